@@ -1,0 +1,113 @@
+import { BcsError } from './error.js';
+import { nibbleAt, toHexRaw } from './hex.js';
+import { schema, typeError, type Schema } from './schema.js';
+import type { BcsWriter } from './writer.js';
+
+/** A 32-byte account address, as plain data: `0x` + 64 lowercase hex digits. */
+export type Address = string;
+/** Accepted wherever an address is written: any valid address string, or 32 raw bytes. */
+export type AddressInput = string | Uint8Array;
+
+export const ADDRESS_LENGTH = 32;
+
+/**
+ * Parses an address string into `out` at `off`. With `0x`: 1–64 hex digits, left-padded with zeros.
+ * Without `0x`: exactly 64 digits (the node's `from_hex`). Digits may be either case.
+ */
+export function parseAddressInto(s: string, out: Uint8Array, off: number): void {
+  const prefixed = s.startsWith('0x');
+  const start = prefixed ? 2 : 0;
+  const digits = s.length - start;
+  if (prefixed ? digits < 1 || digits > 64 : digits !== 64) {
+    throw new BcsError(
+      'invalid_address',
+      prefixed
+        ? `invalid address ${JSON.stringify(s)}: expected 1 to 64 hex digits after 0x, got ${digits}`
+        : `invalid address ${JSON.stringify(s)}: expected 0x and 1 to 64 hex digits, or exactly 64 hex digits`,
+    );
+  }
+  // Right-align the digits; position counts within the zero-padded 64-digit form, as the node reports.
+  const pad = 64 - digits;
+  for (let p = 0; p < 64; p += 2) {
+    const hi = p < pad ? 0 : nibbleAt(s, start + p - pad);
+    const lo = p + 1 < pad ? 0 : nibbleAt(s, start + p + 1 - pad);
+    if (hi < 0 || lo < 0) {
+      const at = hi < 0 ? p : p + 1;
+      throw new BcsError('invalid_address', `invalid address ${JSON.stringify(s)}: invalid character ${JSON.stringify(s[start + at - pad])} at position ${at}`);
+    }
+    out[off + (p >> 1)] = (hi << 4) | lo;
+  }
+}
+
+/** 32 bytes of an address string or byte input. */
+export function addressBytes(a: AddressInput): Uint8Array {
+  if (a instanceof Uint8Array) {
+    if (a.length !== ADDRESS_LENGTH) throw new BcsError('invalid_address', `an address is 32 bytes, got ${a.length}`);
+    return a.slice();
+  }
+  if (typeof a !== 'string') typeError('address string or 32 bytes', a);
+  const out = new Uint8Array(ADDRESS_LENGTH);
+  parseAddressInto(a, out, 0);
+  return out;
+}
+
+/** Long form, the library's canonical plain-data address: `0x` + 64 lowercase hex digits. */
+export function normalizeAddress(a: AddressInput): Address {
+  if (typeof a === 'string' && a.length === 66 && LONG_FORM.test(a)) return a;
+  return '0x' + toHexRaw(addressBytes(a));
+}
+const LONG_FORM = /^0x[0-9a-f]{64}$/;
+
+export function isAddress(a: unknown): boolean {
+  if (typeof a !== 'string' && !(a instanceof Uint8Array)) return false;
+  try {
+    addressBytes(a);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type AddressFormat = 'long' | 'short' | 'aip40';
+
+/**
+ * `long`: `0x` + 64 digits. `short`: leading zeros trimmed (`0x1`, `0x0`). `aip40`: special
+ * addresses 0x0–0xf short, all others long (the AIP-40 standard string).
+ */
+export function formatAddress(a: AddressInput, format: AddressFormat = 'long'): string {
+  const long = normalizeAddress(a);
+  if (format === 'long') return long;
+  let i = 2;
+  while (i < 65 && long.charCodeAt(i) === 48) i++;
+  const short = '0x' + long.slice(i);
+  if (format === 'short') return short;
+  return i >= 65 ? short : long;
+}
+
+/** True for the special addresses 0x0–0xf. */
+export function isSpecialAddress(a: AddressInput): boolean {
+  return formatAddress(a, 'short').length === 3;
+}
+
+function writeAddress(w: BcsWriter, v: AddressInput): void {
+  w.ensure(ADDRESS_LENGTH);
+  if (typeof v === 'string') parseAddressInto(v, w.buf, w.off);
+  else if (v instanceof Uint8Array) {
+    if (v.length !== ADDRESS_LENGTH) throw new BcsError('invalid_address', `an address is 32 bytes, got ${v.length}`);
+    w.buf.set(v, w.off);
+  } else typeError('address string or 32 bytes', v);
+  w.off += ADDRESS_LENGTH;
+}
+
+/** `AccountAddress`: 32 raw bytes. Decodes to the long `0x` form. */
+export const address: Schema<Address, AddressInput> = schema({
+  name: 'address',
+  fixedSize: ADDRESS_LENGTH,
+  write: writeAddress,
+  read(r) {
+    if (r.off + ADDRESS_LENGTH > r.end) throw r.eof(ADDRESS_LENGTH);
+    const s = '0x' + toHexRaw(r.buf, r.off, r.off + ADDRESS_LENGTH);
+    r.off += ADDRESS_LENGTH;
+    return s;
+  },
+});

@@ -1,0 +1,47 @@
+import { BcsError } from './error.js';
+import { schema, typeError, type Schema } from './schema.js';
+import { utf8Length } from './utf8.js';
+import { ulebSize } from './writer.js';
+
+function checkBytes(v: unknown): Uint8Array {
+  if (!(v instanceof Uint8Array)) typeError('Uint8Array', v);
+  return v;
+}
+
+/** Exactly `n` raw bytes, no length prefix (`[u8; N]`). */
+export function fixedBytes(n: number): Schema<Uint8Array> {
+  return schema({
+    name: `[u8; ${n}]`,
+    fixedSize: n,
+    write(w, v) {
+      if (checkBytes(v).length !== n) throw new BcsError('invalid_length', `expected ${n} bytes, got ${v.length}`);
+      w.raw(v);
+    },
+    read: (r) => r.raw(n),
+  });
+}
+
+/** uleb(length) ‖ bytes (`Vec<u8>`, `serde_bytes`). */
+export const bytes: Schema<Uint8Array> = schema({
+  name: 'bytes',
+  minSize: 1,
+  write: (w, v) => w.bytes(checkBytes(v)),
+  read: (r) => r.bytes(),
+  serializedSize: (v) => ulebSize(checkBytes(v).length) + v.length,
+});
+
+/** uleb(byte length) ‖ UTF-8. Encoding rejects lone surrogates; decoding rejects invalid UTF-8. */
+export const string: Schema<string> = schema({
+  name: 'string',
+  minSize: 1,
+  write(w, v) {
+    if (typeof v !== 'string') typeError('string', v);
+    w.string(v);
+  },
+  read: (r) => r.string(),
+  serializedSize(v) {
+    if (typeof v !== 'string') typeError('string', v);
+    const n = utf8Length(v);
+    return ulebSize(n) + n;
+  },
+});

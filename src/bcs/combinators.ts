@@ -1,0 +1,368 @@
+import { BcsError, rethrowWithin } from './error.js';
+import type { BcsReader } from './reader.js';
+import { schema, typeError, type AnySchema, type Infer, type InferInput, type Schema } from './schema.js';
+import { bytes as bytesSchema } from './bytes.js';
+import { compareBytes } from './hex.js';
+import { ulebSize, type BcsWriter } from './writer.js';
+
+/** `00` = None, `01` ‖ T = Some. None is `null` both ways. */
+export function option<S extends AnySchema>(inner: S): Schema<Infer<S> | null, InferInput<S> | null> {
+  return schema({
+    name: `Option<${inner.name}>`,
+    minSize: 1,
+    write(w, v) {
+      if (v === null) w.u8(0);
+      else {
+        w.u8(1);
+        inner.write(w, v);
+      }
+    },
+    read(r) {
+      const at = r.off;
+      const tag = r.u8();
+      if (tag === 0) return null;
+      if (tag !== 1) throw new BcsError('expected_option', `expected option type, got tag 0x${tag.toString(16).padStart(2, '0')}`, at);
+      return inner.read(r);
+    },
+    serializedSize: (v) => (v === null ? 1 : 1 + inner.serializedSize(v)),
+  });
+}
+
+/** uleb(count) ‖ elements. Decodes to an array; encodes any array (or typed array for numbers). */
+export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], readonly InferInput<S>[]> {
+  const { fixedSize, minSize } = element;
+  const write = element.write;
+  const read = element.read;
+  return schema({
+    name: `vector<${element.name}>`,
+    minSize: 1,
+    write(w: BcsWriter, v: readonly InferInput<S>[]) {
+      if (!Array.isArray(v) && !ArrayBuffer.isView(v)) typeError('array', v);
+      const n = v.length;
+      w.length(n);
+      if (fixedSize > 0) w.ensure(n * fixedSize);
+      let i = 0;
+      try {
+        for (; i < n; i++) write(w, v[i]);
+      } catch (e) {
+        rethrowWithin(e, i);
+      }
+    },
+    read(r: BcsReader) {
+      const n = r.length(minSize);
+      const out = new Array<Infer<S>>(n);
+      let i = 0;
+      try {
+        for (; i < n; i++) out[i] = read(r);
+      } catch (e) {
+        rethrowWithin(e, i);
+      }
+      return out;
+    },
+    serializedSize(v: readonly InferInput<S>[]) {
+      if (!Array.isArray(v) && !ArrayBuffer.isView(v)) typeError('array', v);
+      const n = v.length;
+      if (fixedSize >= 0) return ulebSize(n) + n * fixedSize;
+      let size = ulebSize(n);
+      let i = 0;
+      try {
+        for (; i < n; i++) size += element.serializedSize(v[i]);
+      } catch (e) {
+        rethrowWithin(e, i);
+      }
+      return size;
+    },
+  });
+}
+
+type TupleOut<T extends readonly AnySchema[]> = { -readonly [K in keyof T]: Infer<T[K]> };
+type TupleIn<T extends readonly AnySchema[]> = { readonly [K in keyof T]: InferInput<T[K]> };
+
+/** Elements concatenated, no prefix. */
+export function tuple<const T extends readonly AnySchema[]>(elements: T): Schema<TupleOut<T>, TupleIn<T>> {
+  const n = elements.length;
+  let fixed = 0;
+  let min = 0;
+  for (const e of elements) {
+    fixed = fixed >= 0 && e.fixedSize >= 0 ? fixed + e.fixedSize : -1;
+    min += e.minSize;
+  }
+  return schema({
+    name: `(${elements.map((e) => e.name).join(', ')})`,
+    fixedSize: fixed,
+    minSize: min,
+    write(w, v) {
+      if (!Array.isArray(v)) typeError('array (tuple)', v);
+      if (v.length !== n) throw new BcsError('invalid_length', `expected a tuple of ${n}, got ${v.length} elements`);
+      let i = 0;
+      try {
+        for (; i < n; i++) elements[i].write(w, v[i]);
+      } catch (e) {
+        rethrowWithin(e, i);
+      }
+    },
+    read(r) {
+      const out = new Array(n);
+      let i = 0;
+      try {
+        for (; i < n; i++) out[i] = elements[i].read(r);
+      } catch (e) {
+        rethrowWithin(e, i);
+      }
+      return out as TupleOut<T>;
+    },
+    serializedSize(v) {
+      if (!Array.isArray(v)) typeError('array (tuple)', v);
+      let size = 0;
+      for (let i = 0; i < n; i++) size += elements[i].serializedSize(v[i]);
+      return size;
+    },
+  });
+}
+
+type StructOut<F extends Record<string, AnySchema>> = { [K in keyof F]: Infer<F[K]> };
+type StructIn<F extends Record<string, AnySchema>> = { [K in keyof F]: InferInput<F[K]> };
+
+/** Fields in declaration order, no names, no length. Entering it consumes one depth level. */
+export function struct<F extends Record<string, AnySchema>>(name: string, fields: F): Schema<StructOut<F>, StructIn<F>> {
+  const keys = Object.keys(fields);
+  const schemas = keys.map((k) => fields[k]);
+  const n = keys.length;
+  let fixed = 0;
+  let min = 0;
+  for (const s of schemas) {
+    fixed = fixed >= 0 && s.fixedSize >= 0 ? fixed + s.fixedSize : -1;
+    min += s.minSize;
+  }
+  return schema({
+    name,
+    fixedSize: fixed,
+    minSize: min,
+    write(w, v) {
+      if (typeof v !== 'object' || v === null) typeError(`object (${name})`, v);
+      const obj = v as Record<string, unknown>;
+      let i = 0;
+      try {
+        for (; i < n; i++) {
+          const fv = obj[keys[i]];
+          if (fv === undefined) throw new BcsError('missing_field', `missing field ${keys[i]} of ${name}`);
+          schemas[i].write(w, fv);
+        }
+      } catch (e) {
+        rethrowWithin(e, keys[i]);
+      }
+    },
+    read(r) {
+      r.enter(name);
+      const out: Record<string, unknown> = {};
+      let i = 0;
+      try {
+        for (; i < n; i++) out[keys[i]] = schemas[i].read(r);
+      } catch (e) {
+        rethrowWithin(e, keys[i]);
+      }
+      r.leave();
+      return out as StructOut<F>;
+    },
+    serializedSize(v) {
+      if (typeof v !== 'object' || v === null) typeError(`object (${name})`, v);
+      const obj = v as Record<string, unknown>;
+      let size = 0;
+      let i = 0;
+      try {
+        for (; i < n; i++) size += schemas[i].serializedSize(obj[keys[i]]);
+      } catch (e) {
+        rethrowWithin(e, keys[i]);
+      }
+      return size;
+    },
+  });
+}
+
+type Variants = Record<string, AnySchema | null>;
+/** An enum value: `{ $kind: 'Name', value }`, or `{ $kind: 'Name' }` for a unit variant. */
+export type EnumOut<V extends Variants> = {
+  [K in keyof V & string]: V[K] extends AnySchema ? { $kind: K; value: Infer<V[K]> } : { $kind: K };
+}[keyof V & string];
+export type EnumIn<V extends Variants> = {
+  [K in keyof V & string]: V[K] extends AnySchema ? { $kind: K; value: InferInput<V[K]> } : { $kind: K; value?: undefined };
+}[keyof V & string];
+
+/**
+ * Tagged union: uleb(variant index) ‖ payload, indices in declaration order. Use `null` for a
+ * unit variant. Entering it consumes one depth level.
+ */
+export function enumeration<const V extends Variants>(name: string, variants: V): Schema<EnumOut<V>, EnumIn<V>> {
+  const names = Object.keys(variants);
+  const payloads = names.map((k) => variants[k]);
+  const index = new Map(names.map((k, i) => [k, i]));
+  let min = Infinity;
+  for (const p of payloads) min = Math.min(min, p ? p.minSize : 0);
+  return schema({
+    name,
+    minSize: 1 + (Number.isFinite(min) ? min : 0),
+    write(w, v) {
+      if (typeof v !== 'object' || v === null) typeError(`object with $kind (${name})`, v);
+      const kind = (v as { $kind?: unknown }).$kind;
+      const i = typeof kind === 'string' ? index.get(kind) : undefined;
+      if (i === undefined) throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of ${name}`);
+      w.uleb128(i);
+      const p = payloads[i];
+      if (p) {
+        try {
+          p.write(w, (v as { value: unknown }).value);
+        } catch (e) {
+          rethrowWithin(e, kind as string);
+        }
+      }
+    },
+    read(r) {
+      r.enter(name);
+      const at = r.off;
+      const i = r.uleb128();
+      if (i >= names.length) {
+        throw new BcsError('invalid_variant', `invalid variant index ${i} for ${name} (expected 0 <= i < ${names.length})`, at);
+      }
+      const p = payloads[i];
+      let out: unknown;
+      if (p) {
+        try {
+          out = { $kind: names[i], value: p.read(r) };
+        } catch (e) {
+          rethrowWithin(e, names[i]);
+        }
+      } else out = { $kind: names[i] };
+      r.leave();
+      return out as EnumOut<V>;
+    },
+    serializedSize(v) {
+      if (typeof v !== 'object' || v === null) typeError(`object with $kind (${name})`, v);
+      const kind = (v as { $kind?: unknown }).$kind;
+      const i = typeof kind === 'string' ? index.get(kind) : undefined;
+      if (i === undefined) throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of ${name}`);
+      const p = payloads[i];
+      return ulebSize(i) + (p ? p.serializedSize((v as { value: unknown }).value) : 0);
+    },
+  });
+}
+
+/**
+ * uleb(count) ‖ (key, value)… sorted by the encoded key bytes. Encoding sorts and rejects duplicate
+ * keys (a silently dropped entry would be data loss); decoding requires strictly increasing keys.
+ */
+export function map<K extends AnySchema, V extends AnySchema>(
+  key: K,
+  value: V,
+): Schema<Map<Infer<K>, Infer<V>>, ReadonlyMap<InferInput<K>, InferInput<V>> | readonly (readonly [InferInput<K>, InferInput<V>])[]> {
+  type In = ReadonlyMap<InferInput<K>, InferInput<V>> | readonly (readonly [InferInput<K>, InferInput<V>])[];
+  const entriesOf = (v: In): (readonly [InferInput<K>, InferInput<V>])[] => {
+    if (v instanceof Map) return [...v.entries()];
+    if (Array.isArray(v)) return v as (readonly [InferInput<K>, InferInput<V>])[];
+    return typeError('Map or array of [key, value] pairs', v);
+  };
+  const sorted = (v: In) => {
+    const encoded = entriesOf(v).map(([k, val], i) => {
+      try {
+        return { k: key.encode(k), val };
+      } catch (e) {
+        return rethrowWithin(e, i);
+      }
+    });
+    encoded.sort((a, b) => compareBytes(a.k, b.k));
+    for (let i = 1; i < encoded.length; i++) {
+      if (compareBytes(encoded[i - 1].k, encoded[i].k) === 0) {
+        throw new BcsError('non_canonical_map', `duplicate map key at entry ${i}`);
+      }
+    }
+    return encoded;
+  };
+  return schema({
+    name: `Map<${key.name}, ${value.name}>`,
+    minSize: 1,
+    write(w, v) {
+      const entries = sorted(v);
+      w.length(entries.length);
+      for (let i = 0; i < entries.length; i++) {
+        w.raw(entries[i].k);
+        try {
+          value.write(w, entries[i].val);
+        } catch (e) {
+          rethrowWithin(e, i);
+        }
+      }
+    },
+    read(r) {
+      const n = r.length(key.minSize + value.minSize);
+      const out = new Map<Infer<K>, Infer<V>>();
+      let prevStart = -1;
+      let prevEnd = -1;
+      for (let i = 0; i < n; i++) {
+        const start = r.off;
+        try {
+          const k = key.read(r);
+          const end = r.off;
+          if (prevStart >= 0 && compareBytes(r.buf.subarray(prevStart, prevEnd), r.buf.subarray(start, end)) >= 0) {
+            throw new BcsError('non_canonical_map', 'keys of serialized maps must be unique and in increasing order', start);
+          }
+          prevStart = start;
+          prevEnd = end;
+          out.set(k, value.read(r));
+        } catch (e) {
+          rethrowWithin(e, i);
+        }
+      }
+      return out;
+    },
+    serializedSize(v) {
+      const entries = sorted(v);
+      let size = ulebSize(entries.length);
+      for (const e of entries) size += e.k.length + value.serializedSize(e.val);
+      return size;
+    },
+  });
+}
+
+/** A schema resolved on first use, for recursive types. Name and sizes are conservative. */
+export function lazy<T, I = T>(name: string, get: () => Schema<T, I>): Schema<T, I> {
+  let s: Schema<T, I> | undefined;
+  const resolve = () => (s ??= get());
+  return schema({
+    name,
+    minSize: 0,
+    write: (w, v) => resolve().write(w, v),
+    read: (r) => resolve().read(r),
+    serializedSize: (v) => resolve().serializedSize(v),
+  });
+}
+
+/** Maps a schema's values both ways (e.g. wrap bytes in a domain type). Same bytes as `inner`. */
+export function transform<T, I, U, UI>(
+  inner: Schema<T, I>,
+  t: { name?: string; input: (v: UI) => I; output: (v: T) => U },
+): Schema<U, UI> {
+  return schema({
+    name: t.name ?? inner.name,
+    fixedSize: inner.fixedSize,
+    minSize: inner.minSize,
+    write: (w, v) => inner.write(w, t.input(v)),
+    read: (r) => t.output(inner.read(r)),
+    serializedSize: (v) => inner.serializedSize(t.input(v)),
+  });
+}
+
+/** A value BCS-encoded by `inner`, then wrapped as `bytes` (e.g. entry-function arguments). */
+export function wrapped<T, I>(inner: Schema<T, I>): Schema<T, I> {
+  return schema({
+    name: `bytes<${inner.name}>`,
+    minSize: 1,
+    write: (w, v) => w.bytes(inner.encode(v)),
+    read: (r) => {
+      const b = bytesSchema.read(r);
+      return inner.decode(b, { maxDepth: r.maxDepth - r.depth, maxLength: r.maxLength });
+    },
+    serializedSize: (v) => {
+      const n = inner.serializedSize(v);
+      return ulebSize(n) + n;
+    },
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * The one error type of ledger-bcs. `code` is a closed set: callers switch on it, never on `message`.
+ * Codes mirror the Rust `bcs` crate's error variants (see wire-format.md §1.3), plus the encode-side
+ * and text-format failures a JavaScript caller can produce.
+ */
+export type BcsErrorCode =
+  // decoding (Rust bcs crate variants)
+  | 'unexpected_end'
+  | 'non_canonical_uleb128'
+  | 'uleb128_overflow'
+  | 'exceeded_max_length'
+  | 'exceeded_max_depth'
+  | 'expected_boolean'
+  | 'expected_option'
+  | 'invalid_utf8'
+  | 'non_canonical_map'
+  | 'remaining_input'
+  | 'invalid_variant'
+  // encoding and value validation
+  | 'out_of_range'
+  | 'invalid_type'
+  | 'missing_field'
+  | 'invalid_length'
+  // text formats
+  | 'invalid_hex'
+  | 'invalid_address'
+  | 'invalid_identifier'
+  | 'invalid_type_tag'
+  | 'invalid_json'
+  | 'not_supported';
+
+export class BcsError extends Error {
+  override readonly name = 'BcsError';
+  readonly code: BcsErrorCode;
+  /** Byte offset into the input where decoding failed (-1 when not decoding). */
+  readonly offset: number;
+  /** Path segments into the value, innermost last, e.g. ['payload', 'args', 1]. */
+  readonly segments: (string | number)[];
+  private readonly detail: string;
+
+  constructor(code: BcsErrorCode, detail: string, offset = -1) {
+    super(offset >= 0 ? `${detail} at offset ${offset}` : detail);
+    this.code = code;
+    this.detail = detail;
+    this.offset = offset;
+    this.segments = [];
+  }
+
+  /** Dotted path into the value, e.g. `payload.args[1]` (empty at the top level). */
+  get path(): string {
+    let out = '';
+    for (const s of this.segments) {
+      if (typeof s === 'number') out += `[${s}]`;
+      else out += out === '' ? s : `.${s}`;
+    }
+    return out;
+  }
+
+  /** Called while the error unwinds through containers, so the path is built only on failure. */
+  within(segment: string | number): this {
+    this.segments.unshift(segment);
+    const path = this.path;
+    const where = this.offset >= 0 ? ` at offset ${this.offset}` : '';
+    this.message = `${this.detail}${path ? ` (at ${path})` : ''}${where}`;
+    return this;
+  }
+
+  toJSON(): { code: BcsErrorCode; message: string; offset: number; path: string } {
+    return { code: this.code, message: this.detail, offset: this.offset, path: this.path };
+  }
+}
+
+export function isBcsError(e: unknown): e is BcsError {
+  // Duck-typed on purpose: `instanceof` breaks when two copies of the library are bundled.
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'BcsError' &&
+    typeof (e as { code?: unknown }).code === 'string';
+}
+
+/** Re-throws `e` with `segment` prepended to its path; anything that is not ours passes untouched. */
+export function rethrowWithin(e: unknown, segment: string | number): never {
+  if (isBcsError(e)) throw e.within(segment);
+  throw e;
+}

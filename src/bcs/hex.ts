@@ -1,0 +1,68 @@
+import { BcsError } from './error.js';
+
+const HEX = '0123456789abcdef';
+const BYTE_HEX: string[] = [];
+for (let i = 0; i < 256; i++) BYTE_HEX.push(HEX[i >> 4] + HEX[i & 15]);
+
+// Nibble value of an ASCII code, or -1.
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 10; i++) NIBBLE[48 + i] = i;
+for (let i = 0; i < 6; i++) {
+  NIBBLE[97 + i] = 10 + i;
+  NIBBLE[65 + i] = 10 + i;
+}
+
+/** Lowercase hex of `bytes` without a prefix. */
+export function toHexRaw(bytes: Uint8Array, start = 0, end = bytes.length): string {
+  let s = '';
+  for (let i = start; i < end; i++) s += BYTE_HEX[bytes[i]];
+  return s;
+}
+
+/** `0x`-prefixed lowercase hex. */
+export function toHex(bytes: Uint8Array): string {
+  return '0x' + toHexRaw(bytes);
+}
+
+/** Nibble value of the character at `i`, or -1 when it is not a hex digit. */
+export function nibbleAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  return c < 128 ? NIBBLE[c] : -1;
+}
+
+/**
+ * Strict hex parsing: optional `0x` prefix (lowercase x only), an even number of digits, upper or
+ * lower case. `""` and `"0x"` are empty.
+ */
+export function fromHex(hex: string): Uint8Array {
+  if (typeof hex !== 'string') throw new BcsError('invalid_hex', `expected a hex string, got ${typeof hex}`);
+  const start = hex.startsWith('0x') ? 2 : 0;
+  const digits = hex.length - start;
+  if (digits % 2 !== 0) throw new BcsError('invalid_hex', `hex string has an odd number of digits (${digits})`);
+  const out = new Uint8Array(digits / 2);
+  for (let i = 0, j = start; i < out.length; i++, j += 2) {
+    const hi = nibbleAt(hex, j);
+    const lo = nibbleAt(hex, j + 1);
+    if (hi < 0 || lo < 0) {
+      const at = hi < 0 ? j : j + 1;
+      throw new BcsError('invalid_hex', `invalid hex character ${JSON.stringify(hex[at])} at position ${at}`);
+    }
+    out[i] = (hi << 4) | lo;
+  }
+  return out;
+}
+
+/** Lexicographic byte order (shorter prefix first), as BCS map keys are ordered. */
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    if (a[i] !== b[i]) return a[i] - b[i];
+  }
+  return a.length - b.length;
+}
+
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

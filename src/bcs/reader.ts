@@ -1,0 +1,176 @@
+import { BcsError } from './error.js';
+import { utf8Read } from './utf8.js';
+import { MAX_SEQUENCE_LENGTH } from './writer.js';
+
+export const MAX_CONTAINER_DEPTH = 500;
+/** Zero-sized elements consume no input, so input length cannot bound them: they get their own cap. */
+export const MAX_ZERO_SIZED_ELEMENTS = 4096;
+
+export interface DecodeOptions {
+  /** Longest sequence accepted (default and maximum 2^31−1, the Rust crate's limit). */
+  maxLength?: number;
+  /** Named containers (structs, enums) that may nest (default and maximum 500). */
+  maxDepth?: number;
+  /** Longest sequence of zero-sized elements accepted (default 4096). */
+  maxZeroSizedElements?: number;
+}
+
+/**
+ * Reads BCS from a Uint8Array with an offset. Every read is bounds-checked and fails with
+ * `unexpected_end`; lengths are validated against the remaining input before any allocation.
+ */
+export class BcsReader {
+  readonly buf: Uint8Array;
+  readonly view: DataView;
+  off: number;
+  readonly end: number;
+  depth = 0;
+  readonly maxDepth: number;
+  readonly maxLength: number;
+  readonly maxZeroSized: number;
+
+  constructor(bytes: Uint8Array, options?: DecodeOptions, start = 0) {
+    if (!(bytes instanceof Uint8Array)) throw new BcsError('invalid_type', 'input must be a Uint8Array');
+    this.buf = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.off = start;
+    this.end = bytes.length;
+    const maxDepth = options?.maxDepth ?? MAX_CONTAINER_DEPTH;
+    if (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_CONTAINER_DEPTH) {
+      throw new BcsError('not_supported', `not supported: limit exceeds the max allowed depth ${MAX_CONTAINER_DEPTH}`);
+    }
+    const maxLength = options?.maxLength ?? MAX_SEQUENCE_LENGTH;
+    if (!Number.isInteger(maxLength) || maxLength < 0 || maxLength > MAX_SEQUENCE_LENGTH) {
+      throw new BcsError('not_supported', `not supported: max length must be an integer in 0..${MAX_SEQUENCE_LENGTH}`);
+    }
+    this.maxDepth = maxDepth;
+    this.maxLength = maxLength;
+    this.maxZeroSized = options?.maxZeroSizedElements ?? MAX_ZERO_SIZED_ELEMENTS;
+  }
+
+  get remaining(): number {
+    return this.end - this.off;
+  }
+
+  eof(n: number): BcsError {
+    return new BcsError('unexpected_end', `unexpected end of input: need ${n} byte${n === 1 ? '' : 's'}, have ${this.end - this.off}`, this.off);
+  }
+
+  u8(): number {
+    if (this.off >= this.end) throw this.eof(1);
+    return this.buf[this.off++];
+  }
+
+  u16(): number {
+    if (this.off + 2 > this.end) throw this.eof(2);
+    const v = this.view.getUint16(this.off, true);
+    this.off += 2;
+    return v;
+  }
+
+  u32(): number {
+    if (this.off + 4 > this.end) throw this.eof(4);
+    const v = this.view.getUint32(this.off, true);
+    this.off += 4;
+    return v;
+  }
+
+  u64(): bigint {
+    if (this.off + 8 > this.end) throw this.eof(8);
+    const v = this.view.getBigUint64(this.off, true);
+    this.off += 8;
+    return v;
+  }
+
+  /** Unsigned little-endian integer of `bytes` (a multiple of 8) bytes. */
+  bigUint(bytes: number): bigint {
+    if (this.off + bytes > this.end) throw this.eof(bytes);
+    let v = 0n;
+    for (let o = this.off + bytes - 8; o >= this.off; o -= 8) v = (v << 64n) | this.view.getBigUint64(o, true);
+    this.off += bytes;
+    return v;
+  }
+
+  /** Canonical ULEB128 u32: minimal, at most 5 bytes, value ≤ u32::MAX (Rust bcs `parse_u32_from_uleb128`). */
+  uleb128(): number {
+    const buf = this.buf;
+    const end = this.end;
+    const start = this.off;
+    let off = start;
+    let value = 0;
+    for (let shift = 0; shift <= 28; shift += 7) {
+      if (off >= end) {
+        this.off = off;
+        throw this.eof(1);
+      }
+      const byte = buf[off++];
+      if ((byte & 0x80) === 0) {
+        if (shift > 0 && byte === 0) {
+          throw new BcsError('non_canonical_uleb128', 'ULEB128 encoding was not minimal in size', start);
+        }
+        if (shift === 28 && byte > 0x0f) break;
+        this.off = off;
+        return (value | (byte << shift)) >>> 0;
+      }
+      value |= (byte & 0x7f) << shift;
+    }
+    throw new BcsError('uleb128_overflow', 'ULEB128-encoded integer did not fit in the target size', start);
+  }
+
+  /**
+   * A sequence length, checked before the caller loops or allocates: at most maxLength, and
+   * `length × minElementSize` must fit in the remaining input.
+   */
+  length(minElementSize: number): number {
+    const start = this.off;
+    const n = this.uleb128();
+    if (n > this.maxLength) throw new BcsError('exceeded_max_length', `exceeded max sequence length: ${n}`, start);
+    if (minElementSize === 0) {
+      if (n > this.maxZeroSized) {
+        throw new BcsError('exceeded_max_length', `sequence of ${n} zero-sized elements exceeds the limit ${this.maxZeroSized}`, start);
+      }
+    } else if (n * minElementSize > this.end - this.off) {
+      throw new BcsError('unexpected_end', `sequence length ${n} needs at least ${n * minElementSize} bytes, have ${this.end - this.off}`, start);
+    }
+    return n;
+  }
+
+  /** `n` raw bytes, copied (the result never aliases the input). */
+  raw(n: number): Uint8Array {
+    if (this.off + n > this.end) throw this.eof(n);
+    const out = this.buf.slice(this.off, this.off + n);
+    this.off += n;
+    return out;
+  }
+
+  bytes(): Uint8Array {
+    return this.raw(this.length(1));
+  }
+
+  string(): string {
+    const n = this.length(1);
+    const start = this.off;
+    if (start + n > this.end) throw this.eof(n);
+    this.off += n;
+    return utf8Read(this.buf, start, start + n, start);
+  }
+
+  /** Enters a named container (struct or enum); pair with `leave()`. */
+  enter(name: string): void {
+    if (++this.depth > this.maxDepth) {
+      this.depth--;
+      throw new BcsError('exceeded_max_depth', `exceeded max container depth while entering: ${name}`, this.off);
+    }
+  }
+
+  leave(): void {
+    this.depth--;
+  }
+
+  /** Fails unless all input was consumed (the Rust crate's `from_bytes` contract). */
+  finish(): void {
+    if (this.off !== this.end) {
+      throw new BcsError('remaining_input', `remaining input: ${this.end - this.off} trailing byte${this.end - this.off === 1 ? '' : 's'}`, this.off);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { BcsError } from './error.js';
+import { BcsReader, type DecodeOptions } from './reader.js';
+import { BcsWriter } from './writer.js';
+
+/**
+ * A BCS schema: a plain value describing how one type is laid out. `T` is what decoding returns;
+ * `Input` is what encoding accepts (often wider, e.g. bigint | number for u64).
+ */
+export interface Schema<T, Input = T> {
+  /** Type name used in error messages and depth accounting, e.g. `u64`, `vector<u8>`, `RawTransaction`. */
+  readonly name: string;
+  /** Encoded size when every value has the same size, else -1. */
+  readonly fixedSize: number;
+  /** Smallest possible encoded size; bounds sequence lengths before allocation. */
+  readonly minSize: number;
+  /** Appends `value` to `w`, validating it. */
+  write(w: BcsWriter, value: Input): void;
+  /** Reads one value at the reader's offset. */
+  read(r: BcsReader): T;
+  /** Exact encoded size of `value` (validates no more than needed to measure). */
+  serializedSize(value: Input): number;
+  /** `value` as a fresh Uint8Array of exactly its encoded size. */
+  encode(value: Input): Uint8Array;
+  /** Decodes the whole of `bytes`; trailing bytes are an error. */
+  decode(bytes: Uint8Array, options?: DecodeOptions): T;
+}
+
+export type Infer<S> = S extends Schema<infer T, unknown> ? T : never;
+export type InferInput<S> = S extends Schema<unknown, infer I> ? I : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySchema = Schema<any, any>;
+
+export interface SchemaParts<T, Input> {
+  name: string;
+  fixedSize?: number;
+  minSize?: number;
+  write(w: BcsWriter, value: Input): void;
+  read(r: BcsReader): T;
+  serializedSize?(value: Input): number;
+}
+
+// One scratch writer is reused by `encode` so that only the exact-size result is allocated.
+// A nested `encode` (e.g. entry-function arguments encoded while a transaction is encoded) gets
+// its own writer. Buffers that grew beyond RETAIN_LIMIT are dropped so memory is not held forever.
+const RETAIN_LIMIT = 1 << 16;
+let scratch: BcsWriter | null = null;
+
+export function encodeWith<Input>(write: (w: BcsWriter, v: Input) => void, value: Input, sizeHint = 0): Uint8Array {
+  const w = scratch ?? new BcsWriter(Math.max(256, sizeHint));
+  scratch = null;
+  w.off = 0;
+  if (sizeHint > w.buf.length) w.ensure(sizeHint);
+  try {
+    write(w, value);
+    return w.buf.slice(0, w.off);
+  } finally {
+    if (w.buf.length <= RETAIN_LIMIT) scratch = w;
+  }
+}
+
+export function decodeWith<T>(read: (r: BcsReader) => T, bytes: Uint8Array, options?: DecodeOptions): T {
+  const r = new BcsReader(bytes, options);
+  const v = read(r);
+  r.finish();
+  return v;
+}
+
+/** Builds a schema from its parts. Used by every combinator and by hand-specialised encoders. */
+export function schema<T, Input = T>(parts: SchemaParts<T, Input>): Schema<T, Input> {
+  const fixedSize = parts.fixedSize ?? -1;
+  const minSize = parts.minSize ?? (fixedSize >= 0 ? fixedSize : 0);
+  const write = parts.write;
+  const read = parts.read;
+  const serializedSize =
+    parts.serializedSize ?? (fixedSize >= 0 ? () => fixedSize : (v: Input) => encodeWith(write, v).length);
+  return {
+    name: parts.name,
+    fixedSize,
+    minSize,
+    write,
+    read,
+    serializedSize,
+    encode: (value: Input) => encodeWith(write, value, fixedSize),
+    decode: (bytes: Uint8Array, options?: DecodeOptions) => decodeWith(read, bytes, options),
+  };
+}
+
+/** Throws the library's error for a value of the wrong JavaScript type. */
+export function typeError(expected: string, got: unknown): never {
+  const shown = typeof got === 'bigint' ? `${got}n` : typeof got === 'string' ? JSON.stringify(got) : Array.isArray(got) ? 'array' : got === null ? 'null' : typeof got;
+  throw new BcsError('invalid_type', `expected ${expected}, got ${shown}`);
+}

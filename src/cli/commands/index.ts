@@ -1,0 +1,7 @@
+import type { Command } from '../run.js';
+import { example } from './example.js';
+
+/** Every subcommand, in help order. Add a command by importing it and listing it here. */
+export const commands: Record<string, Command> = {
+  example,
+};
