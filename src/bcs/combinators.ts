@@ -141,6 +141,7 @@ export function struct<F extends Record<string, AnySchema>>(name: string, fields
     write(w, v) {
       if (typeof v !== 'object' || v === null) typeError(`object (${name})`, v);
       const obj = v as Record<string, unknown>;
+      w.enter(name);
       let i = 0;
       try {
         for (; i < n; i++) {
@@ -151,6 +152,7 @@ export function struct<F extends Record<string, AnySchema>>(name: string, fields
       } catch (e) {
         rethrowWithin(e, keys[i]);
       }
+      w.leave();
     },
     read(r) {
       r.enter(name);
@@ -206,6 +208,7 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
       const kind = (v as { $kind?: unknown }).$kind;
       const i = typeof kind === 'string' ? index.get(kind) : undefined;
       if (i === undefined) throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of ${name}`);
+      w.enter(name);
       w.uleb128(i);
       const p = payloads[i];
       if (p) {
@@ -215,6 +218,7 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
           rethrowWithin(e, kind as string);
         }
       }
+      w.leave();
     },
     read(r) {
       r.enter(name);
@@ -322,18 +326,41 @@ export function map<K extends AnySchema, V extends AnySchema>(
   });
 }
 
-/** A schema resolved on first use, for recursive types. Name and sizes are conservative. */
+/** Recursion through `lazy` is bounded too, so recursion without named containers cannot overflow the stack. */
+export const MAX_LAZY_RECURSION = 1000;
+
+/** A schema resolved on first use, for recursive types. */
 export function lazy<T, I = T>(name: string, get: () => Schema<T, I>): Schema<T, I> {
   let s: Schema<T, I> | undefined;
   const resolve = () => (s ??= get());
+  const tooDeep = () => new BcsError('exceeded_max_depth', `exceeded max recursion depth ${MAX_LAZY_RECURSION} in ${name}`);
   return schema({
     name,
     minSize: 0,
-    write: (w, v) => resolve().write(w, v),
-    read: (r) => resolve().read(r),
-    serializedSize: (v) => resolve().serializedSize(v),
+    write(w, v) {
+      if (++w.recursion > MAX_LAZY_RECURSION) throw tooDeep();
+      resolve().write(w, v);
+      w.recursion--;
+    },
+    read(r) {
+      if (++r.recursion > MAX_LAZY_RECURSION) throw tooDeep();
+      const out = resolve().read(r);
+      r.recursion--;
+      return out;
+    },
+    serializedSize(v) {
+      if (sizeRecursion >= MAX_LAZY_RECURSION) throw tooDeep();
+      sizeRecursion++;
+      try {
+        return resolve().serializedSize(v);
+      } finally {
+        sizeRecursion--;
+      }
+    },
   });
 }
+// Measuring has no writer to carry the count, so it is module state, restored by `finally`.
+let sizeRecursion = 0;
 
 /** Maps a schema's values both ways (e.g. wrap bytes in a domain type). Same bytes as `inner`. */
 export function transform<T, I, U, UI>(

@@ -34,22 +34,34 @@ export class BcsError extends Error {
   readonly code: BcsErrorCode;
   /** Byte offset into the input where decoding failed (-1 when not decoding). */
   readonly offset: number;
-  /** Path segments into the value, innermost last, e.g. ['payload', 'args', 1]. */
-  readonly segments: (string | number)[];
+  // Path segments innermost first: pushed while unwinding, so building a deep path stays linear.
+  private readonly unwound: (string | number)[] = [];
   private readonly detail: string;
 
   constructor(code: BcsErrorCode, detail: string, offset = -1) {
-    super(offset >= 0 ? `${detail} at offset ${offset}` : detail);
+    super(detail);
     this.code = code;
     this.detail = detail;
     this.offset = offset;
-    this.segments = [];
+    // The message is built when read, so unwinding through deep containers stays linear.
+    Object.defineProperty(this, 'message', { get: () => this.describe(), configurable: true, enumerable: false });
+  }
+
+  private describe(): string {
+    const path = this.path;
+    return `${this.detail}${path ? ` (at ${path})` : ''}${this.offset >= 0 ? ` at offset ${this.offset}` : ''}`;
+  }
+
+  /** Path segments into the value, outermost first, e.g. ['payload', 'args', 1]. */
+  get segments(): (string | number)[] {
+    return this.unwound.slice().reverse();
   }
 
   /** Dotted path into the value, e.g. `payload.args[1]` (empty at the top level). */
   get path(): string {
     let out = '';
-    for (const s of this.segments) {
+    for (let i = this.unwound.length - 1; i >= 0; i--) {
+      const s = this.unwound[i];
       if (typeof s === 'number') out += `[${s}]`;
       else out += out === '' ? s : `.${s}`;
     }
@@ -58,10 +70,7 @@ export class BcsError extends Error {
 
   /** Called while the error unwinds through containers, so the path is built only on failure. */
   within(segment: string | number): this {
-    this.segments.unshift(segment);
-    const path = this.path;
-    const where = this.offset >= 0 ? ` at offset ${this.offset}` : '';
-    this.message = `${this.detail}${path ? ` (at ${path})` : ''}${where}`;
+    this.unwound.push(segment);
     return this;
   }
 

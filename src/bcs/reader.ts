@@ -1,8 +1,8 @@
 import { BcsError } from './error.js';
 import { utf8Read } from './utf8.js';
-import { MAX_SEQUENCE_LENGTH } from './writer.js';
+import { MAX_CONTAINER_DEPTH, MAX_SEQUENCE_LENGTH } from './writer.js';
 
-export const MAX_CONTAINER_DEPTH = 500;
+export { MAX_CONTAINER_DEPTH };
 /** Zero-sized elements consume no input, so input length cannot bound them: they get their own cap. */
 export const MAX_ZERO_SIZED_ELEMENTS = 4096;
 
@@ -25,6 +25,7 @@ export class BcsReader {
   off: number;
   readonly end: number;
   depth = 0;
+  recursion = 0;
   readonly maxDepth: number;
   readonly maxLength: number;
   readonly maxZeroSized: number;

@@ -49,6 +49,8 @@ export function encodeWith<Input>(write: (w: BcsWriter, v: Input) => void, value
   const w = scratch ?? new BcsWriter(Math.max(256, sizeHint));
   scratch = null;
   w.off = 0;
+  w.depth = 0;
+  w.recursion = 0;
   if (sizeHint > w.buf.length) w.ensure(sizeHint);
   try {
     write(w, value);

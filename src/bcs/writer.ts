@@ -2,6 +2,7 @@ import { BcsError } from './error.js';
 import { utf8Length, utf8Write } from './utf8.js';
 
 export const MAX_SEQUENCE_LENGTH = 0x7fffffff;
+export const MAX_CONTAINER_DEPTH = 500;
 const U32_MAX = 0xffffffff;
 
 /**
@@ -12,6 +13,10 @@ export class BcsWriter {
   buf: Uint8Array;
   view: DataView;
   off = 0;
+  /** Named containers entered; bounded like the reader so a cyclic or absurdly deep value fails cleanly. */
+  depth = 0;
+  maxDepth = MAX_CONTAINER_DEPTH;
+  recursion = 0;
 
   constructor(initialCapacity = 256) {
     this.buf = new Uint8Array(initialCapacity);
@@ -120,6 +125,17 @@ export class BcsWriter {
     this.length(n);
     this.ensure(n);
     this.off = utf8Write(s, this.buf, this.off, n);
+  }
+
+  enter(name: string): void {
+    if (++this.depth > this.maxDepth) {
+      this.depth = 0;
+      throw new BcsError('exceeded_max_depth', `exceeded max container depth while entering: ${name}`);
+    }
+  }
+
+  leave(): void {
+    this.depth--;
   }
 
   /** A copy of the bytes written so far. */
