@@ -10,6 +10,7 @@ export function option<S extends AnySchema>(inner: S): Schema<Infer<S> | null, I
   return schema({
     name: `Option<${inner.name}>`,
     minSize: 1,
+    maxSize: inner.maxSize >= 0 ? 1 + inner.maxSize : -1,
     write(w, v) {
       if (v === null) w.u8(0);
       else {
@@ -30,7 +31,10 @@ export function option<S extends AnySchema>(inner: S): Schema<Infer<S> | null, I
 
 /** uleb(count) ‖ elements. Decodes to an array; encodes any array (or typed array for numbers). */
 export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], readonly InferInput<S>[]> {
-  const { fixedSize, minSize } = element;
+  const { fixedSize, minSize, maxSize } = element;
+  // Reserve once for the whole vector when every element's size is bounded (capped, so a huge
+  // bound cannot force a huge allocation up front).
+  const reserve = maxSize > 0 ? maxSize : minSize;
   const write = element.write;
   const read = element.read;
   return schema({
@@ -40,7 +44,7 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
       if (!Array.isArray(v) && !ArrayBuffer.isView(v)) typeError('array', v);
       const n = v.length;
       w.length(n);
-      if (fixedSize > 0) w.ensure(n * fixedSize);
+      if (reserve > 0) w.ensure(Math.min(n * reserve, 1 << 24));
       let i = 0;
       try {
         for (; i < n; i++) write(w, v[i]);
@@ -83,14 +87,17 @@ export function tuple<const T extends readonly AnySchema[]>(elements: T): Schema
   const n = elements.length;
   let fixed = 0;
   let min = 0;
+  let max = 0;
   for (const e of elements) {
     fixed = fixed >= 0 && e.fixedSize >= 0 ? fixed + e.fixedSize : -1;
+    max = max >= 0 && e.maxSize >= 0 ? max + e.maxSize : -1;
     min += e.minSize;
   }
   return schema({
     name: `(${elements.map((e) => e.name).join(', ')})`,
     fixedSize: fixed,
     minSize: min,
+    maxSize: max,
     write(w, v) {
       if (!Array.isArray(v)) typeError('array (tuple)', v);
       if (v.length !== n) throw new BcsError('invalid_length', `expected a tuple of ${n}, got ${v.length} elements`);
@@ -130,14 +137,17 @@ export function struct<F extends Record<string, AnySchema>>(name: string, fields
   const n = keys.length;
   let fixed = 0;
   let min = 0;
+  let max = 0;
   for (const s of schemas) {
     fixed = fixed >= 0 && s.fixedSize >= 0 ? fixed + s.fixedSize : -1;
+    max = max >= 0 && s.maxSize >= 0 ? max + s.maxSize : -1;
     min += s.minSize;
   }
   return schema({
     name,
     fixedSize: fixed,
     minSize: min,
+    maxSize: max,
     write(w, v) {
       if (typeof v !== 'object' || v === null) typeError(`object (${name})`, v);
       const obj = v as Record<string, unknown>;
@@ -199,10 +209,15 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
   const payloads = names.map((k) => variants[k]);
   const index = new Map(names.map((k, i) => [k, i]));
   let min = Infinity;
-  for (const p of payloads) min = Math.min(min, p ? p.minSize : 0);
+  let max = 0;
+  for (const p of payloads) {
+    min = Math.min(min, p ? p.minSize : 0);
+    max = max >= 0 && (!p || p.maxSize >= 0) ? Math.max(max, p ? p.maxSize : 0) : -1;
+  }
   return schema({
     name,
     minSize: 1 + (Number.isFinite(min) ? min : 0),
+    maxSize: max >= 0 ? ulebSize(names.length) + max : -1,
     write(w, v) {
       if (typeof v !== 'object' || v === null) typeError(`object with $kind (${name})`, v);
       const kind = (v as { $kind?: unknown }).$kind;
@@ -371,6 +386,7 @@ export function transform<T, I, U, UI>(
     name: t.name ?? inner.name,
     fixedSize: inner.fixedSize,
     minSize: inner.minSize,
+    maxSize: inner.maxSize,
     write: (w, v) => inner.write(w, t.input(v)),
     read: (r) => t.output(inner.read(r)),
     serializedSize: (v) => inner.serializedSize(t.input(v)),

@@ -2,10 +2,16 @@ import { BcsError } from './error.js';
 import { schema, typeError, type Schema } from './schema.js';
 import { ulebSize } from './writer.js';
 
-function checkSmall(name: string, v: unknown, min: number, max: number): number {
+// Small integers are validated with one bitwise round trip (only an in-range integer survives it
+// unchanged); the slow path only classifies the failure.
+function smallError(name: string, v: unknown, min: number, max: number): never {
   if (typeof v !== 'number') typeError(`${name} as a number`, v);
   if (!Number.isInteger(v)) throw new BcsError('invalid_type', `${name} must be an integer, got ${v}`);
-  if (v < min || v > max) throw new BcsError('out_of_range', `${v} is out of range for ${name}`);
+  throw new BcsError('out_of_range', `${v} is out of range for ${name}`);
+}
+
+function checkSmall(name: string, v: unknown, min: number, max: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) smallError(name, v, min, max);
   return v;
 }
 
@@ -27,21 +33,30 @@ export const bool: Schema<boolean> = schema({
 export const u8: Schema<number> = schema({
   name: 'u8',
   fixedSize: 1,
-  write: (w, v) => w.u8(checkSmall('u8', v, 0, 0xff)),
+  write(w, v) {
+    if ((v & 0xff) !== v) smallError('u8', v, 0, 0xff);
+    w.u8(v);
+  },
   read: (r) => r.u8(),
 });
 
 export const u16: Schema<number> = schema({
   name: 'u16',
   fixedSize: 2,
-  write: (w, v) => w.u16(checkSmall('u16', v, 0, 0xffff)),
+  write(w, v) {
+    if ((v & 0xffff) !== v) smallError('u16', v, 0, 0xffff);
+    w.u16(v);
+  },
   read: (r) => r.u16(),
 });
 
 export const u32: Schema<number> = schema({
   name: 'u32',
   fixedSize: 4,
-  write: (w, v) => w.u32(checkSmall('u32', v, 0, 0xffffffff)),
+  write(w, v) {
+    if (v >>> 0 !== v) smallError('u32', v, 0, 0xffffffff);
+    w.u32(v);
+  },
   read: (r) => r.u32(),
 });
 
@@ -70,6 +85,7 @@ export const i32: Schema<number> = schema({
 export const uleb128: Schema<number> = schema({
   name: 'uleb128',
   minSize: 1,
+  maxSize: 5,
   write: (w, v) => w.uleb128(v),
   read: (r) => r.uleb128(),
   serializedSize: (v) => ulebSize(checkSmall('uleb128', v, 0, 0xffffffff)),

@@ -13,6 +13,8 @@ export interface Schema<T, Input = T> {
   readonly fixedSize: number;
   /** Smallest possible encoded size; bounds sequence lengths before allocation. */
   readonly minSize: number;
+  /** Largest possible encoded size when bounded (e.g. 5 for ULEB128), else -1; lets vectors reserve once. */
+  readonly maxSize: number;
   /** Appends `value` to `w`, validating it. */
   write(w: BcsWriter, value: Input): void;
   /** Reads one value at the reader's offset. */
@@ -34,6 +36,7 @@ export interface SchemaParts<T, Input> {
   name: string;
   fixedSize?: number;
   minSize?: number;
+  maxSize?: number;
   write(w: BcsWriter, value: Input): void;
   read(r: BcsReader): T;
   serializedSize?(value: Input): number;
@@ -71,6 +74,7 @@ export function decodeWith<T>(read: (r: BcsReader) => T, bytes: Uint8Array, opti
 export function schema<T, Input = T>(parts: SchemaParts<T, Input>): Schema<T, Input> {
   const fixedSize = parts.fixedSize ?? -1;
   const minSize = parts.minSize ?? (fixedSize >= 0 ? fixedSize : 0);
+  const maxSize = parts.maxSize ?? fixedSize;
   const write = parts.write;
   const read = parts.read;
   const serializedSize =
@@ -79,6 +83,7 @@ export function schema<T, Input = T>(parts: SchemaParts<T, Input>): Schema<T, In
     name: parts.name,
     fixedSize,
     minSize,
+    maxSize,
     write,
     read,
     serializedSize,

@@ -3,7 +3,6 @@ import { utf8Length, utf8Write } from './utf8.js';
 
 export const MAX_SEQUENCE_LENGTH = 0x7fffffff;
 export const MAX_CONTAINER_DEPTH = 500;
-const U32_MAX = 0xffffffff;
 
 /**
  * Appends BCS bytes to a growable buffer (amortised doubling). Integer range checks live in the
@@ -78,7 +77,8 @@ export class BcsWriter {
   }
 
   uleb128(v: number): void {
-    if (typeof v !== 'number' || !(v >= 0 && v <= U32_MAX) || v % 1 !== 0) {
+    // One comparison validates type, integrality and range: only a u32 survives `>>> 0` unchanged.
+    if (v >>> 0 !== v) {
       throw new BcsError(typeof v === 'number' ? 'out_of_range' : 'invalid_type', `ULEB128 value ${String(v)} is not a u32`);
     }
     if (this.off + 5 > this.buf.length) this.ensure(5);

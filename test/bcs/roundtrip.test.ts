@@ -66,7 +66,7 @@ const tree: Schema<Tree> = bcs.struct('Tree', { label: bcs.string, children: bcs
 const { node: treeArb } = fc.letrec<{ node: Tree }>((t) => ({
   node: fc.record({
     label: fc.string({ maxLength: 5 }),
-    children: fc.oneof({ depthIdentifier: 'tree', maxDepth: 5 }, fc.constant([]), fc.array(t('node'), { maxLength: 3, depthIdentifier: 'tree' })),
+    children: fc.oneof({ depthIdentifier: 'tree', maxDepth: 5 }, fc.constant<Tree[]>([]), fc.array(t('node'), { maxLength: 3, depthIdentifier: 'tree' })),
   }),
 }));
 cases.push(['recursive tree', tree, treeArb]);
