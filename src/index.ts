@@ -1,1 +1,2 @@
 export * from './bcs/index.js';
+export * from './move/index.js';

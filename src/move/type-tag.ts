@@ -1,6 +1,5 @@
 import {
   address,
-  bcs,
   BcsError,
   schema as makeSchema,
   type Address,
@@ -9,6 +8,8 @@ import {
   type BcsWriter,
   type Schema,
 } from '../bcs/index.js';
+import { assertAbilitySet } from './ability.js';
+import { assertIdentifier } from './identifier.js';
 
 /** Move identifiers, struct tags and type tags as plain data (wire-format.md §2.2–2.3). */
 export interface StructTag {
@@ -25,15 +26,27 @@ export interface StructTagInput {
   typeArgs: readonly TypeTagInput[];
 }
 
+/** A function type's parameter or result: the only place a reference may appear in a type tag. */
 export type FunctionParamOrReturnTag =
   | { $kind: 'reference'; value: TypeTag }
   | { $kind: 'mutableReference'; value: TypeTag }
   | { $kind: 'value'; value: TypeTag };
 
+export type FunctionParamOrReturnTagInput =
+  | { $kind: 'reference'; value: TypeTagInput }
+  | { $kind: 'mutableReference'; value: TypeTagInput }
+  | { $kind: 'value'; value: TypeTagInput };
+
 export interface FunctionTag {
   args: FunctionParamOrReturnTag[];
   results: FunctionParamOrReturnTag[];
   /** AbilitySet bitmask: copy 0x1, drop 0x2, store 0x4, key 0x8. */
+  abilities: number;
+}
+
+export interface FunctionTagInput {
+  args: readonly FunctionParamOrReturnTagInput[];
+  results: readonly FunctionParamOrReturnTagInput[];
   abilities: number;
 }
 
@@ -52,7 +65,7 @@ export type TypeTagInput =
   | { $kind: PrimitiveTypeTagKind }
   | { $kind: 'vector'; value: TypeTagInput }
   | { $kind: 'struct'; value: StructTagInput }
-  | { $kind: 'function'; value: FunctionTag };
+  | { $kind: 'function'; value: FunctionTagInput };
 
 /** Variant indices of the node's `TypeTag` enum, in declaration order (I8 = 12 … I256 = 17). */
 export const TYPE_TAG_VARIANTS = [
@@ -60,82 +73,113 @@ export const TYPE_TAG_VARIANTS = [
   'u16', 'u32', 'u256', 'function', 'i8', 'i16', 'i32', 'i64', 'i128', 'i256',
 ] as const;
 
+export const PRIMITIVE_TYPE_TAG_KINDS: readonly PrimitiveTypeTagKind[] = TYPE_TAG_VARIANTS.filter(
+  (k): k is PrimitiveTypeTagKind => k !== 'vector' && k !== 'struct' && k !== 'function',
+);
+
 // ---------------------------------------------------------------------------------------------
-// BCS codec. Hand-specialised (not bcs.enum) because type tags sit on every transaction's hot path
-// and because the node bounds their nesting: MAX_TYPE_TAG_NESTING = 8, with the decoder one level
-// stricter than the encoder ("serialize can handle one more nesting than deserialize").
+// Nesting limits, as verified in aptos-core (third_party/move/move-core/types/src/safe_serialize.rs,
+// newest stored version, and the tests `test_nested_type_tag_{struct,vector}_serde` in
+// language_storage.rs):
+// * The counter is bumped only when entering the payload of Vector, Struct or Function, so it counts
+//   composite tags on a path; primitive leaves are free. Deserializing fails when a composite is
+//   entered while the counter is already MAX_TYPE_TAG_NESTING (8): at most 8 nested composites.
+// * Serializing uses `MAX_TYPE_TAG_NESTING + if cfg!(test) { 1 } else { 0 }`. The "serialize can
+//   handle one more nesting than deserialize" of the tests holds only in the crate's test build; a
+//   production node serializes with the same limit of 8. (An older version had MAX = 9 with the
+//   deserializer at MAX - 1, i.e. 9 / 8 in production.) We follow the production node: 8 / 8, so
+//   everything we encode the node can decode. Change MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING to 9 to
+//   mirror the test build.
+// * A standalone StructTag is not wrapped: its type arguments start at depth 0.
+// * The string parser has its own, different rule (depth of any tag ≤ 8, leaves included); see
+//   parse.ts.
+// * The node's derived deserializers validate neither identifiers (any UTF-8 string decodes) nor
+//   ability bits (any u8), so neither do ours; the encoder does validate both.
 // ---------------------------------------------------------------------------------------------
 
 export const MAX_TYPE_TAG_NESTING = 8;
+export const MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING = MAX_TYPE_TAG_NESTING;
 
-const KIND_INDEX: Record<string, number> = Object.fromEntries(TYPE_TAG_VARIANTS.map((k, i) => [k, i]));
-const PRIMITIVE_TAGS: TypeTag[] = TYPE_TAG_VARIANTS.map((k) => ({ $kind: k }) as TypeTag);
+// Null prototype: a `$kind` such as 'toString' must miss, not find Object.prototype's method.
+const KIND_INDEX: Record<string, number | undefined> = Object.assign(
+  Object.create(null) as Record<string, number>,
+  Object.fromEntries(TYPE_TAG_VARIANTS.map((k, i) => [k, i])),
+);
+const PRIMITIVE_TAGS: TypeTag[] = TYPE_TAG_VARIANTS.map((k) => Object.freeze({ $kind: k }) as TypeTag);
 
-function nestingError(depth: number): BcsError {
-  return new BcsError('exceeded_max_depth', `Exceeded TypeTag nesting limit during serialization: ${depth}`);
+function kindError(kind: unknown): BcsError {
+  if (kind === 'generic' || kind === 'reference' || kind === 'mutableReference') {
+    return new BcsError(
+      'invalid_type',
+      kind === 'generic'
+        ? 'a generic type parameter cannot be BCS-encoded; substitute the type arguments first (substituteGenerics)'
+        : 'a reference type cannot be BCS-encoded outside a function type\'s parameters or results',
+    );
+  }
+  return new BcsError('invalid_variant', `unknown type tag kind ${JSON.stringify(kind)}`);
 }
 
 function writeTypeTag(w: BcsWriter, t: TypeTagInput, depth: number): void {
-  if (depth > MAX_TYPE_TAG_NESTING) throw nestingError(depth);
   if (typeof t !== 'object' || t === null) throw new BcsError('invalid_type', `expected a type tag object, got ${t === null ? 'null' : typeof t}`);
   const i = KIND_INDEX[t.$kind];
-  if (i === undefined) throw new BcsError('invalid_variant', `unknown type tag kind ${String(t.$kind)}`);
+  if (i === undefined) throw kindError(t.$kind);
   w.u8(i);
-  switch (t.$kind) {
-    case 'vector':
-      writeTypeTag(w, t.value, depth + 1);
-      return;
-    case 'struct':
-      writeStructTag(w, t.value, depth + 1);
-      return;
-    case 'function':
-      writeFunctionTag(w, t.value, depth + 1);
-      return;
+  if (i !== 6 && i !== 7 && i !== 11) return;
+  if (depth >= MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING) {
+    throw new BcsError('exceeded_max_depth', `type tag nesting exceeded during serialization: more than ${MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING} nested vector/struct/function tags`);
   }
+  const v = (t as { value: unknown }).value;
+  if (i === 6) writeTypeTag(w, v as TypeTagInput, depth + 1);
+  else if (i === 7) writeStructTag(w, v as StructTagInput, depth + 1);
+  else writeFunctionTag(w, v as FunctionTagInput, depth + 1);
 }
 
 function writeStructTag(w: BcsWriter, s: StructTagInput, depth: number): void {
   if (typeof s !== 'object' || s === null) throw new BcsError('invalid_type', 'expected a struct tag object');
+  assertIdentifier(s.module, 'module name');
+  assertIdentifier(s.name, 'struct name');
   address.write(w, s.address);
   w.string(s.module);
   w.string(s.name);
   const args = s.typeArgs;
+  if (!Array.isArray(args)) throw new BcsError('invalid_type', 'struct tag typeArgs must be an array');
   w.length(args.length);
   for (let i = 0; i < args.length; i++) writeTypeTag(w, args[i], depth);
 }
 
-function writeParam(w: BcsWriter, p: FunctionParamOrReturnTag, depth: number): void {
-  const i = p.$kind === 'reference' ? 0 : p.$kind === 'mutableReference' ? 1 : p.$kind === 'value' ? 2 : -1;
-  if (i < 0) throw new BcsError('invalid_variant', `unknown function parameter kind ${String(p.$kind)}`);
-  w.u8(i);
-  writeTypeTag(w, p.value, depth);
+function writeParams(w: BcsWriter, ps: readonly FunctionParamOrReturnTagInput[], depth: number): void {
+  if (!Array.isArray(ps)) throw new BcsError('invalid_type', 'function tag args and results must be arrays');
+  w.length(ps.length);
+  for (const p of ps) {
+    const k = p?.$kind;
+    const i = k === 'reference' ? 0 : k === 'mutableReference' ? 1 : k === 'value' ? 2 : -1;
+    if (i < 0) throw new BcsError('invalid_variant', `unknown function parameter kind ${JSON.stringify(k)}`);
+    w.u8(i);
+    writeTypeTag(w, p.value, depth);
+  }
 }
 
-function writeFunctionTag(w: BcsWriter, f: FunctionTag, depth: number): void {
-  w.length(f.args.length);
-  for (const a of f.args) writeParam(w, a, depth);
-  w.length(f.results.length);
-  for (const r of f.results) writeParam(w, r, depth);
-  bcs.u8.write(w, f.abilities);
+function writeFunctionTag(w: BcsWriter, f: FunctionTagInput, depth: number): void {
+  if (typeof f !== 'object' || f === null) throw new BcsError('invalid_type', 'expected a function tag object');
+  assertAbilitySet(f.abilities);
+  writeParams(w, f.args, depth);
+  writeParams(w, f.results, depth);
+  w.u8(f.abilities);
 }
 
 function readTypeTag(r: BcsReader, depth: number): TypeTag {
-  if (depth >= MAX_TYPE_TAG_NESTING) {
-    throw new BcsError('exceeded_max_depth', `Exceeded TypeTag nesting limit during deserialization: ${depth + 1}`, r.off);
-  }
   const at = r.off;
   const i = r.uleb128();
-  if (i >= TYPE_TAG_VARIANTS.length) throw new BcsError('invalid_variant', `invalid TypeTag variant index ${i}`, at);
-  switch (i) {
-    case 6:
-      return { $kind: 'vector', value: readTypeTag(r, depth + 1) };
-    case 7:
-      return { $kind: 'struct', value: readStructTag(r, depth + 1) };
-    case 11:
-      return { $kind: 'function', value: readFunctionTag(r, depth + 1) };
-    default:
-      return { $kind: TYPE_TAG_VARIANTS[i] } as TypeTag;
+  if (i >= TYPE_TAG_VARIANTS.length) {
+    throw new BcsError('invalid_variant', `invalid value: integer \`${i}\`, expected variant index 0 <= i < ${TYPE_TAG_VARIANTS.length} (TypeTag)`, at);
   }
+  if (i !== 6 && i !== 7 && i !== 11) return PRIMITIVE_TAGS[i];
+  if (depth >= MAX_TYPE_TAG_NESTING) {
+    throw new BcsError('exceeded_max_depth', `type tag nesting exceeded during deserialization: more than ${MAX_TYPE_TAG_NESTING} nested vector/struct/function tags`, at);
+  }
+  if (i === 6) return { $kind: 'vector', value: readTypeTag(r, depth + 1) };
+  if (i === 7) return { $kind: 'struct', value: readStructTag(r, depth + 1) };
+  return { $kind: 'function', value: readFunctionTag(r, depth + 1) };
 }
 
 function readStructTag(r: BcsReader, depth: number): StructTag {
@@ -156,7 +200,7 @@ function readParams(r: BcsReader, depth: number): FunctionParamOrReturnTag[] {
   for (let i = 0; i < n; i++) {
     const at = r.off;
     const k = r.uleb128();
-    if (k > 2) throw new BcsError('invalid_variant', `invalid FunctionParamOrReturnTag variant index ${k}`, at);
+    if (k > 2) throw new BcsError('invalid_variant', `invalid value: integer \`${k}\`, expected variant index 0 <= i < 3 (FunctionParamOrReturnTag)`, at);
     out[i] = { $kind: PARAM_KINDS[k], value: readTypeTag(r, depth) };
   }
   return out;
@@ -172,19 +216,27 @@ function readFunctionTag(r: BcsReader, depth: number): FunctionTag {
 export const typeTag: Schema<TypeTag, TypeTagInput> = makeSchema({
   name: 'TypeTag',
   minSize: 1,
-  write: (w, v) => writeTypeTag(w, v, 1),
+  write: (w, v) => writeTypeTag(w, v, 0),
   read: (r) => readTypeTag(r, 0),
 });
 
-/** BCS codec for `StructTag`. */
+/** BCS codec for `StructTag` (a standalone struct tag: its type arguments start at depth 0). */
 export const structTag: Schema<StructTag, StructTagInput> = makeSchema({
   name: 'StructTag',
   minSize: 32 + 1 + 1 + 1,
-  write: (w, v) => writeStructTag(w, v, 1),
+  write: (w, v) => writeStructTag(w, v, 0),
   read: (r) => readStructTag(r, 0),
 });
 
-/** The shared object for a primitive kind (avoids allocating one per decoded tag). */
+/** The shared, frozen object for a primitive kind (avoids allocating one per decoded tag). */
 export function primitiveTypeTag(kind: PrimitiveTypeTagKind): TypeTag {
-  return PRIMITIVE_TAGS[KIND_INDEX[kind]];
+  const i = KIND_INDEX[kind];
+  if (i === undefined || i === 6 || i === 7 || i === 11) throw new BcsError('invalid_variant', `not a primitive type tag kind: ${JSON.stringify(kind)}`);
+  return PRIMITIVE_TAGS[i];
+}
+
+/** True if `kind` names a primitive (payload-free) type tag. */
+export function isPrimitiveKind(kind: unknown): kind is PrimitiveTypeTagKind {
+  const i = typeof kind === 'string' ? KIND_INDEX[kind] : undefined;
+  return i !== undefined && i !== 6 && i !== 7 && i !== 11;
 }

@@ -1,7 +1,9 @@
 import type { Command } from '../run.js';
 import { example } from './example.js';
+import { typeTagCommand } from './type-tag.js';
 
 /** Every subcommand, in help order. Add a command by importing it and listing it here. */
 export const commands: Record<string, Command> = {
   example,
+  'type-tag': typeTagCommand,
 };

@@ -1,0 +1,331 @@
+import { BcsError } from '../bcs/index.js';
+import { abilityBit } from './ability.js';
+import { ALPHA, CHAR_CLASS, DIGIT, HEX, IDENT, SPACE, UPPER } from './chars.js';
+import { MAX_GENERIC_INDEX, type MoveFunctionParam, type MoveType, type MoveValueType } from './move-type.js';
+import { MAX_TYPE_TAG_NESTING, primitiveTypeTag, type StructTag, type TypeTag } from './type-tag.js';
+
+// ---------------------------------------------------------------------------------------------
+// Type-tag strings, after the node's `third_party/move/move-core/types/src/parser.rs` (the newest
+// version stored in the index): one hand-written pass over the characters, no token array.
+//
+// Same as the node:
+// * keywords are case-sensitive (`U8` is a name, not a type); whitespace (Rust's
+//   is_ascii_whitespace: space, \t, \n, \x0C, \r) may stand between any two tokens but not inside one;
+// * addresses are `0x`/`0X` followed by 1–64 hex digits of either case, left-padded to 32 bytes;
+// * `vector<T>` takes exactly one argument and no trailing comma; struct arguments `<…>` allow a
+//   trailing comma and may be empty (`S<>` is `S`);
+// * nesting: every type has a depth (the top is 0; vector, struct and function arguments are one
+//   deeper) and a depth above MAX_TYPE_TAG_NESTING fails with the node's message
+//   `Exceeded TypeTag nesting limit during parsing: 9`. Leaves count, so this is not the BCS rule.
+//
+// A superset of that parser, so that every type tag the node can hold has a string that parses back
+// (parse(format(t)) = t):
+// * `i8 … i256` (TypeTag variants since bytecode v9; the stored parser predates them);
+// * function types in the node's canonical form `|u64, &mut 0x1::m::S|(bool) has copy + drop`:
+//   parameters may be references; results are always parenthesised (that keeps `||||()…` unambiguous);
+//   the ability postfix is optional, abilities may come in any order but not twice. The stored parser
+//   has no function types at all;
+// * identifiers that start with `_` (valid Move identifiers the node's tokenizer does not start a
+//   name with), and keywords used as module or struct names (`0x1::vector::X`, which the node's
+//   parser refuses because `vector` is tokenized as a keyword).
+//
+// Move types (ABIs) additionally accept generic parameters `T0`…`T65535` anywhere a type may stand
+// and a reference `&T` / `&mut T` at the top level.
+//
+// The scanner keeps its state in module variables: it calls no user code, so nothing can re-enter.
+// ---------------------------------------------------------------------------------------------
+
+let src = '';
+let pos = 0;
+let end = 0;
+let abi = false;
+
+const ZEROS = '0'.repeat(64);
+
+function fail(what: string, at: number): never {
+  throw new BcsError('invalid_type_tag', `invalid ${abi ? 'Move type' : 'type tag'} ${JSON.stringify(src)}: ${what}`, at);
+}
+
+function cls(at: number): number {
+  const c = src.charCodeAt(at);
+  return c < 128 ? CHAR_CLASS[c] : 0;
+}
+
+/** What stands at `at`, for error messages: a whole name or number, or one character. */
+function describe(at: number): string {
+  if (at >= end) return 'end of input';
+  if (cls(at) & IDENT) {
+    let e = at + 1;
+    while (e < end && cls(e) & IDENT) e++;
+    return JSON.stringify(src.slice(at, e));
+  }
+  return `'${String.fromCodePoint(src.codePointAt(at)!)}'`;
+}
+
+function skipSpace(): void {
+  while (pos < end) {
+    const c = src.charCodeAt(pos);
+    if (c < 128 && CHAR_CLASS[c] & SPACE) pos++;
+    else return;
+  }
+}
+
+function expectChar(code: number, shown: string): void {
+  skipSpace();
+  if (src.charCodeAt(pos) !== code) fail(`expected '${shown}', got ${describe(pos)}`, pos);
+  pos++;
+}
+
+function expectColons(): void {
+  skipSpace();
+  if (src.charCodeAt(pos) !== 58 || src.charCodeAt(pos + 1) !== 58) fail(`expected '::', got ${describe(pos)}`, pos);
+  pos += 2;
+}
+
+/** Scans a name at `pos` (which starts with a letter or `_`) and returns it. */
+function scanName(): string {
+  const start = pos;
+  pos++;
+  while (pos < end) {
+    const c = src.charCodeAt(pos);
+    if (c < 128 && CHAR_CLASS[c] & IDENT) pos++;
+    else break;
+  }
+  if (pos - start === 1 && src.charCodeAt(start) === 95) fail(`invalid identifier '_'`, start);
+  return src.slice(start, pos);
+}
+
+function expectName(what: string): string {
+  skipSpace();
+  const c = src.charCodeAt(pos);
+  if (!(c < 128 && (CHAR_CLASS[c] & ALPHA || c === 95))) fail(`expected ${what}, got ${describe(pos)}`, pos);
+  return scanName();
+}
+
+/** True if the name `word` stands at `pos` as a whole token. */
+function atWord(word: string): boolean {
+  return src.startsWith(word, pos) && !(cls(pos + word.length) & IDENT);
+}
+
+/** Scans `0x…` at `pos` into the long address form. */
+function scanAddress(): string {
+  const start = pos;
+  let p = pos + 2;
+  let upper = false;
+  while (p < end) {
+    const c = src.charCodeAt(p);
+    const k = c < 128 ? CHAR_CLASS[c] : 0;
+    if ((k & HEX) === 0) break;
+    if (k & UPPER) upper = true;
+    p++;
+  }
+  const digits = p - start - 2;
+  if (digits === 0) fail(`expected hex digits after '${src.slice(start, start + 2)}'`, start + 2);
+  if (digits > 64) fail(`address has ${digits} hex digits, at most 64 allowed`, start);
+  pos = p;
+  const hex = src.slice(start + 2, p);
+  return '0x' + ZEROS.slice(digits) + (upper ? hex.toLowerCase() : hex);
+}
+
+function parseStruct(depth: number): MoveValueType {
+  const address = scanAddress();
+  expectColons();
+  const module = expectName('a module name');
+  expectColons();
+  const name = expectName('a struct name');
+  const typeArgs: MoveValueType[] = [];
+  skipSpace();
+  if (src.charCodeAt(pos) === 60) {
+    pos++;
+    skipSpace();
+    if (src.charCodeAt(pos) !== 62) {
+      for (;;) {
+        typeArgs.push(parseType(depth + 1));
+        skipSpace();
+        const c = src.charCodeAt(pos);
+        if (c === 62) break;
+        if (c !== 44) fail(`expected ',' or '>', got ${describe(pos)}`, pos);
+        pos++;
+        skipSpace();
+        if (src.charCodeAt(pos) === 62) break;
+      }
+    }
+    pos++;
+  }
+  return { $kind: 'struct', value: { address, module, name, typeArgs } };
+}
+
+function parseParam(depth: number): MoveFunctionParam {
+  skipSpace();
+  if (src.charCodeAt(pos) !== 38) return { $kind: 'value', value: parseType(depth) };
+  pos++;
+  skipSpace();
+  if (atWord('mut')) {
+    pos += 3;
+    return { $kind: 'mutableReference', value: parseType(depth) };
+  }
+  return { $kind: 'reference', value: parseType(depth) };
+}
+
+function parseFunction(depth: number): MoveValueType {
+  pos++;
+  const args: MoveFunctionParam[] = [];
+  skipSpace();
+  let emptyArgs = false;
+  if (src.charCodeAt(pos) === 124) {
+    // `||(` is an empty parameter list; `||…` otherwise starts a function-typed parameter.
+    let q = pos + 1;
+    while (q < end && cls(q) & SPACE) q++;
+    emptyArgs = src.charCodeAt(q) === 40;
+  }
+  if (emptyArgs) pos++;
+  else {
+    for (;;) {
+      args.push(parseParam(depth + 1));
+      skipSpace();
+      const c = src.charCodeAt(pos);
+      if (c === 124) break;
+      if (c !== 44) fail(`expected ',' or '|', got ${describe(pos)}`, pos);
+      pos++;
+    }
+    pos++;
+  }
+  expectChar(40, '(');
+  const results: MoveFunctionParam[] = [];
+  skipSpace();
+  if (src.charCodeAt(pos) !== 41) {
+    for (;;) {
+      results.push(parseParam(depth + 1));
+      skipSpace();
+      const c = src.charCodeAt(pos);
+      if (c === 41) break;
+      if (c !== 44) fail(`expected ',' or ')', got ${describe(pos)}`, pos);
+      pos++;
+      skipSpace();
+      if (src.charCodeAt(pos) === 41) break;
+    }
+  }
+  pos++;
+  let abilities = 0;
+  const save = pos;
+  skipSpace();
+  if (atWord('has')) {
+    pos += 3;
+    for (;;) {
+      skipSpace();
+      const at = pos;
+      const c = src.charCodeAt(pos);
+      const name = c < 128 && CHAR_CLASS[c] & ALPHA ? scanName() : '';
+      const bit = abilityBit(name);
+      if (bit === 0) fail(`expected an ability (copy, drop, store, key), got ${describe(at)}`, at);
+      if (abilities & bit) fail(`duplicate ability '${name}'`, at);
+      abilities |= bit;
+      skipSpace();
+      if (src.charCodeAt(pos) !== 43) break;
+      pos++;
+    }
+  } else pos = save;
+  return { $kind: 'function', value: { args, results, abilities } };
+}
+
+function parseGeneric(name: string, at: number): MoveValueType {
+  let i = 0;
+  for (let k = 1; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    if (c < 48 || c > 57) fail(`expected a type, got ${JSON.stringify(name)}`, at);
+    i = i * 10 + (c - 48);
+  }
+  if (name.length < 2 || name.length > 6 || i > MAX_GENERIC_INDEX) fail(`expected a type, got ${JSON.stringify(name)}`, at);
+  if (!abi) fail(`generic type parameter ${name} is not allowed in a type tag`, at);
+  return { $kind: 'generic', value: i };
+}
+
+function parseType(depth: number): MoveValueType {
+  skipSpace();
+  const at = pos;
+  if (depth > MAX_TYPE_TAG_NESTING) fail(`Exceeded TypeTag nesting limit during parsing: ${depth}`, at);
+  if (pos >= end) fail('expected a type, got end of input', at);
+  const c = src.charCodeAt(pos);
+  const k = c < 128 ? CHAR_CLASS[c] : 0;
+  if (k & ALPHA || c === 95) {
+    const name = scanName();
+    switch (name) {
+      case 'bool':
+      case 'u8':
+      case 'u16':
+      case 'u32':
+      case 'u64':
+      case 'u128':
+      case 'u256':
+      case 'i8':
+      case 'i16':
+      case 'i32':
+      case 'i64':
+      case 'i128':
+      case 'i256':
+      case 'address':
+      case 'signer':
+        return primitiveTypeTag(name);
+      case 'vector': {
+        expectChar(60, '<');
+        const value = parseType(depth + 1);
+        expectChar(62, '>');
+        return { $kind: 'vector', value };
+      }
+      default:
+        if (c === 84) return parseGeneric(name, at);
+        return fail(`expected a type, got ${JSON.stringify(name)}`, at);
+    }
+  }
+  if (c === 48) {
+    const x = src.charCodeAt(pos + 1);
+    if (x === 120 || x === 88) return parseStruct(depth);
+  }
+  if (c === 124) return parseFunction(depth);
+  if (k & DIGIT) fail(`expected a type, got number ${describe(at)}`, at);
+  if (c === 38) fail('a reference is only allowed at the top of a Move type or as a function parameter or result', at);
+  return fail(`expected a type, got ${describe(at)}`, at);
+}
+
+function begin(s: unknown, moveType: boolean): void {
+  if (typeof s !== 'string') {
+    throw new BcsError('invalid_type', `expected ${moveType ? 'a Move type' : 'a type tag'} string, got ${s === null ? 'null' : typeof s}`);
+  }
+  src = s;
+  pos = 0;
+  end = s.length;
+  abi = moveType;
+}
+
+function finish(): void {
+  skipSpace();
+  if (pos < end) fail(`expected end of input, got ${describe(pos)}`, pos);
+}
+
+/** Parses a type-tag string (`u64`, `vector<u8>`, `0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>`, …). */
+export function parseTypeTag(s: string): TypeTag {
+  begin(s, false);
+  const t = parseType(0) as TypeTag;
+  finish();
+  return t;
+}
+
+/** Parses a struct-tag string; any other type fails with the node's `invalid struct tag: {s}`. */
+export function parseStructTag(s: string): StructTag {
+  const t = parseTypeTag(s);
+  if (t.$kind !== 'struct') throw new BcsError('invalid_type_tag', `invalid struct tag: ${s}`, 0);
+  return t.value;
+}
+
+/** Parses an ABI type string: a type tag, or generic parameters `T0…`, or a top-level `&T` / `&mut T`. */
+export function parseMoveType(s: string): MoveType {
+  begin(s, true);
+  skipSpace();
+  let t: MoveType;
+  if (src.charCodeAt(pos) === 38) {
+    const p = parseParam(0);
+    t = p as MoveType;
+  } else t = parseType(0);
+  finish();
+  return t;
+}
