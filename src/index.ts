@@ -1,2 +1,3 @@
 export * from './bcs/index.js';
 export * from './move/index.js';
+export * from './transactions/index.js';

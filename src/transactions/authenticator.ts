@@ -1,0 +1,234 @@
+import { bcs, BcsError, schema, type Address, type AddressInput, type BcsReader, type BcsWriter, type Infer, type InferInput, type Schema } from '../bcs/index.js';
+import { expectObject, fieldError, readSizedBytes, within, writeSizedBytes } from './internal.js';
+import {
+  anyPublicKey,
+  anySignature,
+  multiEd25519PublicKey,
+  multiEd25519Signature,
+  multiKey,
+  type AnyPublicKey,
+  type AnyPublicKeyInput,
+  type AnySignature,
+  type AnySignatureInput,
+  type MultiEd25519PublicKey,
+  type MultiEd25519PublicKeyInput,
+  type MultiEd25519Signature,
+  type MultiEd25519SignatureInput,
+  type MultiKey,
+  type MultiKeyInput,
+} from './keys.js';
+
+// Account and transaction authenticators (wire-format.md §2.6). The dispatch and the Ed25519
+// variants (by far the most common) are hand-specialised; rarer variants use the core combinators.
+
+export interface Ed25519Pair {
+  publicKey: Uint8Array;
+  signature: Uint8Array;
+}
+
+function writeEd25519Pair(w: BcsWriter, v: Ed25519Pair): void {
+  expectObject(v, 'Ed25519 authenticator');
+  let key = 'publicKey';
+  try {
+    writeSizedBytes(w, v.publicKey, 32, 'Ed25519PublicKey');
+    key = 'signature';
+    writeSizedBytes(w, v.signature, 64, 'Ed25519Signature');
+  } catch (e) {
+    fieldError(e, v, key);
+  }
+}
+
+function readEd25519Pair(r: BcsReader): Ed25519Pair {
+  let key = 'publicKey';
+  try {
+    const publicKey = readSizedBytes(r, 32, 'Ed25519PublicKey');
+    key = 'signature';
+    return { publicKey, signature: readSizedBytes(r, 64, 'Ed25519Signature') };
+  } catch (e) {
+    within(e, key);
+  }
+}
+
+const ed25519Pair: Schema<Ed25519Pair> = /* @__PURE__ */ schema({
+  name: 'Ed25519Authenticator',
+  fixedSize: 33 + 65,
+  write: writeEd25519Pair,
+  read: readEd25519Pair,
+});
+
+const multiEd25519Pair = /* @__PURE__ */ bcs.struct('MultiEd25519Authenticator', {
+  publicKey: multiEd25519PublicKey,
+  signature: multiEd25519Signature,
+});
+
+const singleKeyAuthenticator = /* @__PURE__ */ bcs.struct('SingleKeyAuthenticator', {
+  publicKey: anyPublicKey,
+  signature: anySignature,
+});
+
+const multiKeyAuthenticator = /* @__PURE__ */ bcs.struct('MultiKeyAuthenticator', {
+  publicKeys: multiKey,
+  signatures: bcs.vector(anySignature),
+  /** BitVec `{ inner: bytes }`, MSB-first; ts-sdk always emits 4 bytes. */
+  signaturesBitmap: bcs.bytes,
+});
+
+export const functionInfo = /* @__PURE__ */ bcs.struct('FunctionInfo', {
+  moduleAddress: bcs.address,
+  moduleName: bcs.string,
+  functionName: bcs.string,
+});
+export type FunctionInfo = Infer<typeof functionInfo>;
+
+export const abstractionAuthData = /* @__PURE__ */ bcs.enum('AbstractionAuthData', {
+  V1: bcs.struct('AbstractionAuthDataV1', { signingMessageDigest: bcs.bytes, authenticator: bcs.bytes }),
+  DerivableV1: bcs.struct('AbstractionAuthDataDerivableV1', {
+    signingMessageDigest: bcs.bytes,
+    abstractSignature: bcs.bytes,
+    abstractPublicKey: bcs.bytes,
+  }),
+});
+export type AbstractionAuthData = Infer<typeof abstractionAuthData>;
+export type AbstractionAuthDataInput = InferInput<typeof abstractionAuthData>;
+
+const abstraction = /* @__PURE__ */ bcs.struct('AbstractionAuthenticator', {
+  functionInfo,
+  authData: abstractionAuthData,
+});
+
+export type AccountAuthenticator =
+  | { $kind: 'Ed25519'; value: Ed25519Pair }
+  | { $kind: 'MultiEd25519'; value: { publicKey: MultiEd25519PublicKey; signature: MultiEd25519Signature } }
+  | { $kind: 'SingleKey'; value: { publicKey: AnyPublicKey; signature: AnySignature } }
+  | { $kind: 'MultiKey'; value: { publicKeys: MultiKey; signatures: AnySignature[]; signaturesBitmap: Uint8Array } }
+  | { $kind: 'NoAccountAuthenticator' }
+  | { $kind: 'Abstraction'; value: { functionInfo: FunctionInfo; authData: AbstractionAuthData } };
+export type AccountAuthenticatorInput =
+  | { $kind: 'Ed25519'; value: Ed25519Pair }
+  | { $kind: 'MultiEd25519'; value: { publicKey: MultiEd25519PublicKeyInput; signature: MultiEd25519SignatureInput } }
+  | { $kind: 'SingleKey'; value: { publicKey: AnyPublicKeyInput; signature: AnySignatureInput } }
+  | {
+      $kind: 'MultiKey';
+      value: { publicKeys: MultiKeyInput; signatures: readonly AnySignatureInput[]; signaturesBitmap: Uint8Array };
+    }
+  | { $kind: 'NoAccountAuthenticator'; value?: undefined }
+  | { $kind: 'Abstraction'; value: { functionInfo: InferInput<typeof functionInfo>; authData: AbstractionAuthDataInput } };
+
+type Payloads = readonly (readonly [string, Schema<unknown, never> | null])[];
+
+/** A tagged union with one-byte indices (every authenticator enum has fewer than 128 variants). */
+function union<T, I>(name: string, variants: Payloads): Schema<T, I> {
+  const index = new Map(variants.map(([k], i) => [k, i]));
+  return schema<T, I>({
+    name,
+    minSize: 1,
+    write(w, v) {
+      expectObject(v, name);
+      const kind = (v as { $kind: string }).$kind;
+      const i = index.get(kind);
+      if (i === undefined) throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of ${name}`);
+      w.u8(i);
+      const p = variants[i][1];
+      if (p === null) return;
+      try {
+        p.write(w, (v as { value: never }).value);
+      } catch (e) {
+        within(e, kind);
+      }
+    },
+    read(r) {
+      const at = r.off;
+      const i = r.uleb128();
+      if (i >= variants.length) {
+        throw new BcsError('invalid_variant', `invalid variant index ${i} for ${name} (expected 0 <= i < ${variants.length})`, at);
+      }
+      const [kind, p] = variants[i];
+      if (p === null) return { $kind: kind } as T;
+      try {
+        return { $kind: kind, value: p.read(r) } as T;
+      } catch (e) {
+        within(e, kind);
+      }
+    },
+  });
+}
+
+export const accountAuthenticator: Schema<AccountAuthenticator, AccountAuthenticatorInput> = /* @__PURE__ */ union(
+  'AccountAuthenticator',
+  [
+    ['Ed25519', ed25519Pair],
+    ['MultiEd25519', multiEd25519Pair],
+    ['SingleKey', singleKeyAuthenticator],
+    ['MultiKey', multiKeyAuthenticator],
+    ['NoAccountAuthenticator', null],
+    ['Abstraction', abstraction],
+  ] as Payloads,
+);
+
+export type TransactionAuthenticator =
+  | { $kind: 'Ed25519'; value: Ed25519Pair }
+  | { $kind: 'MultiEd25519'; value: { publicKey: MultiEd25519PublicKey; signature: MultiEd25519Signature } }
+  | {
+      $kind: 'MultiAgent';
+      value: { sender: AccountAuthenticator; secondarySignerAddresses: Address[]; secondarySigners: AccountAuthenticator[] };
+    }
+  | {
+      $kind: 'FeePayer';
+      value: {
+        sender: AccountAuthenticator;
+        secondarySignerAddresses: Address[];
+        secondarySigners: AccountAuthenticator[];
+        feePayerAddress: Address;
+        feePayerSigner: AccountAuthenticator;
+      };
+    }
+  | { $kind: 'SingleSender'; value: { sender: AccountAuthenticator } };
+export type TransactionAuthenticatorInput =
+  | { $kind: 'Ed25519'; value: Ed25519Pair }
+  | { $kind: 'MultiEd25519'; value: { publicKey: MultiEd25519PublicKeyInput; signature: MultiEd25519SignatureInput } }
+  | {
+      $kind: 'MultiAgent';
+      value: {
+        sender: AccountAuthenticatorInput;
+        secondarySignerAddresses: readonly AddressInput[];
+        secondarySigners: readonly AccountAuthenticatorInput[];
+      };
+    }
+  | {
+      $kind: 'FeePayer';
+      value: {
+        sender: AccountAuthenticatorInput;
+        secondarySignerAddresses: readonly AddressInput[];
+        secondarySigners: readonly AccountAuthenticatorInput[];
+        feePayerAddress: AddressInput;
+        feePayerSigner: AccountAuthenticatorInput;
+      };
+    }
+  | { $kind: 'SingleSender'; value: { sender: AccountAuthenticatorInput } };
+
+const multiAgent = /* @__PURE__ */ bcs.struct('MultiAgentAuthenticator', {
+  sender: accountAuthenticator,
+  secondarySignerAddresses: bcs.vector(bcs.address),
+  secondarySigners: bcs.vector(accountAuthenticator),
+});
+
+const feePayer = /* @__PURE__ */ bcs.struct('FeePayerAuthenticator', {
+  sender: accountAuthenticator,
+  secondarySignerAddresses: bcs.vector(bcs.address),
+  secondarySigners: bcs.vector(accountAuthenticator),
+  feePayerAddress: bcs.address,
+  feePayerSigner: accountAuthenticator,
+});
+
+const singleSender = /* @__PURE__ */ bcs.struct('SingleSenderAuthenticator', { sender: accountAuthenticator });
+
+export const transactionAuthenticator: Schema<TransactionAuthenticator, TransactionAuthenticatorInput> = /* @__PURE__ */ union(
+  'TransactionAuthenticator',
+  [
+    ['Ed25519', ed25519Pair],
+    ['MultiEd25519', multiEd25519Pair],
+    ['MultiAgent', multiAgent],
+    ['FeePayer', feePayer],
+    ['SingleSender', singleSender],
+  ] as Payloads,
+);

@@ -1,0 +1,81 @@
+import { sha3_256 } from '@noble/hashes/sha3.js';
+import { BcsError, encodeWith, normalizeAddress, toHex, type Address, type BcsWriter } from '../bcs/index.js';
+import { expectBytes } from './internal.js';
+import {
+  anyPublicKey,
+  multiEd25519PublicKey,
+  multiKey,
+  type AnyPublicKeyInput,
+  type MultiEd25519PublicKeyInput,
+  type MultiKeyInput,
+} from './keys.js';
+import { userTransactionPrefix } from './signing-message.js';
+import { writeSignedTransaction, type SignedTransactionInput } from './signed-transaction.js';
+
+// Transaction hash and authentication keys (wire-format.md §3.3–3.4).
+
+function writeHashInput(w: BcsWriter, t: SignedTransactionInput): void {
+  w.ensure(33);
+  w.buf.set(userTransactionPrefix(), w.off);
+  w.buf[w.off + 32] = 0; // Transaction::UserTransaction
+  w.off += 33;
+  writeSignedTransaction(w, t);
+}
+
+/**
+ * The committed (and pending) transaction hash, as bytes:
+ * sha3-256(prefix("APTOS::Transaction") ‖ 00 ‖ bcs(SignedTransaction)).
+ */
+export function transactionHash(signed: SignedTransactionInput): Uint8Array {
+  return sha3_256(encodeWith(writeHashInput, signed));
+}
+
+/** The transaction hash as the node shows it: `0x` + 64 hex digits. */
+export function transactionHashHex(signed: SignedTransactionInput): string {
+  return toHex(transactionHash(signed));
+}
+
+/** Scheme bytes appended to the preimage (authenticator.rs `Scheme`). */
+export const AuthenticationKeyScheme = {
+  Ed25519: 0x00,
+  MultiEd25519: 0x01,
+  SingleKey: 0x02,
+  MultiKey: 0x03,
+  Abstraction: 0x04,
+  DeriveDomainAbstraction: 0x05,
+} as const;
+
+/** sha3-256(preimage ‖ scheme), as an address (a fresh account's address is its auth key). */
+export function authenticationKey(preimage: Uint8Array, scheme: number): Address {
+  expectBytes(preimage);
+  const input = new Uint8Array(preimage.length + 1);
+  input.set(preimage);
+  input[preimage.length] = scheme;
+  return normalizeAddress(sha3_256(input));
+}
+
+/** Auth key of a single Ed25519 key (scheme 0x00): preimage is the raw 32-byte key. */
+export function ed25519AuthenticationKey(publicKey: Uint8Array): Address {
+  if (expectBytes(publicKey).length !== 32) {
+    throw new BcsError('invalid_length', `Ed25519PublicKey must be 32 bytes, got ${publicKey.length}`);
+  }
+  return authenticationKey(publicKey, AuthenticationKeyScheme.Ed25519);
+}
+
+/** Auth key of a MultiEd25519 key (scheme 0x01): pk₀‖…‖pkₙ₋₁‖threshold, without the length prefix. */
+export function multiEd25519AuthenticationKey(publicKey: MultiEd25519PublicKeyInput): Address {
+  const encoded = multiEd25519PublicKey.encode(publicKey);
+  // Drop the uleb length prefix: the preimage is the key bytes themselves.
+  const prefixLength = encoded.length - (32 * publicKey.publicKeys.length + 1);
+  return authenticationKey(encoded.subarray(prefixLength), AuthenticationKeyScheme.MultiEd25519);
+}
+
+/** Auth key of a SingleKey account (scheme 0x02): preimage is bcs(AnyPublicKey). */
+export function singleKeyAuthenticationKey(publicKey: AnyPublicKeyInput): Address {
+  return authenticationKey(anyPublicKey.encode(publicKey), AuthenticationKeyScheme.SingleKey);
+}
+
+/** Auth key of a MultiKey account (scheme 0x03): preimage is bcs(MultiKey). */
+export function multiKeyAuthenticationKey(key: MultiKeyInput): Address {
+  return authenticationKey(multiKey.encode(key), AuthenticationKeyScheme.MultiKey);
+}

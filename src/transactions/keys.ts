@@ -1,0 +1,216 @@
+import { bcs, BcsError, schema, type Infer, type InferInput, type Schema } from '../bcs/index.js';
+import { expectArray, expectBytes, expectObject, sizedBytes, within } from './internal.js';
+import { countBits } from './bitmap.js';
+
+// Public keys and signatures (wire-format.md §2.1, §2.6). Cold types: built from the core's
+// combinators, with exact lengths checked both ways as the node's key types do.
+
+export const ed25519PublicKey = /* @__PURE__ */ sizedBytes('Ed25519PublicKey', 32);
+export const ed25519Signature = /* @__PURE__ */ sizedBytes('Ed25519Signature', 64);
+export const secp256k1PublicKey = /* @__PURE__ */ sizedBytes('Secp256k1EcdsaPublicKey', 65);
+export const secp256k1Signature = /* @__PURE__ */ sizedBytes('Secp256k1EcdsaSignature', 64);
+export const secp256r1PublicKey = /* @__PURE__ */ sizedBytes('Secp256r1EcdsaPublicKey', 65);
+export const secp256r1Signature = /* @__PURE__ */ sizedBytes('Secp256r1EcdsaSignature', 64);
+/** SLH-DSA-SHA2-128s public key: 32 bytes (index from ts-sdk only, §6.6). */
+export const slhDsaPublicKey = /* @__PURE__ */ sizedBytes('SlhDsaSha2_128sPublicKey', 32);
+
+export const keylessPublicKey = /* @__PURE__ */ bcs.struct('KeylessPublicKey', {
+  issVal: bcs.string,
+  idc: bcs.bytes,
+});
+export type KeylessPublicKey = Infer<typeof keylessPublicKey>;
+
+export const federatedKeylessPublicKey = /* @__PURE__ */ bcs.struct('FederatedKeylessPublicKey', {
+  jwkAddr: bcs.address,
+  pk: keylessPublicKey,
+});
+
+export const anyPublicKey = /* @__PURE__ */ bcs.enum('AnyPublicKey', {
+  Ed25519: ed25519PublicKey,
+  Secp256k1Ecdsa: secp256k1PublicKey,
+  Secp256r1Ecdsa: secp256r1PublicKey,
+  Keyless: keylessPublicKey,
+  FederatedKeyless: federatedKeylessPublicKey,
+  SlhDsa_Sha2_128s: slhDsaPublicKey,
+});
+export type AnyPublicKey = Infer<typeof anyPublicKey>;
+export type AnyPublicKeyInput = InferInput<typeof anyPublicKey>;
+
+export const assertionSignature = /* @__PURE__ */ bcs.enum('AssertionSignature', {
+  Secp256r1Ecdsa: secp256r1Signature,
+});
+
+/** WebAuthn assertion (`PartialAuthenticatorAssertionResponse`). */
+export const webAuthnSignature = /* @__PURE__ */ bcs.struct('PartialAuthenticatorAssertionResponse', {
+  signature: assertionSignature,
+  authenticatorData: bcs.bytes,
+  clientDataJson: bcs.bytes,
+});
+
+export const ephemeralPublicKey = /* @__PURE__ */ bcs.enum('EphemeralPublicKey', {
+  Ed25519: ed25519PublicKey,
+  Secp256r1Ecdsa: secp256r1PublicKey,
+});
+
+export const ephemeralSignature = /* @__PURE__ */ bcs.enum('EphemeralSignature', {
+  Ed25519: ed25519Signature,
+  WebAuthn: webAuthnSignature,
+});
+
+export const zkProof = /* @__PURE__ */ bcs.enum('ZKP', {
+  Groth16: bcs.struct('Groth16Proof', { a: bcs.fixedBytes(32), b: bcs.fixedBytes(64), c: bcs.fixedBytes(32) }),
+});
+
+export const ephemeralCertificate = /* @__PURE__ */ bcs.enum('EphemeralCertificate', {
+  ZeroKnowledgeSig: bcs.struct('ZeroKnowledgeSig', {
+    proof: zkProof,
+    expHorizonSecs: bcs.u64,
+    extraField: bcs.option(bcs.string),
+    overrideAudVal: bcs.option(bcs.string),
+    trainingWheelsSignature: bcs.option(ephemeralSignature),
+  }),
+  OpenIdSig: bcs.struct('OpenIdSig', {
+    jwtSig: bcs.bytes,
+    jwtPayloadJson: bcs.string,
+    uidKey: bcs.string,
+    epkBlinder: bcs.bytes,
+    pepper: bcs.fixedBytes(31),
+    idcAudVal: bcs.option(bcs.string),
+  }),
+});
+
+export const keylessSignature = /* @__PURE__ */ bcs.struct('KeylessSignature', {
+  cert: ephemeralCertificate,
+  jwtHeaderJson: bcs.string,
+  expDateSecs: bcs.u64,
+  ephemeralPubkey: ephemeralPublicKey,
+  ephemeralSignature,
+});
+export type KeylessSignature = Infer<typeof keylessSignature>;
+
+export const anySignature = /* @__PURE__ */ bcs.enum('AnySignature', {
+  Ed25519: ed25519Signature,
+  Secp256k1Ecdsa: secp256k1Signature,
+  WebAuthn: webAuthnSignature,
+  Keyless: keylessSignature,
+  SlhDsa_Sha2_128s: bcs.bytes,
+});
+export type AnySignature = Infer<typeof anySignature>;
+export type AnySignatureInput = InferInput<typeof anySignature>;
+
+/** `MultiKey { public_keys, signatures_required }` (k-of-n over AnyPublicKey). */
+export const multiKey = /* @__PURE__ */ bcs.struct('MultiKey', {
+  publicKeys: bcs.vector(anyPublicKey),
+  signaturesRequired: bcs.u8,
+});
+export type MultiKey = Infer<typeof multiKey>;
+export type MultiKeyInput = InferInput<typeof multiKey>;
+
+// ---------------------------------------------------------------------------------------------
+// MultiEd25519: one `bytes` field each, laid out pk₀‖…‖pkₙ₋₁‖threshold and sig…‖bitmap(4).
+
+/** Most keys a MultiEd25519 key may hold (the node's MAX_NUM_OF_KEYS). */
+export const MAX_MULTI_ED25519_KEYS = 32;
+
+export interface MultiEd25519PublicKey {
+  publicKeys: Uint8Array[];
+  threshold: number;
+}
+export interface MultiEd25519PublicKeyInput {
+  publicKeys: readonly Uint8Array[];
+  threshold: number;
+}
+
+function checkMultiEd25519PublicKey(n: number, threshold: number, at = -1): void {
+  if (n < 1 || n > MAX_MULTI_ED25519_KEYS) {
+    throw new BcsError('invalid_length', `a MultiEd25519 public key holds 1 to ${MAX_MULTI_ED25519_KEYS} keys, got ${n}`, at);
+  }
+  if (threshold < 1 || threshold > n) {
+    throw new BcsError('out_of_range', `MultiEd25519 threshold ${threshold} is not in 1..${n}`, at);
+  }
+}
+
+export const multiEd25519PublicKey: Schema<MultiEd25519PublicKey, MultiEd25519PublicKeyInput> = /* @__PURE__ */ schema({
+  name: 'MultiEd25519PublicKey',
+  minSize: 1 + 33,
+  write(w, v) {
+    expectObject(v, 'MultiEd25519PublicKey');
+    const keys = v.publicKeys;
+    expectArray(keys, 'publicKeys');
+    const n = keys.length;
+    const t = v.threshold;
+    if (typeof t !== 'number' || !Number.isInteger(t)) throw new BcsError('invalid_type', 'threshold must be an integer');
+    checkMultiEd25519PublicKey(n, t);
+    w.length(32 * n + 1);
+    for (let i = 0; i < n; i++) {
+      if (expectBytes(keys[i]).length !== 32) {
+        within(new BcsError('invalid_length', `Ed25519PublicKey must be 32 bytes, got ${keys[i].length}`), i, 'publicKeys');
+      }
+      w.raw(keys[i]);
+    }
+    w.u8(t);
+  },
+  read(r) {
+    const at = r.off;
+    const b = r.bytes();
+    if (b.length % 32 !== 1) throw new BcsError('invalid_length', `MultiEd25519PublicKey length ${b.length} is not 32n+1`, at);
+    const n = (b.length - 1) / 32;
+    const threshold = b[b.length - 1];
+    checkMultiEd25519PublicKey(n, threshold, at);
+    const publicKeys: Uint8Array[] = new Array(n);
+    for (let i = 0; i < n; i++) publicKeys[i] = b.slice(32 * i, 32 * i + 32);
+    return { publicKeys, threshold };
+  },
+});
+
+export interface MultiEd25519Signature {
+  /** Signatures in ascending order of key index. */
+  signatures: Uint8Array[];
+  /** 4 bytes, MSB-first: bit i set when key i signed. */
+  bitmap: Uint8Array;
+}
+export interface MultiEd25519SignatureInput {
+  signatures: readonly Uint8Array[];
+  bitmap: Uint8Array;
+}
+
+function checkMultiEd25519Signature(n: number, bitmap: Uint8Array, at = -1): void {
+  if (n < 1 || n > MAX_MULTI_ED25519_KEYS) {
+    throw new BcsError('invalid_length', `a MultiEd25519 signature holds 1 to ${MAX_MULTI_ED25519_KEYS} signatures, got ${n}`, at);
+  }
+  const bits = countBits(bitmap);
+  if (bits !== n) throw new BcsError('invalid_length', `MultiEd25519 bitmap has ${bits} bits set for ${n} signatures`, at);
+}
+
+export const multiEd25519Signature: Schema<MultiEd25519Signature, MultiEd25519SignatureInput> = /* @__PURE__ */ schema({
+  name: 'MultiEd25519Signature',
+  minSize: 1 + 68,
+  write(w, v) {
+    expectObject(v, 'MultiEd25519Signature');
+    const sigs = v.signatures;
+    expectArray(sigs, 'signatures');
+    const bitmap = expectBytes(v.bitmap);
+    if (bitmap.length !== 4) throw new BcsError('invalid_length', `MultiEd25519 bitmap must be 4 bytes, got ${bitmap.length}`).within('bitmap');
+    const n = sigs.length;
+    checkMultiEd25519Signature(n, bitmap);
+    w.length(64 * n + 4);
+    for (let i = 0; i < n; i++) {
+      if (expectBytes(sigs[i]).length !== 64) {
+        within(new BcsError('invalid_length', `Ed25519Signature must be 64 bytes, got ${sigs[i].length}`), i, 'signatures');
+      }
+      w.raw(sigs[i]);
+    }
+    w.raw(bitmap);
+  },
+  read(r) {
+    const at = r.off;
+    const b = r.bytes();
+    if (b.length % 64 !== 4) throw new BcsError('invalid_length', `MultiEd25519Signature length ${b.length} is not 64n+4`, at);
+    const n = (b.length - 4) / 64;
+    const bitmap = b.slice(64 * n);
+    checkMultiEd25519Signature(n, bitmap, at);
+    const signatures: Uint8Array[] = new Array(n);
+    for (let i = 0; i < n; i++) signatures[i] = b.slice(64 * i, 64 * i + 64);
+    return { signatures, bitmap };
+  },
+});

@@ -1,0 +1,504 @@
+import {
+  address,
+  bcs,
+  BcsError,
+  schema,
+  type Address,
+  type AddressInput,
+  type BcsReader,
+  type BcsWriter,
+  type BigIntInput,
+  type Infer,
+  type InferInput,
+  type Schema,
+} from '../bcs/index.js';
+import type { ModuleId, ModuleIdInput } from '../move/module-id.js';
+import { typeTag, type TypeTag, type TypeTagInput } from '../move/type-tag.js';
+import { expectArray, expectBytes, expectObject, fieldError, within, writeIdentifier } from './internal.js';
+
+// Transaction payloads (wire-format.md §2.4). EntryFunction and the TransactionPayload dispatch
+// are hand-specialised: they are on every transaction's hot path. Scripts use the core combinators.
+
+/** `module::function<typeArgs>(args)`; each arg is the BCS of one Move value (wrapped as bytes on the wire). */
+export interface EntryFunction {
+  module: ModuleId;
+  function: string;
+  typeArgs: TypeTag[];
+  args: Uint8Array[];
+}
+export interface EntryFunctionInput {
+  module: ModuleIdInput;
+  function: string;
+  typeArgs: readonly TypeTagInput[];
+  args: readonly Uint8Array[];
+}
+
+/** `TransactionArgument` with the node's indices (I8…I256 = 10…15, "do not reorder"). */
+export const transactionArgument = /* @__PURE__ */ bcs.enum('TransactionArgument', {
+  U8: bcs.u8,
+  U64: bcs.u64,
+  U128: bcs.u128,
+  Address: bcs.address,
+  U8Vector: bcs.bytes,
+  Bool: bcs.bool,
+  U16: bcs.u16,
+  U32: bcs.u32,
+  U256: bcs.u256,
+  Serialized: bcs.bytes,
+  I8: bcs.i8,
+  I16: bcs.i16,
+  I32: bcs.i32,
+  I64: bcs.i64,
+  I128: bcs.i128,
+  I256: bcs.i256,
+});
+export type TransactionArgument = Infer<typeof transactionArgument>;
+export type TransactionArgumentInput = InferInput<typeof transactionArgument>;
+
+export const script = /* @__PURE__ */ bcs.struct('Script', {
+  code: bcs.bytes,
+  typeArgs: bcs.vector(typeTag),
+  args: bcs.vector(transactionArgument),
+});
+export type Script = Infer<typeof script>;
+export type ScriptInput = InferInput<typeof script>;
+
+export type MultisigTransactionPayload = { $kind: 'EntryFunction'; value: EntryFunction } | { $kind: 'Script'; value: Script };
+export type MultisigTransactionPayloadInput =
+  | { $kind: 'EntryFunction'; value: EntryFunctionInput }
+  | { $kind: 'Script'; value: ScriptInput };
+
+export interface Multisig {
+  multisigAddress: Address;
+  /** None (`null`) when the multisig account executes a payload stored on chain. */
+  transactionPayload: MultisigTransactionPayload | null;
+}
+export interface MultisigInput {
+  multisigAddress: AddressInput;
+  transactionPayload?: MultisigTransactionPayloadInput | null;
+}
+
+export type TransactionExecutable =
+  | { $kind: 'Script'; value: Script }
+  | { $kind: 'EntryFunction'; value: EntryFunction }
+  | { $kind: 'Empty' };
+export type TransactionExecutableInput =
+  | { $kind: 'Script'; value: ScriptInput }
+  | { $kind: 'EntryFunction'; value: EntryFunctionInput }
+  | { $kind: 'Empty'; value?: undefined };
+
+export interface TransactionExtraConfigV1 {
+  multisigAddress: Address | null;
+  replayProtectionNonce: bigint | null;
+}
+export interface TransactionExtraConfigV1Input {
+  multisigAddress?: AddressInput | null;
+  replayProtectionNonce?: BigIntInput | null;
+}
+export type TransactionExtraConfig = { $kind: 'V1'; value: TransactionExtraConfigV1 };
+export type TransactionExtraConfigInput = { $kind: 'V1'; value: TransactionExtraConfigV1Input };
+
+/** `TransactionPayloadInner` (used by orderless transactions). */
+export type TransactionPayloadInner = {
+  $kind: 'V1';
+  value: { executable: TransactionExecutable; extraConfig: TransactionExtraConfig };
+};
+export type TransactionPayloadInnerInput = {
+  $kind: 'V1';
+  value: { executable: TransactionExecutableInput; extraConfig: TransactionExtraConfigInput };
+};
+
+export type TransactionPayload =
+  | { $kind: 'Script'; value: Script }
+  /** Deprecated: decodable, never encoded (the VM rejects it). */
+  | { $kind: 'ModuleBundle'; value: { dummyValue: bigint } }
+  | { $kind: 'EntryFunction'; value: EntryFunction }
+  | { $kind: 'Multisig'; value: Multisig }
+  | { $kind: 'Payload'; value: TransactionPayloadInner };
+export type TransactionPayloadInput =
+  | { $kind: 'Script'; value: ScriptInput }
+  | { $kind: 'ModuleBundle'; value: { dummyValue: BigIntInput } }
+  | { $kind: 'EntryFunction'; value: EntryFunctionInput }
+  | { $kind: 'Multisig'; value: MultisigInput }
+  | { $kind: 'Payload'; value: TransactionPayloadInnerInput };
+
+// ---------------------------------------------------------------------------------------------
+// EntryFunction
+
+export function writeEntryFunction(w: BcsWriter, f: EntryFunctionInput): void {
+  expectObject(f, 'EntryFunction');
+  let key = 'module';
+  try {
+    const m = f.module;
+    expectObject(m, 'ModuleId');
+    try {
+      address.write(w, m.address);
+      key = 'name';
+      writeIdentifier(w, m.name, 'module name');
+    } catch (e) {
+      fieldError(e, m, key);
+    }
+    key = 'function';
+    writeIdentifier(w, f.function, 'function name');
+    key = 'typeArgs';
+    const tys = f.typeArgs;
+    expectArray(tys, 'typeArgs');
+    w.length(tys.length);
+    for (let i = 0; i < tys.length; i++) {
+      try {
+        typeTag.write(w, tys[i]);
+      } catch (e) {
+        within(e, i);
+      }
+    }
+    key = 'args';
+    const args = f.args;
+    expectArray(args, 'args');
+    w.length(args.length);
+    for (let i = 0; i < args.length; i++) {
+      try {
+        w.bytes(expectBytes(args[i]));
+      } catch (e) {
+        within(e, i);
+      }
+    }
+  } catch (e) {
+    fieldError(e, f, key);
+  }
+}
+
+export function readEntryFunction(r: BcsReader): EntryFunction {
+  let key = 'module';
+  try {
+    let mkey = 'address';
+    let module: ModuleId;
+    try {
+      const addr = address.read(r);
+      mkey = 'name';
+      module = { address: addr, name: r.string() };
+    } catch (e) {
+      within(e, mkey);
+    }
+    key = 'function';
+    const fn = r.string();
+    key = 'typeArgs';
+    const nt = r.length(1);
+    const typeArgs: TypeTag[] = new Array(nt);
+    for (let i = 0; i < nt; i++) {
+      try {
+        typeArgs[i] = typeTag.read(r);
+      } catch (e) {
+        within(e, i);
+      }
+    }
+    key = 'args';
+    const na = r.length(1);
+    const args: Uint8Array[] = new Array(na);
+    for (let i = 0; i < na; i++) {
+      try {
+        args[i] = r.bytes();
+      } catch (e) {
+        within(e, i);
+      }
+    }
+    return { module, function: fn, typeArgs, args };
+  } catch (e) {
+    within(e, key);
+  }
+}
+
+export const entryFunction: Schema<EntryFunction, EntryFunctionInput> = /* @__PURE__ */ schema({
+  name: 'EntryFunction',
+  minSize: 32 + 1 + 1 + 1 + 1,
+  write: writeEntryFunction,
+  read: readEntryFunction,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Multisig
+
+function writeMultisigInner(w: BcsWriter, p: MultisigTransactionPayloadInput): void {
+  expectObject(p, 'MultisigTransactionPayload');
+  const kind = p.$kind;
+  if (kind !== 'EntryFunction' && kind !== 'Script') {
+    throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of MultisigTransactionPayload`);
+  }
+  try {
+    if (kind === 'EntryFunction') {
+      w.u8(0);
+      writeEntryFunction(w, p.value);
+    } else {
+      w.u8(1);
+      script.write(w, p.value);
+    }
+  } catch (e) {
+    within(e, kind);
+  }
+}
+
+function writeMultisig(w: BcsWriter, m: MultisigInput): void {
+  expectObject(m, 'Multisig');
+  let key = 'multisigAddress';
+  try {
+    address.write(w, m.multisigAddress);
+    key = 'transactionPayload';
+    const p = m.transactionPayload;
+    if (p === null || p === undefined) w.u8(0);
+    else {
+      w.u8(1);
+      writeMultisigInner(w, p);
+    }
+  } catch (e) {
+    fieldError(e, m, key);
+  }
+}
+
+function readOptionTag(r: BcsReader): boolean {
+  const at = r.off;
+  const tag = r.u8();
+  if (tag > 1) throw new BcsError('expected_option', `expected option type, got tag 0x${tag.toString(16).padStart(2, '0')}`, at);
+  return tag === 1;
+}
+
+function badVariant(name: string, i: number, count: number, at: number): BcsError {
+  return new BcsError('invalid_variant', `invalid variant index ${i} for ${name} (expected 0 <= i < ${count})`, at);
+}
+
+function readMultisig(r: BcsReader): Multisig {
+  let key = 'multisigAddress';
+  try {
+    const multisigAddress = address.read(r);
+    key = 'transactionPayload';
+    let transactionPayload: MultisigTransactionPayload | null = null;
+    if (readOptionTag(r)) {
+      const at = r.off;
+      const i = r.uleb128();
+      if (i > 1) throw badVariant('MultisigTransactionPayload', i, 2, at);
+      try {
+        transactionPayload = i === 0 ? { $kind: 'EntryFunction', value: readEntryFunction(r) } : { $kind: 'Script', value: script.read(r) };
+      } catch (e) {
+        within(e, i === 0 ? 'EntryFunction' : 'Script');
+      }
+    }
+    return { multisigAddress, transactionPayload };
+  } catch (e) {
+    within(e, key);
+  }
+}
+
+export const multisig: Schema<Multisig, MultisigInput> = /* @__PURE__ */ schema({
+  name: 'Multisig',
+  minSize: 33,
+  write: writeMultisig,
+  read: readMultisig,
+});
+
+// ---------------------------------------------------------------------------------------------
+// TransactionPayloadInner (V1 { executable, extra_config })
+
+function writeExecutable(w: BcsWriter, x: TransactionExecutableInput): void {
+  expectObject(x, 'TransactionExecutable');
+  const kind = x.$kind;
+  try {
+    switch (kind) {
+      case 'Script':
+        w.u8(0);
+        script.write(w, x.value);
+        return;
+      case 'EntryFunction':
+        w.u8(1);
+        writeEntryFunction(w, x.value);
+        return;
+      case 'Empty':
+        w.u8(2);
+        return;
+    }
+  } catch (e) {
+    within(e, kind);
+  }
+  throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of TransactionExecutable`);
+}
+
+function writeExtraConfig(w: BcsWriter, c: TransactionExtraConfigInput): void {
+  expectObject(c, 'TransactionExtraConfig');
+  if (c.$kind !== 'V1') throw new BcsError('invalid_variant', `unknown variant ${String(c.$kind)} of TransactionExtraConfig`);
+  w.u8(0);
+  const v = c.value;
+  let key = 'multisigAddress';
+  try {
+    expectObject(v, 'TransactionExtraConfigV1');
+    const addr = v.multisigAddress;
+    if (addr === null || addr === undefined) w.u8(0);
+    else {
+      w.u8(1);
+      address.write(w, addr);
+    }
+    key = 'replayProtectionNonce';
+    const nonce = v.replayProtectionNonce;
+    if (nonce === null || nonce === undefined) w.u8(0);
+    else {
+      w.u8(1);
+      bcs.u64.write(w, nonce);
+    }
+  } catch (e) {
+    within(e, key, 'V1');
+  }
+}
+
+function writeInner(w: BcsWriter, p: TransactionPayloadInnerInput): void {
+  expectObject(p, 'TransactionPayloadInner');
+  if (p.$kind !== 'V1') throw new BcsError('invalid_variant', `unknown variant ${String(p.$kind)} of TransactionPayloadInner`);
+  w.u8(0);
+  const v = p.value;
+  let key = 'executable';
+  try {
+    expectObject(v, 'TransactionPayloadInner::V1');
+    try {
+      writeExecutable(w, v.executable);
+      key = 'extraConfig';
+      writeExtraConfig(w, v.extraConfig);
+    } catch (e) {
+      fieldError(e, v, key);
+    }
+  } catch (e) {
+    within(e, 'V1');
+  }
+}
+
+function readExecutable(r: BcsReader): TransactionExecutable {
+  const at = r.off;
+  const i = r.uleb128();
+  try {
+    switch (i) {
+      case 0:
+        return { $kind: 'Script', value: script.read(r) };
+      case 1:
+        return { $kind: 'EntryFunction', value: readEntryFunction(r) };
+      case 2:
+        return { $kind: 'Empty' };
+    }
+  } catch (e) {
+    within(e, i === 0 ? 'Script' : 'EntryFunction');
+  }
+  if (i === 3) {
+    throw new BcsError('not_supported', 'not supported: TransactionExecutable::Encrypted (variant 3) belongs to encrypted payloads, which are out of scope', at);
+  }
+  throw badVariant('TransactionExecutable', i, 3, at);
+}
+
+function readExtraConfig(r: BcsReader): TransactionExtraConfig {
+  const at = r.off;
+  const i = r.uleb128();
+  if (i !== 0) throw badVariant('TransactionExtraConfig', i, 1, at);
+  let key = 'multisigAddress';
+  try {
+    const multisigAddress = readOptionTag(r) ? address.read(r) : null;
+    key = 'replayProtectionNonce';
+    const replayProtectionNonce = readOptionTag(r) ? r.u64() : null;
+    return { $kind: 'V1', value: { multisigAddress, replayProtectionNonce } };
+  } catch (e) {
+    within(e, key, 'V1');
+  }
+}
+
+function readInner(r: BcsReader): TransactionPayloadInner {
+  const at = r.off;
+  const i = r.uleb128();
+  if (i !== 0) throw badVariant('TransactionPayloadInner', i, 1, at);
+  let key = 'executable';
+  try {
+    const executable = readExecutable(r);
+    key = 'extraConfig';
+    const extraConfig = readExtraConfig(r);
+    return { $kind: 'V1', value: { executable, extraConfig } };
+  } catch (e) {
+    within(e, key, 'V1');
+  }
+}
+
+export const transactionPayloadInner: Schema<TransactionPayloadInner, TransactionPayloadInnerInput> = /* @__PURE__ */ schema({
+  name: 'TransactionPayloadInner',
+  minSize: 5,
+  write: writeInner,
+  read: readInner,
+});
+
+// ---------------------------------------------------------------------------------------------
+// TransactionPayload
+
+export function writeTransactionPayload(w: BcsWriter, p: TransactionPayloadInput): void {
+  expectObject(p, 'TransactionPayload');
+  const kind = p.$kind;
+  try {
+    switch (kind) {
+      case 'EntryFunction':
+        w.u8(2);
+        writeEntryFunction(w, p.value);
+        return;
+      case 'Script':
+        w.u8(0);
+        script.write(w, p.value);
+        return;
+      case 'Multisig':
+        w.u8(3);
+        writeMultisig(w, p.value);
+        return;
+      case 'Payload':
+        w.u8(4);
+        writeInner(w, p.value);
+        return;
+    }
+  } catch (e) {
+    within(e, kind);
+  }
+  if (kind === 'ModuleBundle') {
+    throw new BcsError('not_supported', 'not supported: ModuleBundle payloads are deprecated and rejected by the VM; they decode but are never encoded');
+  }
+  throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of TransactionPayload`);
+}
+
+const PAYLOAD_VARIANTS = ['Script', 'ModuleBundle', 'EntryFunction', 'Multisig', 'Payload'] as const;
+
+export function readTransactionPayload(r: BcsReader): TransactionPayload {
+  const at = r.off;
+  const i = r.uleb128();
+  try {
+    switch (i) {
+      case 2:
+        return { $kind: 'EntryFunction', value: readEntryFunction(r) };
+      case 0:
+        return { $kind: 'Script', value: script.read(r) };
+      case 1:
+        return { $kind: 'ModuleBundle', value: { dummyValue: readDummy(r) } };
+      case 3:
+        return { $kind: 'Multisig', value: readMultisig(r) };
+      case 4:
+        return { $kind: 'Payload', value: readInner(r) };
+    }
+  } catch (e) {
+    within(e, PAYLOAD_VARIANTS[i]);
+  }
+  if (i === 5) {
+    throw new BcsError(
+      'not_supported',
+      'not supported: EncryptedPayload (TransactionPayload variant 5) is out of scope: its layout is unstable and differs between the node and ts-sdk',
+      at,
+    );
+  }
+  throw badVariant('TransactionPayload', i, 6, at);
+}
+
+function readDummy(r: BcsReader): bigint {
+  try {
+    return r.u64();
+  } catch (e) {
+    within(e, 'dummyValue');
+  }
+}
+
+export const transactionPayload: Schema<TransactionPayload, TransactionPayloadInput> = /* @__PURE__ */ schema({
+  name: 'TransactionPayload',
+  minSize: 2,
+  write: writeTransactionPayload,
+  read: readTransactionPayload,
+});

@@ -1,0 +1,115 @@
+import { schema, type AddressInput, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
+import {
+  transactionAuthenticator,
+  type AccountAuthenticatorInput,
+  type TransactionAuthenticator,
+  type TransactionAuthenticatorInput,
+} from './authenticator.js';
+import { expectObject, fieldError, within } from './internal.js';
+import { readRawTransaction, writeRawTransaction, type RawTransaction, type RawTransactionInput } from './raw-transaction.js';
+
+/** `SignedTransaction { raw_txn, authenticator }`: what is submitted, and what the hash covers. */
+export interface SignedTransaction {
+  rawTxn: RawTransaction;
+  authenticator: TransactionAuthenticator;
+}
+export interface SignedTransactionInput {
+  rawTxn: RawTransactionInput;
+  authenticator: TransactionAuthenticatorInput;
+}
+
+export function writeSignedTransaction(w: BcsWriter, t: SignedTransactionInput): void {
+  expectObject(t, 'SignedTransaction');
+  let key = 'rawTxn';
+  try {
+    writeRawTransaction(w, t.rawTxn);
+    key = 'authenticator';
+    transactionAuthenticator.write(w, t.authenticator);
+  } catch (e) {
+    fieldError(e, t, key);
+  }
+}
+
+export function readSignedTransaction(r: BcsReader): SignedTransaction {
+  let key = 'rawTxn';
+  try {
+    const rawTxn = readRawTransaction(r);
+    key = 'authenticator';
+    return { rawTxn, authenticator: transactionAuthenticator.read(r) };
+  } catch (e) {
+    within(e, key);
+  }
+}
+
+export const signedTransaction: Schema<SignedTransaction, SignedTransactionInput> = /* @__PURE__ */ schema({
+  name: 'SignedTransaction',
+  minSize: 67 + 2,
+  write: writeSignedTransaction,
+  read: readSignedTransaction,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Assembly. Signing stays with the caller: sign the matching signing message (signing-message.ts),
+// wrap each signature in an AccountAuthenticator, then assemble here.
+
+/** An Ed25519 account authenticator from a 32-byte public key and a 64-byte signature. */
+export function ed25519Authenticator(publicKey: Uint8Array, signature: Uint8Array): AccountAuthenticatorInput {
+  return { $kind: 'Ed25519', value: { publicKey, signature } };
+}
+
+export interface SignerAuthenticator {
+  address: AddressInput;
+  authenticator: AccountAuthenticatorInput;
+}
+
+/**
+ * The TransactionAuthenticator for a set of signatures, chosen as the node and ts-sdk do:
+ * a fee payer → FeePayer; secondary signers (even none, when given) → MultiAgent; else a lone
+ * Ed25519 or MultiEd25519 sender uses the legacy variant of the same name, anything else SingleSender.
+ * The signers must have signed the matching message: feePayerSigningMessage, multiAgentSigningMessage
+ * or signingMessage respectively.
+ */
+export function transactionAuthenticatorFor(args: {
+  sender: AccountAuthenticatorInput;
+  secondarySigners?: readonly SignerAuthenticator[];
+  feePayer?: SignerAuthenticator;
+}): TransactionAuthenticatorInput {
+  const { sender, secondarySigners, feePayer } = args;
+  expectObject(sender, 'AccountAuthenticator');
+  if (feePayer !== undefined) {
+    const secondaries = secondarySigners ?? [];
+    return {
+      $kind: 'FeePayer',
+      value: {
+        sender,
+        secondarySignerAddresses: secondaries.map((s) => s.address),
+        secondarySigners: secondaries.map((s) => s.authenticator),
+        feePayerAddress: feePayer.address,
+        feePayerSigner: feePayer.authenticator,
+      },
+    };
+  }
+  if (secondarySigners !== undefined) {
+    return {
+      $kind: 'MultiAgent',
+      value: {
+        sender,
+        secondarySignerAddresses: secondarySigners.map((s) => s.address),
+        secondarySigners: secondarySigners.map((s) => s.authenticator),
+      },
+    };
+  }
+  if (sender.$kind === 'Ed25519') return { $kind: 'Ed25519', value: sender.value };
+  if (sender.$kind === 'MultiEd25519') return { $kind: 'MultiEd25519', value: sender.value };
+  return { $kind: 'SingleSender', value: { sender } };
+}
+
+/** A SignedTransaction from a raw transaction and its signers' authenticators (see transactionAuthenticatorFor). */
+export function assembleSignedTransaction(args: {
+  rawTxn: RawTransactionInput;
+  sender: AccountAuthenticatorInput;
+  secondarySigners?: readonly SignerAuthenticator[];
+  feePayer?: SignerAuthenticator;
+}): SignedTransactionInput {
+  return { rawTxn: args.rawTxn, authenticator: transactionAuthenticatorFor(args) };
+}

@@ -1,0 +1,111 @@
+import { sha3_256 } from '@noble/hashes/sha3.js';
+import { encodeWith, utf8Encode, type AddressInput, type BcsWriter } from '../bcs/index.js';
+import {
+  writeRawTransaction,
+  writeRawTransactionWithData,
+  type RawTransactionInput,
+  type RawTransactionWithDataInput,
+} from './raw-transaction.js';
+
+// Signing messages (wire-format.md §3.1–3.2): prefix ‖ bcs(body), where the 32-byte prefix is
+// sha3-256("APTOS::" ‖ type name). Each prefix is hashed once, on first use, and every message is
+// written prefix-first into the core's scratch writer, so the only allocation is the exact result.
+
+/** The domain-separation prefix sha3-256(salt), e.g. for `APTOS::RawTransaction`. A fresh copy. */
+export function hashPrefix(salt: string): Uint8Array {
+  return sha3_256(utf8Encode(salt));
+}
+
+let rawTxnPrefix: Uint8Array | undefined;
+let withDataPrefix: Uint8Array | undefined;
+let transactionPrefix: Uint8Array | undefined;
+
+export const RAW_TRANSACTION_SALT = 'APTOS::RawTransaction';
+export const RAW_TRANSACTION_WITH_DATA_SALT = 'APTOS::RawTransactionWithData';
+export const TRANSACTION_SALT = 'APTOS::Transaction';
+
+/** @internal Cached prefixes; callers must not mutate them. */
+export function rawTransactionPrefix(): Uint8Array {
+  return (rawTxnPrefix ??= hashPrefix(RAW_TRANSACTION_SALT));
+}
+export function rawTransactionWithDataPrefix(): Uint8Array {
+  return (withDataPrefix ??= hashPrefix(RAW_TRANSACTION_WITH_DATA_SALT));
+}
+export function userTransactionPrefix(): Uint8Array {
+  return (transactionPrefix ??= hashPrefix(TRANSACTION_SALT));
+}
+
+function putPrefix(w: BcsWriter, prefix: Uint8Array): void {
+  w.ensure(32);
+  w.buf.set(prefix, w.off);
+  w.off += 32;
+}
+
+function writeSingle(w: BcsWriter, t: RawTransactionInput): void {
+  putPrefix(w, rawTransactionPrefix());
+  writeRawTransaction(w, t);
+}
+
+function writeWithData(w: BcsWriter, d: RawTransactionWithDataInput): void {
+  putPrefix(w, rawTransactionWithDataPrefix());
+  writeRawTransactionWithData(w, d);
+}
+
+interface MultiAgentArgs {
+  rawTxn: RawTransactionInput;
+  secondarySignerAddresses: readonly AddressInput[];
+  feePayerAddress?: AddressInput;
+}
+
+function writeMultiAgent(w: BcsWriter, a: MultiAgentArgs): void {
+  writeWithData(
+    w,
+    a.feePayerAddress === undefined
+      ? { $kind: 'MultiAgent', value: a }
+      : { $kind: 'MultiAgentWithFeePayer', value: a as Required<MultiAgentArgs> },
+  );
+}
+
+/**
+ * What a single signer signs: prefix("APTOS::RawTransaction") ‖ bcs(RawTransaction). Given a
+ * RawTransactionWithData (`{ $kind: 'MultiAgent' | 'MultiAgentWithFeePayer', value }`), the
+ * multi-agent form with prefix("APTOS::RawTransactionWithData").
+ */
+export function signingMessage(txn: RawTransactionInput | RawTransactionWithDataInput): Uint8Array {
+  return '$kind' in txn ? encodeWith(writeWithData, txn) : encodeWith(writeSingle, txn);
+}
+
+/** What the sender and every secondary signer of a multi-agent transaction sign. */
+export function multiAgentSigningMessage(rawTxn: RawTransactionInput, secondarySignerAddresses: readonly AddressInput[]): Uint8Array {
+  return encodeWith(writeMultiAgent, { rawTxn, secondarySignerAddresses });
+}
+
+/**
+ * What the signers of a fee-payer transaction sign. The fee payer must sign with its actual
+ * address; the sender and secondaries may sign either that or the 0x0 form (the default here),
+ * which lets them sign before the fee payer is known.
+ */
+export function feePayerSigningMessage(
+  rawTxn: RawTransactionInput,
+  secondarySignerAddresses: readonly AddressInput[] = [],
+  feePayerAddress: AddressInput = ZERO_ADDRESS,
+): Uint8Array {
+  return encodeWith(writeMultiAgent, { rawTxn, secondarySignerAddresses, feePayerAddress });
+}
+
+const ZERO_ADDRESS = '0x0';
+
+/**
+ * The message for any transaction shape, as ts-sdk's `generateSigningMessageForTransaction`: with
+ * `feePayerAddress` the fee-payer form, else with `secondarySignerAddresses` the multi-agent form,
+ * else the single-signer form.
+ */
+export function transactionSigningMessage(txn: {
+  rawTxn: RawTransactionInput;
+  secondarySignerAddresses?: readonly AddressInput[];
+  feePayerAddress?: AddressInput;
+}): Uint8Array {
+  if (txn.feePayerAddress !== undefined) return feePayerSigningMessage(txn.rawTxn, txn.secondarySignerAddresses ?? [], txn.feePayerAddress);
+  if (txn.secondarySignerAddresses !== undefined) return multiAgentSigningMessage(txn.rawTxn, txn.secondarySignerAddresses);
+  return encodeWith(writeSingle, txn.rawTxn);
+}
