@@ -1,0 +1,21 @@
+// ledger-bcs, importing only what a transfer and its signing message need.
+import { bcs, signingMessage, toHex } from '../../dist/index.js';
+
+const msg = signingMessage({
+  sender: '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef',
+  sequenceNumber: 7n,
+  payload: {
+    $kind: 'EntryFunction',
+    value: {
+      module: { address: '0x1', name: 'aptos_account' },
+      function: 'transfer',
+      typeArgs: [],
+      args: [bcs.address.encode('0xb0'), bcs.u64.encode(1000n)],
+    },
+  },
+  maxGasAmount: 200000n,
+  gasUnitPrice: 100n,
+  expirationTimestampSecs: 1700000000n,
+  chainId: 4,
+});
+console.log(toHex(msg).slice(2));

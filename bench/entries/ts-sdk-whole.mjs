@@ -1,0 +1,1 @@
+export * from '@aptos-labs/ts-sdk';

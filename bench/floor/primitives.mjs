@@ -1,0 +1,85 @@
+// Hand-written vector codecs: uleb(count) ‖ elements, one exact allocation, plain loops.
+import { Cursor, fail, ulebSize, writeU64, writeUleb } from './util.mjs';
+
+export function encodeUlebVector(values) {
+  const n = values.length;
+  let size = ulebSize(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (!(v >= 0 && v <= 0xffffffff && v % 1 === 0)) fail(`bad uleb value ${v}`);
+    size += ulebSize(v);
+  }
+  const out = new Uint8Array(size);
+  let o = writeUleb(out, 0, n);
+  for (let i = 0; i < n; i++) o = writeUleb(out, o, values[i]);
+  return out;
+}
+
+export function decodeUlebVector(bytes) {
+  const c = new Cursor(bytes);
+  const n = c.uleb();
+  if (n > c.end - c.o) fail('length exceeds input');
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = c.uleb();
+  c.finish();
+  return out;
+}
+
+export function encodeU64Vector(values) {
+  const n = values.length;
+  const head = ulebSize(n);
+  const out = new Uint8Array(head + n * 8);
+  const dv = new DataView(out.buffer);
+  writeUleb(out, 0, n);
+  for (let i = 0, o = head; i < n; i++, o += 8) writeU64(dv, o, values[i]);
+  return out;
+}
+
+export function decodeU64Vector(bytes) {
+  const c = new Cursor(bytes);
+  const n = c.uleb();
+  c.need(n * 8);
+  const dv = c.dv;
+  const out = new Array(n);
+  for (let i = 0, o = c.o; i < n; i++, o += 8) out[i] = dv.getBigUint64(o, true);
+  c.o += n * 8;
+  c.finish();
+  return out;
+}
+
+const U256_MAX = (1n << 256n) - 1n;
+
+export function encodeU256Vector(values) {
+  const n = values.length;
+  const head = ulebSize(n);
+  const out = new Uint8Array(head + n * 32);
+  const dv = new DataView(out.buffer);
+  writeUleb(out, 0, n);
+  for (let i = 0, o = head; i < n; i++, o += 32) {
+    let v = values[i];
+    if (typeof v !== 'bigint' || v < 0n || v > U256_MAX) fail(`bad u256 ${v}`);
+    dv.setBigUint64(o, BigInt.asUintN(64, v), true);
+    v >>= 64n;
+    dv.setBigUint64(o + 8, BigInt.asUintN(64, v), true);
+    v >>= 64n;
+    dv.setBigUint64(o + 16, BigInt.asUintN(64, v), true);
+    dv.setBigUint64(o + 24, v >> 64n, true);
+  }
+  return out;
+}
+
+export function decodeU256Vector(bytes) {
+  const c = new Cursor(bytes);
+  const n = c.uleb();
+  c.need(n * 32);
+  const dv = c.dv;
+  const out = new Array(n);
+  for (let i = 0, o = c.o; i < n; i++, o += 32) {
+    out[i] =
+      (((((dv.getBigUint64(o + 24, true) << 64n) | dv.getBigUint64(o + 16, true)) << 64n) | dv.getBigUint64(o + 8, true)) << 64n) |
+      dv.getBigUint64(o, true);
+  }
+  c.o += n * 32;
+  c.finish();
+  return out;
+}

@@ -1,0 +1,70 @@
+// Turns measurements into the Markdown tables printed by `npm run bench` (and pasted into RESULTS.md).
+import { IMPLS, PEERS, TARGETS } from '../workloads/registry.mjs';
+
+export function formatNs(ns) {
+  if (ns === undefined || ns === null) return '–';
+  if (ns < 1e3) return `${ns < 100 ? ns.toFixed(1) : ns.toFixed(0)} ns`;
+  if (ns < 1e6) return `${(ns / 1e3).toFixed(ns < 1e4 ? 2 : 1)} µs`;
+  return `${(ns / 1e6).toFixed(ns < 1e7 ? 2 : 1)} ms`;
+}
+
+const ratio = (r) => (r === undefined ? '–' : `${r >= 10 ? r.toFixed(0) : r.toFixed(1)}×`);
+
+/** Speed-ups and target verdicts of one workload's results. Pure data (also goes into the JSON). */
+export function analyse(w, results) {
+  const ours = results.ours?.median;
+  const speedup = {};
+  for (const p of PEERS) if (ours && results[p]?.median) speedup[p] = results[p].median / ours;
+  const vsFloor = ours && results.floor?.median ? ours / results.floor.median : undefined;
+  const t = w.category ? TARGETS[w.category] : null;
+  let verdict = 'no target';
+  const targets = t ? { peers: w.minSpeedup ?? t.peers, floor: t.floor } : null;
+  if (targets) {
+    if (!ours) verdict = 'pending';
+    else {
+      const misses = [];
+      for (const [p, s] of Object.entries(speedup)) if (s < targets.peers) misses.push(`${p} ${ratio(s)} < ${targets.peers}×`);
+      if (vsFloor !== undefined && vsFloor > targets.floor) misses.push(`floor ${vsFloor.toFixed(2)}× > ${targets.floor}×`);
+      verdict = misses.length ? `missed (${misses.join('; ')})` : 'met';
+    }
+  }
+  return { speedup, vsFloor, targets, verdict };
+}
+
+export function speedTable(rows) {
+  const head = ['workload', ...IMPLS, 'ours vs ts-sdk', 'ours vs mysten', 'ours / floor', 'target (peers, floor)', 'verdict'];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`];
+  for (const { w, results, analysis: a } of rows) {
+    const cells = IMPLS.map((impl) => {
+      const r = results[impl];
+      if (!r) return '–';
+      if (r.pending) return 'pending';
+      return formatNs(r.median);
+    });
+    const target = a.targets ? `≥ ${a.targets.peers}×, ≤ ${a.targets.floor}×` : '–';
+    const vf = a.vsFloor === undefined ? '–' : `${a.vsFloor.toFixed(2)}×`;
+    lines.push(`| ${w.name} | ${cells.join(' | ')} | ${ratio(a.speedup['ts-sdk'])} | ${ratio(a.speedup.mysten)} | ${vf} | ${target} | ${a.verdict} |`);
+  }
+  return lines.join('\n');
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+export function sizeTable(sizes) {
+  const lines = ['| bundle | minified | min + gzip | runs? |', '| --- | ---: | ---: | --- |'];
+  for (const s of sizes) {
+    if (s.pending) lines.push(`| ${s.name} | pending | pending | ${s.pending} |`);
+    else if (s.error) lines.push(`| ${s.name} | build failed | – | ${s.error} |`);
+    else lines.push(`| ${s.name} | ${kb(s.minified)} | ${kb(s.gzipped)} | ${s.run ?? '–'} |`);
+  }
+  return lines.join('\n');
+}
+
+export function importTable(times) {
+  const lines = ['| module | median cold import | samples (ms) |', '| --- | ---: | --- |'];
+  for (const t of times) {
+    if (t.error) lines.push(`| ${t.name} | failed | ${t.error} |`);
+    else lines.push(`| ${t.name} | ${t.median.toFixed(1)} ms | ${t.samples.map((x) => x.toFixed(1)).join(', ')} |`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm run bench [-- options]`: speed (median ns/op per workload × implementation), bundle sizes
+// and cold import time of ledger-bcs (the BUILT dist/, what users get) against @aptos-labs/ts-sdk,
+// @mysten/bcs and a hand-written floor. See bench/README.md for the options.
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { measure } from './lib/harness.mjs';
+import { measureImports } from './lib/import-time.mjs';
+import { analyse, importTable, sizeTable, speedTable } from './lib/report.mjs';
+import { measureSizes } from './lib/sizes.mjs';
+import { instantiate, verify } from './lib/verify.mjs';
+import { createWorkloads } from './workloads/index.mjs';
+import { IMPLS } from './workloads/registry.mjs';
+
+const USAGE = `usage: npm run bench -- [--quick] [--filter PATTERN] [--only speed,sizes,import] [--json [FILE]]
+  --quick           short smoke run (few samples; numbers are rough)
+  --filter PATTERN  only speed workloads whose name contains PATTERN (a regular expression);
+                    sizes and import time are skipped unless --only names them
+  --only LIST       sections to run: speed, sizes, import (default: all)
+  --json [FILE]     JSON results: to FILE, or to stdout (the tables then go to stderr)
+  --list            print the workload names and exit`;
+
+function parseArgs(argv) {
+  const o = { quick: false, filter: null, only: null, json: false, jsonFile: null, list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--quick') o.quick = true;
+    else if (flag === '--filter') o.filter = new RegExp(value());
+    else if (flag === '--only') o.only = new Set(value().split(','));
+    else if (flag === '--list') o.list = true;
+    else if (flag === '--json') {
+      o.json = true;
+      if (inline !== undefined) o.jsonFile = inline;
+      else if (argv[i + 1] && !argv[i + 1].startsWith('--')) o.jsonFile = argv[++i];
+    } else if (flag === '--help' || flag === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else {
+      console.error(`unknown option ${argv[i]}\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  if (!o.only) o.only = new Set(o.filter ? ['speed'] : ['speed', 'sizes', 'import']);
+  return o;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+// With `--json` and no file, stdout carries only the JSON document.
+const print = opts.json && !opts.jsonFile ? (s) => process.stderr.write(`${s}\n`) : (s) => process.stdout.write(`${s}\n`);
+const log = (s) => process.stderr.write(`  … ${s}\n`);
+
+// Read from node_modules directly: some packages' export maps hide package.json.
+const version = (pkg) => {
+  try {
+    return JSON.parse(readFileSync(new URL(`../node_modules/${pkg}/package.json`, import.meta.url), 'utf8')).version;
+  } catch {
+    return 'unknown';
+  }
+};
+
+let ours;
+try {
+  ours = await import('../dist/index.js');
+} catch (e) {
+  console.error(`cannot import dist/index.js (run \`npm run build\` first, or use \`npm run bench\`): ${e.message}`);
+  process.exit(1);
+}
+
+const cpus = os.cpus();
+const env = {
+  date: new Date().toISOString(),
+  machine: {
+    cpu: cpus[0]?.model?.trim() ?? 'unknown',
+    cores: typeof os.availableParallelism === 'function' ? os.availableParallelism() : cpus.length,
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    v8: process.versions.v8,
+  },
+  versions: Object.fromEntries(
+    ['ledger-bcs', '@aptos-labs/ts-sdk', '@mysten/bcs', '@noble/hashes', 'benchmark', 'esbuild'].map((p) => [p, p === 'ledger-bcs' ? JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version : version(p)]),
+  ),
+  mode: opts.quick ? 'quick' : 'full',
+};
+
+const workloads = createWorkloads(ours).filter((w) => !opts.filter || opts.filter.test(w.name));
+if (opts.list) {
+  for (const w of workloads) console.log(`${w.name.padEnd(28)} ${w.title}`);
+  process.exit(0);
+}
+
+const timing = opts.quick ? { maxTime: 0.05, minSamples: 3, warmupMs: 10 } : { maxTime: 0.9, minSamples: 10, warmupMs: 100 };
+const result = { ...env, timing, speed: [], sizes: [], importTime: [] };
+
+if (opts.only.has('speed')) {
+  // Verify everything first: a disagreement aborts before any time is spent measuring.
+  const prepared = workloads.map((w) => {
+    const { ops, pending } = instantiate(w);
+    verify(w, ops);
+    return { w, ops, pending };
+  });
+  log(`all implementations agree on ${prepared.length} workloads; timing (${env.mode})`);
+  for (const { w, ops, pending } of prepared) {
+    const results = {};
+    for (const impl of IMPLS) {
+      if (pending[impl]) results[impl] = { pending: pending[impl] };
+      else if (ops[impl]) {
+        results[impl] = measure(ops[impl], timing);
+        log(`${w.name} [${impl}] ${results[impl].median.toFixed(0)} ns/op (±${results[impl].rme.toFixed(1)}%, ${results[impl].samples} samples)`);
+      }
+    }
+    const analysis = analyse(w, results);
+    result.speed.push({ name: w.name, title: w.title, category: w.category, results, ...analysis });
+  }
+}
+if (opts.only.has('sizes')) result.sizes = await measureSizes(log);
+if (opts.only.has('import')) result.importTime = measureImports(opts.quick ? 3 : 9, log);
+
+// ---- report ----
+const m = env.machine;
+print(`# ledger-bcs bench (${env.mode} run, ${env.date.slice(0, 10)})\n`);
+print(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, ${m.platform}; Node ${m.node} (V8 ${m.v8})`);
+print(`Versions: ${Object.entries(env.versions).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+if (result.speed.length) {
+  print('## Speed: median time per operation (lower is better); ratios are how many times faster ours is\n');
+  print(speedTable(result.speed.map((s) => ({ w: s, results: s.results, analysis: s }))));
+  const pend = result.speed.flatMap((s) => Object.entries(s.results).filter(([, r]) => r.pending).map(([impl, r]) => `- ${s.name} [${impl}]: ${r.pending}`));
+  if (pend.length) print(`\nPending (not measured, API not in ledger-bcs yet):\n${pend.join('\n')}`);
+  print('');
+}
+if (result.sizes.length) {
+  print('## Bundle size (esbuild, minified ESM; gzip -9)\n');
+  print(sizeTable(result.sizes));
+  print('');
+}
+if (result.importTime.length) {
+  print(`## Cold import (fresh node process per sample, median of ${result.importTime[0].samples?.length ?? 0})\n`);
+  print(importTable(result.importTime));
+  print('');
+}
+
+if (opts.json) {
+  const json = JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2);
+  if (opts.jsonFile) {
+    writeFileSync(opts.jsonFile, `${json}\n`);
+    log(`JSON written to ${opts.jsonFile}`);
+  } else process.stdout.write(`${json}\n`);
+}

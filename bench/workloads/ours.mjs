@@ -1,0 +1,66 @@
+// ledger-bcs's side of the transaction and type-tag workloads. Each setup checks that the API it
+// needs exists and otherwise throws Pending, so a layer that has not landed shows as "pending"
+// in the table instead of failing the run (or being faked).
+import { HEAVY, TRANSFER } from './data.mjs';
+import { need } from './registry.mjs';
+
+const TX_API = ['rawTransaction'];
+
+/** Plain bench data → ledger-bcs's RawTransaction input, arguments BCS-encoded by `encodeArgs`. */
+function rawTransactionInput(t, args) {
+  const p = t.payload;
+  return {
+    sender: t.sender,
+    sequenceNumber: t.sequenceNumber,
+    payload: { $kind: 'EntryFunction', value: { module: p.module, function: p.function, typeArgs: p.typeArgs, args } },
+    maxGasAmount: t.maxGasAmount,
+    gasUnitPrice: t.gasUnitPrice,
+    expirationTimestampSecs: t.expirationTimestampSecs,
+    chainId: t.chainId,
+  };
+}
+
+function transferInput(lib, t) {
+  const [to, amount] = t.payload.args;
+  return rawTransactionInput(t, [lib.bcs.address.encode(to), lib.bcs.u64.encode(amount)]);
+}
+
+export function transferEncoder(lib) {
+  need(lib, TX_API, 'RawTransaction');
+  const { rawTransaction } = lib;
+  return () => rawTransaction.encode(transferInput(lib, TRANSFER));
+}
+
+export function transferSigningMessage(lib) {
+  need(lib, [...TX_API, 'signingMessage'], 'signing message');
+  const { signingMessage } = lib;
+  return () => signingMessage(transferInput(lib, TRANSFER));
+}
+
+export function heavyEncoder(lib) {
+  need(lib, TX_API, 'RawTransaction');
+  const { rawTransaction, bcs } = lib;
+  const amounts = bcs.vector(bcs.u64);
+  const recipients = bcs.vector(bcs.address);
+  return () => {
+    const [a, r, memo] = HEAVY.payload.args;
+    return rawTransaction.encode(rawTransactionInput(HEAVY, [amounts.encode(a), recipients.encode(r), bcs.string.encode(memo)]));
+  };
+}
+
+export function rawTransactionDecoder(lib, bytes) {
+  need(lib, TX_API, 'RawTransaction');
+  const { rawTransaction } = lib;
+  return () => rawTransaction.decode(bytes);
+}
+
+export function typeTagParseSerialize(lib, str) {
+  need(lib, ['parseTypeTag', 'typeTag'], 'type-tag parser');
+  const { parseTypeTag, typeTag } = lib;
+  return () => typeTag.encode(parseTypeTag(str));
+}
+
+/** ledger-bcs's decoded RawTransaction → the bench's canonical compare form. */
+export function plainRawTransaction(v) {
+  return { ...v, payload: v.payload.value };
+}
