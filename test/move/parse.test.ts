@@ -199,7 +199,7 @@ describe('formatting', () => {
   });
 
   it('long: every address long', () => {
-    expect(formatStructTag((parseTypeTag('0x1::m::S<u8>') as { value: never }).value, 'long')).toBe(long('0x1') + '::m::S<u8>');
+    expect(formatStructTag(parseStructTag('0x1::m::S<u8>'), 'long')).toBe(long('0x1') + '::m::S<u8>');
   });
 
   it('formats inputs with short or byte addresses', () => {
