@@ -131,12 +131,13 @@ export function writeEntryFunction(w: BcsWriter, f: EntryFunctionInput): void {
   try {
     const m = f.module;
     expectObject(m, 'ModuleId');
+    let mkey = 'address';
     try {
       address.write(w, m.address);
-      key = 'name';
+      mkey = 'name';
       writeIdentifier(w, m.name, 'module name');
     } catch (e) {
-      fieldError(e, m, key);
+      fieldError(e, m, mkey);
     }
     key = 'function';
     writeIdentifier(w, f.function, 'function name');
