@@ -143,17 +143,17 @@ describe('encode-side validation, with paths', () => {
     throw new Error('no error');
   }
   it('invalid function identifier', () => {
-    const t = v2() as { payload: { value: { function: string } } };
+    const t = v2() as unknown as { payload: { value: { function: string } } };
     t.payload.value.function = 'trans fer';
     expect(encodeError(() => rawTransaction.encode(t as never))).toEqual({ code: 'invalid_identifier', path: 'payload.EntryFunction.function' });
   });
   it('invalid module name', () => {
-    const t = v2() as { payload: { value: { module: { name: string } } } };
+    const t = v2() as unknown as { payload: { value: { module: { name: string } } } };
     t.payload.value.module.name = '9lives';
     expect(encodeError(() => rawTransaction.encode(t as never))).toEqual({ code: 'invalid_identifier', path: 'payload.EntryFunction.module.name' });
   });
   it('a non-bytes argument', () => {
-    const t = v2() as { payload: { value: { args: unknown[] } } };
+    const t = v2() as unknown as { payload: { value: { args: unknown[] } } };
     t.payload.value.args[1] = [1, 2];
     expect(encodeError(() => rawTransaction.encode(t as never))).toEqual({ code: 'invalid_type', path: 'payload.EntryFunction.args[1]' });
   });

@@ -1,22 +1,30 @@
-import { bcs, toHex } from '../../bcs/index.js';
-import type { Command } from '../run.js';
+import { readFileSync } from 'node:fs';
+import { toHex } from '../../bcs/index.js';
+import { rawTransaction, shapes, signingMessage, fromJsonSafe, toJsonSafe, type RawTransactionInput } from '../../transactions/index.js';
+import { CliError, type Command } from '../run.js';
 
-// A demo of the core until the transaction layer lands: encode a struct, decode it back.
-const Transfer = bcs.struct('Transfer', {
-  recipient: bcs.address,
-  amount: bcs.u64,
-  memo: bcs.option(bcs.string),
-});
+// The bundled example (fixtures/example-transaction.json) is looked up next to the package root,
+// both from src/cli/commands (tests) and from dist/cli (the built CLI).
+function loadExample(): { rawTransaction: unknown; signingMessage?: string } {
+  for (const rel of ['../../fixtures/example-transaction.json', '../../../fixtures/example-transaction.json']) {
+    try {
+      return JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8'));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
+  throw new CliError('fixtures/example-transaction.json not found');
+}
 
 export const example: Command = {
-  summary: 'encode and decode the bundled example value (the main job of `npm start`)',
+  summary: 'print the bundled example transaction (a transfer) and its signing message (the main job of `npm start`)',
   usage: 'example',
   run(_args, io) {
-    const value = { recipient: '0xb0', amount: 1000n, memo: 'hello' };
-    const bytes = Transfer.encode(value);
-    io.out(`bcs:     ${toHex(bytes)}`);
-    const decoded = Transfer.decode(bytes);
-    io.out(`decoded: ${JSON.stringify(decoded, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
+    const example = loadExample();
+    const raw = fromJsonSafe(shapes.RawTransaction, example.rawTransaction) as RawTransactionInput;
+    io.out(`raw transaction: ${JSON.stringify(toJsonSafe(rawTransaction.decode(rawTransaction.encode(raw))), null, 2)}`);
+    io.out(`bcs:             ${toHex(rawTransaction.encode(raw))}`);
+    io.out(`signing message: ${toHex(signingMessage(raw))}`);
     return 0;
   },
 };

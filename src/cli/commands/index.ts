@@ -1,4 +1,5 @@
 import type { Command } from '../run.js';
+import { decodeCommand } from './decode.js';
 import { example } from './example.js';
 import { typeTagCommand } from './type-tag.js';
 
@@ -6,4 +7,5 @@ import { typeTagCommand } from './type-tag.js';
 export const commands: Record<string, Command> = {
   example,
   'type-tag': typeTagCommand,
+  decode: decodeCommand,
 };
