@@ -123,8 +123,29 @@ function scanAddress(): string {
   if (digits === 0) fail(`expected hex digits after '${src.slice(start, start + 2)}'`, start + 2);
   if (digits > 64) fail(`address has ${digits} hex digits, at most 64 allowed`, start);
   pos = p;
+  // A 64-digit lowercase `0x…` is already the long form: a slice of the input, no copy.
+  if (digits === 64 && !upper && src.charCodeAt(start + 1) === 120) return src.slice(start, p);
   const hex = src.slice(start + 2, p);
-  return '0x' + ZEROS.slice(digits) + (upper ? hex.toLowerCase() : hex);
+  const key = upper ? hex.toLowerCase() : hex;
+  let long = LONG_FORMS.get(key);
+  if (long === undefined) {
+    long = flat('0x' + ZEROS.slice(digits) + key);
+    if (LONG_FORMS.size < LONG_FORM_CACHE_LIMIT) LONG_FORMS.set(key, long);
+  }
+  return long;
+}
+
+// Short addresses (0x1, 0x3, 0xa550c18…) recur in almost every tag. Their long forms are interned
+// here (strings are immutable, so sharing is safe): no padding concatenation per parse, and the
+// encoder reads a flat string instead of flattening a fresh rope each time. Bounded: once full,
+// further addresses are simply built per call.
+const LONG_FORM_CACHE_LIMIT = 1024;
+const LONG_FORMS = new Map<string, string>();
+
+/** The same string, flattened (V8 keeps `a + b` as a rope until first read). */
+function flat(s: string): string {
+  s.charCodeAt(0);
+  return s;
 }
 
 function parseStruct(depth: number): MoveValueType {

@@ -9,6 +9,7 @@ import {
   type Schema,
 } from '../bcs/index.js';
 import { assertAbilitySet } from './ability.js';
+import { ALPHA, CHAR_CLASS, IDENT } from './chars.js';
 import { assertIdentifier } from './identifier.js';
 
 /** Move identifiers, struct tags and type tags as plain data (wire-format.md §2.2–2.3). */
@@ -100,11 +101,32 @@ export const PRIMITIVE_TYPE_TAG_KINDS: readonly PrimitiveTypeTagKind[] = TYPE_TA
 export const MAX_TYPE_TAG_NESTING = 8;
 export const MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING = MAX_TYPE_TAG_NESTING;
 
-// Null prototype: a `$kind` such as 'toString' must miss, not find Object.prototype's method.
-const KIND_INDEX: Record<string, number | undefined> = Object.assign(
-  Object.create(null) as Record<string, number>,
-  Object.fromEntries(TYPE_TAG_VARIANTS.map((k, i) => [k, i])),
-);
+// A switch, not a lookup object: `$kind` strings are internalized, so each case is a pointer
+// compare, and a `$kind` such as 'toString' cannot hit Object.prototype.
+function kindIndex(kind: unknown): number {
+  switch (kind) {
+    case 'bool': return 0;
+    case 'u8': return 1;
+    case 'u64': return 2;
+    case 'u128': return 3;
+    case 'address': return 4;
+    case 'signer': return 5;
+    case 'vector': return 6;
+    case 'struct': return 7;
+    case 'u16': return 8;
+    case 'u32': return 9;
+    case 'u256': return 10;
+    case 'function': return 11;
+    case 'i8': return 12;
+    case 'i16': return 13;
+    case 'i32': return 14;
+    case 'i64': return 15;
+    case 'i128': return 16;
+    case 'i256': return 17;
+    default: return -1;
+  }
+}
+
 const PRIMITIVE_TAGS: TypeTag[] = TYPE_TAG_VARIANTS.map((k) => Object.freeze({ $kind: k }) as TypeTag);
 
 function kindError(kind: unknown): BcsError {
@@ -121,8 +143,8 @@ function kindError(kind: unknown): BcsError {
 
 function writeTypeTag(w: BcsWriter, t: TypeTagInput, depth: number): void {
   if (typeof t !== 'object' || t === null) throw new BcsError('invalid_type', `expected a type tag object, got ${t === null ? 'null' : typeof t}`);
-  const i = KIND_INDEX[t.$kind];
-  if (i === undefined) throw kindError(t.$kind);
+  const i = kindIndex(t.$kind);
+  if (i < 0) throw kindError(t.$kind);
   w.u8(i);
   if (i !== 6 && i !== 7 && i !== 11) return;
   if (depth >= MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING) {
@@ -136,15 +158,78 @@ function writeTypeTag(w: BcsWriter, t: TypeTagInput, depth: number): void {
 
 function writeStructTag(w: BcsWriter, s: StructTagInput, depth: number): void {
   if (typeof s !== 'object' || s === null) throw new BcsError('invalid_type', 'expected a struct tag object');
-  assertIdentifier(s.module, 'module name');
-  assertIdentifier(s.name, 'struct name');
-  address.write(w, s.address);
-  w.string(s.module);
-  w.string(s.name);
+  writeAddress(w, s.address);
+  writeIdentifier(w, s.module, 'module name');
+  writeIdentifier(w, s.name, 'struct name');
   const args = s.typeArgs;
   if (!Array.isArray(args)) throw new BcsError('invalid_type', 'struct tag typeArgs must be an array');
   w.length(args.length);
   for (let i = 0; i < args.length; i++) writeTypeTag(w, args[i], depth);
+}
+
+// Type tags are written once per type argument of every transaction, so the two costly parts of a
+// struct tag get single-pass fast paths: a long-form address string (what every decoded or parsed
+// tag holds) is hex-decoded with a table, and an identifier is validated while it is copied. Any
+// other input, and every error, goes through the general code.
+const HEX_VALUE = /* @__PURE__ */ (() => {
+  const t = new Int8Array(128).fill(-1);
+  for (let c = 0; c < 10; c++) t[48 + c] = c;
+  for (let c = 0; c < 6; c++) t[97 + c] = t[65 + c] = 10 + c;
+  return t;
+})();
+
+// Long forms of special and short addresses are mostly zeros: `startsWith` compares that run as a
+// block, so only the significant tail is decoded character by character.
+const ZERO_RUN = '0'.repeat(48);
+
+function writeAddress(w: BcsWriter, a: AddressInput): void {
+  if (typeof a === 'string' && a.length === 66 && a.charCodeAt(0) === 48 && a.charCodeAt(1) === 120) {
+    w.ensure(32);
+    const b = w.buf;
+    let o = w.off;
+    let i = 2;
+    if (a.startsWith(ZERO_RUN, 2)) {
+      for (let k = 0; k < 24; k++) b[o++] = 0;
+      i = 50;
+    }
+    let bad = 0;
+    for (; i < 66; i += 2) {
+      const c1 = a.charCodeAt(i);
+      const c2 = a.charCodeAt(i + 1);
+      const hi = c1 < 128 ? HEX_VALUE[c1] : -1;
+      const lo = c2 < 128 ? HEX_VALUE[c2] : -1;
+      bad |= hi | lo;
+      b[o++] = (hi << 4) | (lo & 15);
+    }
+    if (bad >= 0) {
+      w.off = o;
+      return;
+    }
+  }
+  address.write(w, a);
+}
+
+function writeIdentifier(w: BcsWriter, s: string, what: string): void {
+  const n = typeof s === 'string' ? s.length : 0;
+  if (n > 0 && n < 128) {
+    w.ensure(n + 1);
+    const b = w.buf;
+    let o = w.off;
+    b[o++] = n;
+    const c0 = s.charCodeAt(0);
+    let ok = c0 < 128 && ((CHAR_CLASS[c0] & ALPHA) !== 0 || (c0 === 95 && n > 1));
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 128 || (CHAR_CLASS[c] & IDENT) === 0) ok = false;
+      b[o++] = c;
+    }
+    if (ok) {
+      w.off = o;
+      return;
+    }
+  }
+  assertIdentifier(s, what);
+  w.string(s);
 }
 
 function writeParams(w: BcsWriter, ps: readonly FunctionParamOrReturnTagInput[], depth: number): void {
@@ -230,13 +315,13 @@ export const structTag: Schema<StructTag, StructTagInput> = makeSchema({
 
 /** The shared, frozen object for a primitive kind (avoids allocating one per decoded tag). */
 export function primitiveTypeTag(kind: PrimitiveTypeTagKind): TypeTag {
-  const i = KIND_INDEX[kind];
-  if (i === undefined || i === 6 || i === 7 || i === 11) throw new BcsError('invalid_variant', `not a primitive type tag kind: ${JSON.stringify(kind)}`);
+  const i = kindIndex(kind);
+  if (i < 0 || i === 6 || i === 7 || i === 11) throw new BcsError('invalid_variant', `not a primitive type tag kind: ${JSON.stringify(kind)}`);
   return PRIMITIVE_TAGS[i];
 }
 
 /** True if `kind` names a primitive (payload-free) type tag. */
 export function isPrimitiveKind(kind: unknown): kind is PrimitiveTypeTagKind {
-  const i = typeof kind === 'string' ? KIND_INDEX[kind] : undefined;
-  return i !== undefined && i !== 6 && i !== 7 && i !== 11;
+  const i = kindIndex(kind);
+  return i >= 0 && i !== 6 && i !== 7 && i !== 11;
 }

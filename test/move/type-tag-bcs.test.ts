@@ -184,6 +184,31 @@ describe('encoder validation', () => {
     });
   }
 
+  it('fast paths and general paths agree (long-form addresses, identifiers)', () => {
+    const tag = (address: string, module = 'm', name = 'S'): TypeTagInput => ({ $kind: 'struct', value: { address, module, name, typeArgs: [] } });
+    const expected = (addrHex: string) => '0x07' + addrHex + '016d' + '0153' + '00';
+    // Mostly-zero long form (startsWith path), a full-width one, upper case, and the short form.
+    expect(toHex(typeTag.encode(tag('0x' + '0'.repeat(63) + 'f')))).toBe(expected('0'.repeat(63) + 'f'));
+    expect(toHex(typeTag.encode(tag('0x' + 'ab'.repeat(32))))).toBe(expected('ab'.repeat(32)));
+    expect(toHex(typeTag.encode(tag('0x' + 'AB'.repeat(32))))).toBe(expected('ab'.repeat(32)));
+    expect(toHex(typeTag.encode(tag('0x' + '0'.repeat(48) + 'Ff'.repeat(8))))).toBe(expected('0'.repeat(48) + 'ff'.repeat(8)));
+    // A bad character after the zero run, or inside a full-width form, still fails as an address.
+    expectBcsError(() => typeTag.encode(tag('0x' + '0'.repeat(63) + 'g')), 'invalid_address');
+    expectBcsError(() => typeTag.encode(tag('0x' + 'g' + '0'.repeat(63))), 'invalid_address');
+    expectBcsError(() => typeTag.encode(tag('0X' + '0'.repeat(64))), 'invalid_address');
+    // Identifiers: 127 characters take the fast path, 128 need a two-byte length.
+    const id127 = 'a'.repeat(127);
+    const id128 = 'b'.repeat(128);
+    const long = typeTag.encode(tag('0x1', id127, id128));
+    expect(typeTag.decode(long)).toEqual(tag(ONE, id127, id128));
+    expect(toHex(long.subarray(33, 35))).toBe('0x7f61');
+    expect(toHex(long.subarray(33 + 128, 33 + 131))).toBe('0x800162');
+    for (const bad of ['', '_', '9a', 'aé', 'a-b', 'a'.repeat(127) + '-', '-'.repeat(200)]) {
+      expectBcsError(() => typeTag.encode(tag('0x1', bad)), 'invalid_identifier');
+      expectBcsError(() => typeTag.encode(tag('0x1', 'm', bad)), 'invalid_identifier');
+    }
+  });
+
   it('accepts any address input and decodes to the long form', () => {
     const input: TypeTagInput = { $kind: 'struct', value: { address: '0x1', module: 'coin', name: 'Coin', typeArgs: [] } };
     const bytes = typeTag.encode(input);
