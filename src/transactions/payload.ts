@@ -14,7 +14,7 @@ import {
 } from '../bcs/index.js';
 import type { ModuleId, ModuleIdInput } from '../move/module-id.js';
 import { typeTag, type TypeTag, type TypeTagInput } from '../move/type-tag.js';
-import { expectArray, expectBytes, expectObject, fieldError, within, writeIdentifier } from './internal.js';
+import { expectArray, expectBytes, expectObject, fieldError, within, writeAddressFast, writeIdentifier } from './internal.js';
 
 // Transaction payloads (wire-format.md §2.4). EntryFunction and the TransactionPayload dispatch
 // are hand-specialised: they are on every transaction's hot path. Scripts use the core combinators.
@@ -133,7 +133,7 @@ export function writeEntryFunction(w: BcsWriter, f: EntryFunctionInput): void {
     expectObject(m, 'ModuleId');
     let mkey = 'address';
     try {
-      address.write(w, m.address);
+      writeAddressFast(w, m.address);
       mkey = 'name';
       writeIdentifier(w, m.name, 'module name');
     } catch (e) {

@@ -10,7 +10,7 @@ import {
   type BigIntInput,
   type Schema,
 } from '../bcs/index.js';
-import { expectArray, expectObject, fieldError, within } from './internal.js';
+import { expectArray, expectObject, fieldError, within, writeAddressFast } from './internal.js';
 import {
   readTransactionPayload,
   writeTransactionPayload,
@@ -44,7 +44,7 @@ export function writeRawTransaction(w: BcsWriter, t: RawTransactionInput): void 
   const u64 = bcs.u64.write;
   let key = 'sender';
   try {
-    address.write(w, t.sender);
+    writeAddressFast(w, t.sender);
     key = 'sequenceNumber';
     u64(w, t.sequenceNumber);
     key = 'payload';

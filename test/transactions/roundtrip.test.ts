@@ -255,3 +255,42 @@ describe('bitmaps', () => {
     expect(() => bitmapFromIndices([1, 1])).toThrow();
   });
 });
+
+describe('address forms in transactions encode as the core address schema does', () => {
+  const forms = fc.oneof(
+    fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => '0x' + Buffer.from(b).toString('hex')),
+    fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => '0x' + Buffer.from(b).toString('hex').toUpperCase()),
+    fc.integer({ min: 0, max: 255 }).map((n) => '0x' + n.toString(16)),
+    fc.integer({ min: 0, max: 255 }).map((n) => '0x' + n.toString(16).toUpperCase()),
+    fc.stringMatching(/^0x[0-9a-fA-F]{1,64}$/),
+    fc.constantFrom('0x', '0xg', '0x1g', '0xG0', '0x' + 'z'.repeat(64), '0x' + '0'.repeat(63) + 'g', '1'.repeat(64), 'x1'),
+  );
+  it('sender and module address: same bytes, or the same error', () => {
+    fc.assert(
+      fc.property(forms, (a) => {
+        let expected: Uint8Array | string;
+        try {
+          expected = bcs.address.encode(a);
+        } catch (e) {
+          expected = (e as { code: string }).code;
+        }
+        const t = { ...v2(), sender: a };
+        let got: Uint8Array | string;
+        try {
+          got = rawTransaction.encode(t).subarray(0, 32);
+        } catch (e) {
+          got = (e as { code: string }).code;
+        }
+        expect(got).toEqual(expected);
+        const f = { module: { address: a, name: 'm' }, function: 'f', typeArgs: [], args: [] };
+        try {
+          got = entryFunction.encode(f).subarray(0, 32);
+        } catch (e) {
+          got = (e as { code: string }).code;
+        }
+        expect(got).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
