@@ -2,7 +2,7 @@ import { BcsError } from '../bcs/index.js';
 import { abilityBit } from './ability.js';
 import { ALPHA, CHAR_CLASS, DIGIT, HEX, IDENT, SPACE, UPPER } from './chars.js';
 import { MAX_GENERIC_INDEX, type MoveFunctionParam, type MoveType, type MoveValueType } from './move-type.js';
-import { MAX_TYPE_TAG_NESTING, primitiveTypeTag, type StructTag, type TypeTag } from './type-tag.js';
+import { MAX_TYPE_TAG_NESTING, primitiveTypeTag, SPECIAL_LONG_ADDRESSES, type StructTag, type TypeTag } from './type-tag.js';
 
 // ---------------------------------------------------------------------------------------------
 // Type-tag strings, after the node's `third_party/move/move-core/types/src/parser.rs` (the newest
@@ -31,6 +31,9 @@ import { MAX_TYPE_TAG_NESTING, primitiveTypeTag, type StructTag, type TypeTag } 
 //
 // Move types (ABIs) additionally accept generic parameters `T0`…`T65535` anywhere a type may stand
 // and a reference `&T` / `&mut T` at the top level.
+//
+// Errors: code `invalid_type_tag`, the message names the input and what was expected, and `offset`
+// is the index (UTF-16 code unit) in the string where the problem starts.
 //
 // The scanner keeps its state in module variables: it calls no user code, so nothing can re-enter.
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +143,7 @@ function scanAddress(): string {
 // encoder reads a flat string instead of flattening a fresh rope each time. Bounded: once full,
 // further addresses are simply built per call.
 const LONG_FORM_CACHE_LIMIT = 1024;
-const LONG_FORMS = new Map<string, string>();
+const LONG_FORMS = new Map<string, string>(SPECIAL_LONG_ADDRESSES.map((long, d) => [d.toString(16), long]));
 
 /** The same string, flattened (V8 keeps `a + b` as a rope until first read). */
 function flat(s: string): string {

@@ -178,22 +178,32 @@ const HEX_VALUE = /* @__PURE__ */ (() => {
   return t;
 })();
 
-// Long forms of special and short addresses are mostly zeros: `startsWith` compares that run as a
-// block, so only the significant tail is decoded character by character.
-const ZERO_RUN = '0'.repeat(48);
+/**
+ * Long forms of the special addresses 0x0–0xf, flattened once. Nearly every type tag names one
+ * (0x1 framework, 0x3/0x4 tokens); the parser hands out these very strings, so the encoder usually
+ * recognises them by identity and writes 31 zeros and a nibble instead of decoding 64 digits.
+ */
+export const SPECIAL_LONG_ADDRESSES: readonly string[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, d) => {
+  const s = '0x' + '0'.repeat(63) + d.toString(16);
+  s.charCodeAt(0);
+  return s;
+});
 
 function writeAddress(w: BcsWriter, a: AddressInput): void {
   if (typeof a === 'string' && a.length === 66 && a.charCodeAt(0) === 48 && a.charCodeAt(1) === 120) {
     w.ensure(32);
     const b = w.buf;
     let o = w.off;
-    let i = 2;
-    if (a.startsWith(ZERO_RUN, 2)) {
-      for (let k = 0; k < 24; k++) b[o++] = 0;
-      i = 50;
+    const last = a.charCodeAt(65);
+    const d = last < 128 ? HEX_VALUE[last] : -1;
+    if (d >= 0 && a === SPECIAL_LONG_ADDRESSES[d]) {
+      for (let k = 0; k < 31; k++) b[o++] = 0;
+      b[o] = d;
+      w.off = o + 1;
+      return;
     }
     let bad = 0;
-    for (; i < 66; i += 2) {
+    for (let i = 2; i < 66; i += 2) {
       const c1 = a.charCodeAt(i);
       const c2 = a.charCodeAt(i + 1);
       const hi = c1 < 128 ? HEX_VALUE[c1] : -1;
