@@ -101,6 +101,9 @@ describe('nesting limit (safe_serialize.rs, language_storage.rs nested serde tes
     const s = (struct([nest(MAX_TYPE_TAG_NESTING, vec)]) as { value: StructTag }).value;
     expect(structTag.decode(structTag.encode(s))).toEqual(s);
     expectBcsError(() => typeTag.encode({ $kind: 'struct', value: s }), 'exceeded_max_depth');
+    const head = '00'.repeat(31) + '01' + '0161' + '0161' + '01';
+    expect(structTag.decode(hex(head + '06'.repeat(8) + '01'))).toEqual(s);
+    expectBcsError(() => structTag.decode(hex(head + '06'.repeat(9) + '01')), 'exceeded_max_depth');
   });
 
   it('decode errors report the offset of the offending tag', () => {
