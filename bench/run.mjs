@@ -4,9 +4,9 @@
 // @mysten/bcs and a hand-written floor. See bench/README.md for the options.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { measure } from './lib/harness.mjs';
+import { measureAll } from './lib/harness.mjs';
 import { measureImports } from './lib/import-time.mjs';
-import { analyse, importTable, sizeTable, speedTable } from './lib/report.mjs';
+import { analyse, formatNs, importTable, sizeTable, speedTable } from './lib/report.mjs';
 import { measureSizes } from './lib/sizes.mjs';
 import { instantiate, verify } from './lib/verify.mjs';
 import { createWorkloads } from './workloads/index.mjs';
@@ -90,7 +90,9 @@ if (opts.list) {
   process.exit(0);
 }
 
-const timing = opts.quick ? { maxTime: 0.05, minSamples: 3, warmupMs: 10 } : { maxTime: 0.9, minSamples: 10, warmupMs: 100 };
+const timing = opts.quick
+  ? { rounds: 1, maxTime: 0.05, minSamples: 3, warmupMs: 10 }
+  : { rounds: 3, maxTime: 0.75, minSamples: 12, warmupMs: 100 };
 const result = { ...env, timing, speed: [], sizes: [], importTime: [] };
 
 if (opts.only.has('speed')) {
@@ -102,14 +104,13 @@ if (opts.only.has('speed')) {
   });
   log(`all implementations agree on ${prepared.length} workloads; timing (${env.mode})`);
   for (const { w, ops, pending } of prepared) {
+    const measured = measureAll(ops, timing);
     const results = {};
     for (const impl of IMPLS) {
       if (pending[impl]) results[impl] = { pending: pending[impl] };
-      else if (ops[impl]) {
-        results[impl] = measure(ops[impl], timing);
-        log(`${w.name} [${impl}] ${results[impl].median.toFixed(0)} ns/op (±${results[impl].rme.toFixed(1)}%, ${results[impl].samples} samples)`);
-      }
+      else if (measured[impl]) results[impl] = measured[impl];
     }
+    log(`${w.name}: ${Object.entries(measured).map(([impl, r]) => `${impl} ${formatNs(r.median)}`).join(', ')}`);
     const analysis = analyse(w, results);
     result.speed.push({ name: w.name, title: w.title, category: w.category, results, ...analysis });
   }

@@ -1,18 +1,25 @@
 // Hand-written vector codecs: uleb(count) ‖ elements, one exact allocation, plain loops.
 import { Cursor, fail, ulebSize, writeU64, writeUleb } from './util.mjs';
 
+// Sizing 1e5 varints first costs as much as writing them, so the practical floor writes once into
+// a reused worst-case scratch buffer and returns one exact-size copy.
+let scratch = new Uint8Array(1024);
+
 export function encodeUlebVector(values) {
   const n = values.length;
-  let size = ulebSize(n);
-  for (let i = 0; i < n; i++) {
-    const v = values[i];
-    if (!(v >= 0 && v <= 0xffffffff && v % 1 === 0)) fail(`bad uleb value ${v}`);
-    size += ulebSize(v);
-  }
-  const out = new Uint8Array(size);
+  if (scratch.length < 5 * n + 5) scratch = new Uint8Array(5 * n + 5);
+  const out = scratch;
   let o = writeUleb(out, 0, n);
-  for (let i = 0; i < n; i++) o = writeUleb(out, o, values[i]);
-  return out;
+  for (let i = 0; i < n; i++) {
+    let v = values[i];
+    if (!(v >= 0 && v <= 0xffffffff && v % 1 === 0)) fail(`bad uleb value ${v}`);
+    while (v >= 0x80) {
+      out[o++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    out[o++] = v;
+  }
+  return out.slice(0, o);
 }
 
 export function decodeUlebVector(bytes) {

@@ -4,38 +4,68 @@
 // setup/teardown, benchmark.js calls `fn()` from a freshly compiled loop per benchmark, so every
 // implementation gets its own monomorphic call site.
 import Benchmark from 'benchmark';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+// A full GC before each measurement, so garbage left by the previous implementation (ts-sdk's
+// objects, mysten's strings) is not collected on the next one's clock.
+setFlagsFromString('--expose-gc');
+const gc = globalThis.gc ?? runInNewContext('gc');
 
 /** Written by every timed call so the optimiser cannot drop the work as dead code. */
 export let sink;
 
+/** Calls `op` for about `ms` milliseconds (JIT warm-up). */
+export function warmUp(op, ms) {
+  const end = performance.now() + ms;
+  do {
+    for (let i = 0; i < 16; i++) sink = op();
+  } while (performance.now() < end);
+}
+
 /**
- * Median ns/op of `op` (which returns the operation's result). Warms up first, then lets
- * benchmark.js collect samples until `maxTime` seconds and at least `minSamples` samples.
+ * One benchmark.js run of `op` (which returns the operation's result): samples are collected until
+ * `maxTime` seconds have passed and at least `minSamples` were taken. Returns ns/op per sample.
  */
-export function measure(op, { maxTime = 1, minSamples = 10, warmupMs = 100 } = {}) {
+export function sample(op, { maxTime, minSamples }) {
   const fn = () => {
     sink = op();
   };
-  const warmEnd = performance.now() + warmupMs;
-  let warmCalls = 0;
-  do {
-    for (let i = 0; i < 16; i++) fn();
-    warmCalls += 16;
-  } while (performance.now() < warmEnd);
-
+  gc();
   const bench = new Benchmark('op', fn, { maxTime, minSamples, initCount: 1, async: false });
   bench.run({ async: false });
   if (bench.error) throw bench.error;
-  const samples = bench.stats.sample.map((s) => s * 1e9).sort((a, b) => a - b);
-  const mid = samples.length >> 1;
-  const median = samples.length % 2 ? samples[mid] : (samples[mid - 1] + samples[mid]) / 2;
-  return {
-    median,
-    mean: bench.stats.mean * 1e9,
-    rme: bench.stats.rme,
-    samples: samples.length,
-    min: samples[0],
-    max: samples[samples.length - 1],
-    warmCalls,
-  };
+  return bench.stats.sample.map((s) => s * 1e9);
+}
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Median, spread and count of a list of ns/op samples. */
+export function summarise(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { median: median(s), p25: q(0.25), p75: q(0.75), min: s[0], max: s[s.length - 1], samples: s.length };
+}
+
+/**
+ * Median ns/op of every op in `ops` ({ impl: op }), measured in `rounds` interleaved rounds with a
+ * rotating order, so slow drift of the machine and the garbage of one implementation do not land
+ * systematically on another. Returns { impl: summary }.
+ */
+export function measureAll(ops, { rounds = 3, maxTime = 0.9, minSamples = 10, warmupMs = 100 } = {}) {
+  const names = Object.keys(ops);
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  for (const n of names) warmUp(ops[n], warmupMs);
+  const per = { maxTime: maxTime / rounds, minSamples: Math.max(2, Math.ceil(minSamples / rounds)) };
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < names.length; k++) {
+      const n = names[(k + r) % names.length];
+      samples[n].push(...sample(ops[n], per));
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, summarise(samples[n])]));
 }
