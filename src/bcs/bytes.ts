@@ -1,7 +1,7 @@
 import { BcsError } from './error.js';
 import { schema, typeError, type Schema } from './schema.js';
 import { utf8Length } from './utf8.js';
-import { ulebSize } from './writer.js';
+import { ulebSize, type BcsWriter } from './writer.js';
 
 function checkBytes(v: unknown): Uint8Array {
   if (!(v instanceof Uint8Array)) typeError('Uint8Array', v);
@@ -9,6 +9,7 @@ function checkBytes(v: unknown): Uint8Array {
 }
 
 /** Exactly `n` raw bytes, no length prefix (`[u8; N]`). */
+/* @__NO_SIDE_EFFECTS__ */
 export function fixedBytes(n: number): Schema<Uint8Array> {
   return schema({
     name: `[u8; ${n}]`,
@@ -21,17 +22,22 @@ export function fixedBytes(n: number): Schema<Uint8Array> {
   });
 }
 
+/** Validated writer of uleb(length) ‖ bytes. */
+export function writeBytes(w: BcsWriter, v: Uint8Array): void {
+  w.bytes(checkBytes(v));
+}
+
 /** uleb(length) ‖ bytes (`Vec<u8>`, `serde_bytes`). */
-export const bytes: Schema<Uint8Array> = schema({
+export const bytes: Schema<Uint8Array> = /* @__PURE__ */ schema({
   name: 'bytes',
   minSize: 1,
-  write: (w, v) => w.bytes(checkBytes(v)),
+  write: writeBytes,
   read: (r) => r.bytes(),
   serializedSize: (v) => ulebSize(checkBytes(v).length) + v.length,
 });
 
 /** uleb(byte length) ‖ UTF-8. Encoding rejects lone surrogates; decoding rejects invalid UTF-8. */
-export const string: Schema<string> = schema({
+export const string: Schema<string> = /* @__PURE__ */ schema({
   name: 'string',
   minSize: 1,
   write(w, v) {

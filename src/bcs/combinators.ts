@@ -6,6 +6,7 @@ import { compareBytes } from './hex.js';
 import { ulebSize, type BcsWriter } from './writer.js';
 
 /** `00` = None, `01` ‖ T = Some. None is `null` both ways. */
+/* @__NO_SIDE_EFFECTS__ */
 export function option<S extends AnySchema>(inner: S): Schema<Infer<S> | null, InferInput<S> | null> {
   return schema({
     name: `Option<${inner.name}>`,
@@ -30,6 +31,7 @@ export function option<S extends AnySchema>(inner: S): Schema<Infer<S> | null, I
 }
 
 /** uleb(count) ‖ elements. Decodes to an array; encodes any array (or typed array for numbers). */
+/* @__NO_SIDE_EFFECTS__ */
 export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], readonly InferInput<S>[]> {
   const { fixedSize, minSize, maxSize } = element;
   // Reserve once for the whole vector when every element's size is bounded (capped, so a huge
@@ -83,6 +85,7 @@ type TupleOut<T extends readonly AnySchema[]> = { -readonly [K in keyof T]: Infe
 type TupleIn<T extends readonly AnySchema[]> = { readonly [K in keyof T]: InferInput<T[K]> };
 
 /** Elements concatenated, no prefix. */
+/* @__NO_SIDE_EFFECTS__ */
 export function tuple<const T extends readonly AnySchema[]>(elements: T): Schema<TupleOut<T>, TupleIn<T>> {
   const n = elements.length;
   let fixed = 0;
@@ -131,6 +134,7 @@ type StructOut<F extends Record<string, AnySchema>> = { [K in keyof F]: Infer<F[
 type StructIn<F extends Record<string, AnySchema>> = { [K in keyof F]: InferInput<F[K]> };
 
 /** Fields in declaration order, no names, no length. Entering it consumes one depth level. */
+/* @__NO_SIDE_EFFECTS__ */
 export function struct<F extends Record<string, AnySchema>>(name: string, fields: F): Schema<StructOut<F>, StructIn<F>> {
   const keys = Object.keys(fields);
   const schemas = keys.map((k) => fields[k]);
@@ -204,6 +208,7 @@ export type EnumIn<V extends Variants> = {
  * Tagged union: uleb(variant index) ‖ payload, indices in declaration order. Use `null` for a
  * unit variant. Entering it consumes one depth level.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function enumeration<const V extends Variants>(name: string, variants: V): Schema<EnumOut<V>, EnumIn<V>> {
   const names = Object.keys(variants);
   const payloads = names.map((k) => variants[k]);
@@ -269,6 +274,7 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
  * uleb(count) ‖ (key, value)… sorted by the encoded key bytes. Encoding sorts and rejects duplicate
  * keys (a silently dropped entry would be data loss); decoding requires strictly increasing keys.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function map<K extends AnySchema, V extends AnySchema>(
   key: K,
   value: V,
@@ -345,6 +351,7 @@ export function map<K extends AnySchema, V extends AnySchema>(
 export const MAX_LAZY_RECURSION = 1000;
 
 /** A schema resolved on first use, for recursive types. */
+/* @__NO_SIDE_EFFECTS__ */
 export function lazy<T, I = T>(name: string, get: () => Schema<T, I>): Schema<T, I> {
   let s: Schema<T, I> | undefined;
   const resolve = () => (s ??= get());
@@ -378,6 +385,7 @@ export function lazy<T, I = T>(name: string, get: () => Schema<T, I>): Schema<T,
 let sizeRecursion = 0;
 
 /** Maps a schema's values both ways (e.g. wrap bytes in a domain type). Same bytes as `inner`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function transform<T, I, U, UI>(
   inner: Schema<T, I>,
   t: { name?: string; input: (v: UI) => I; output: (v: T) => U },
@@ -394,6 +402,7 @@ export function transform<T, I, U, UI>(
 }
 
 /** A value BCS-encoded by `inner`, then wrapped as `bytes` (e.g. entry-function arguments). */
+/* @__NO_SIDE_EFFECTS__ */
 export function wrapped<T, I>(inner: Schema<T, I>): Schema<T, I> {
   return schema({
     name: `bytes<${inner.name}>`,

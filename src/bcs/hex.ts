@@ -1,16 +1,22 @@
 import { BcsError } from './error.js';
 
 const HEX = '0123456789abcdef';
-const BYTE_HEX: string[] = [];
-for (let i = 0; i < 256; i++) BYTE_HEX.push(HEX[i >> 4] + HEX[i & 15]);
+const BYTE_HEX: string[] = /* @__PURE__ */ (() => {
+  const t: string[] = [];
+  for (let i = 0; i < 256; i++) t.push(HEX[i >> 4] + HEX[i & 15]);
+  return t;
+})();
 
 // Nibble value of an ASCII code, or -1.
-const NIBBLE = new Int8Array(128).fill(-1);
-for (let i = 0; i < 10; i++) NIBBLE[48 + i] = i;
-for (let i = 0; i < 6; i++) {
-  NIBBLE[97 + i] = 10 + i;
-  NIBBLE[65 + i] = 10 + i;
-}
+const NIBBLE = /* @__PURE__ */ (() => {
+  const t = new Int8Array(128).fill(-1);
+  for (let i = 0; i < 10; i++) t[48 + i] = i;
+  for (let i = 0; i < 6; i++) {
+    t[97 + i] = 10 + i;
+    t[65 + i] = 10 + i;
+  }
+  return t;
+})();
 
 /** Lowercase hex of `bytes` without a prefix. */
 export function toHexRaw(bytes: Uint8Array, start = 0, end = bytes.length): string {

@@ -7,6 +7,7 @@ export { toHex, fromHex, compareBytes, equalBytes } from './hex.js';
 export { utf8Encode } from './utf8.js';
 export {
   address,
+  writeAddress,
   addressBytes,
   normalizeAddress,
   formatAddress,
@@ -17,7 +18,27 @@ export {
   type AddressInput,
   type AddressFormat,
 } from './address.js';
-export type { BigIntInput } from './primitives.js';
+export {
+  writeBool,
+  writeU8,
+  writeU16,
+  writeU32,
+  writeU64,
+  writeU128,
+  writeU256,
+  writeI8,
+  writeI16,
+  writeI32,
+  writeI64,
+  writeI128,
+  writeI256,
+  type BigIntInput,
+} from './primitives.js';
+export { writeBytes } from './bytes.js';
+// Every schema is also a named export, so bundlers keep only what is used; `bcs` groups them all.
+export { bool, u8, u16, u32, u64, u128, u256, i8, i16, i32, i64, i128, i256, uleb128, unit } from './primitives.js';
+export { bytes, fixedBytes, string } from './bytes.js';
+export { option, vector, tuple, struct, enumeration, map, lazy, transform, wrapped } from './combinators.js';
 export type { EnumIn, EnumOut } from './combinators.js';
 
 import { address } from './address.js';

@@ -1,99 +1,58 @@
 import { BcsError } from './error.js';
 import { schema, typeError, type Schema } from './schema.js';
-import { ulebSize } from './writer.js';
+import { ulebSize, type BcsWriter } from './writer.js';
+
+export type BigIntInput = bigint | number;
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+// ---------------------------------------------------------------------------------------------
+// Validated writers. Each schema below writes with one of these; hand-specialised encoders call
+// them directly, which keeps decoders (and the reader) out of a bundle that only encodes.
+// ---------------------------------------------------------------------------------------------
 
 // Small integers are validated with one bitwise round trip (only an in-range integer survives it
 // unchanged); the slow path only classifies the failure.
-function smallError(name: string, v: unknown, min: number, max: number): never {
+function smallError(name: string, v: unknown): never {
   if (typeof v !== 'number') typeError(`${name} as a number`, v);
   if (!Number.isInteger(v)) throw new BcsError('invalid_type', `${name} must be an integer, got ${v}`);
   throw new BcsError('out_of_range', `${v} is out of range for ${name}`);
 }
 
-function checkSmall(name: string, v: unknown, min: number, max: number): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) smallError(name, v, min, max);
-  return v;
+export function writeBool(w: BcsWriter, v: boolean): void {
+  if (typeof v !== 'boolean') typeError('boolean', v);
+  w.u8(v ? 1 : 0);
 }
 
-export const bool: Schema<boolean> = schema({
-  name: 'bool',
-  fixedSize: 1,
-  write(w, v) {
-    if (typeof v !== 'boolean') typeError('boolean', v);
-    w.u8(v ? 1 : 0);
-  },
-  read(r) {
-    const at = r.off;
-    const b = r.u8();
-    if (b > 1) throw new BcsError('expected_boolean', `expected boolean, got byte 0x${b.toString(16).padStart(2, '0')}`, at);
-    return b === 1;
-  },
-});
+export function writeU8(w: BcsWriter, v: number): void {
+  if ((v & 0xff) !== v) smallError('u8', v);
+  w.u8(v);
+}
 
-export const u8: Schema<number> = schema({
-  name: 'u8',
-  fixedSize: 1,
-  write(w, v) {
-    if ((v & 0xff) !== v) smallError('u8', v, 0, 0xff);
-    w.u8(v);
-  },
-  read: (r) => r.u8(),
-});
+export function writeU16(w: BcsWriter, v: number): void {
+  if ((v & 0xffff) !== v) smallError('u16', v);
+  w.u16(v);
+}
 
-export const u16: Schema<number> = schema({
-  name: 'u16',
-  fixedSize: 2,
-  write(w, v) {
-    if ((v & 0xffff) !== v) smallError('u16', v, 0, 0xffff);
-    w.u16(v);
-  },
-  read: (r) => r.u16(),
-});
+export function writeU32(w: BcsWriter, v: number): void {
+  if (v >>> 0 !== v) smallError('u32', v);
+  w.u32(v);
+}
 
-export const u32: Schema<number> = schema({
-  name: 'u32',
-  fixedSize: 4,
-  write(w, v) {
-    if (v >>> 0 !== v) smallError('u32', v, 0, 0xffffffff);
-    w.u32(v);
-  },
-  read: (r) => r.u32(),
-});
+export function writeI8(w: BcsWriter, v: number): void {
+  if ((v << 24) >> 24 !== v) smallError('i8', v);
+  w.u8(v & 0xff);
+}
 
-export const i8: Schema<number> = schema({
-  name: 'i8',
-  fixedSize: 1,
-  write: (w, v) => w.u8(checkSmall('i8', v, -0x80, 0x7f) & 0xff),
-  read: (r) => (r.u8() << 24) >> 24,
-});
+export function writeI16(w: BcsWriter, v: number): void {
+  if ((v << 16) >> 16 !== v) smallError('i16', v);
+  w.u16(v & 0xffff);
+}
 
-export const i16: Schema<number> = schema({
-  name: 'i16',
-  fixedSize: 2,
-  write: (w, v) => w.u16(checkSmall('i16', v, -0x8000, 0x7fff) & 0xffff),
-  read: (r) => (r.u16() << 16) >> 16,
-});
-
-export const i32: Schema<number> = schema({
-  name: 'i32',
-  fixedSize: 4,
-  write: (w, v) => w.u32(checkSmall('i32', v, -0x80000000, 0x7fffffff) >>> 0),
-  read: (r) => r.u32() | 0,
-});
-
-/** ULEB128-encoded u32 as a value (not a length): canonical, ≤ u32::MAX. */
-export const uleb128: Schema<number> = schema({
-  name: 'uleb128',
-  minSize: 1,
-  maxSize: 5,
-  write: (w, v) => w.uleb128(v),
-  read: (r) => r.uleb128(),
-  serializedSize: (v) => ulebSize(checkSmall('uleb128', v, 0, 0xffffffff)),
-});
-
-export type BigIntInput = bigint | number;
-
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+export function writeI32(w: BcsWriter, v: number): void {
+  if ((v | 0) !== v) smallError('i32', v);
+  w.u32(v >>> 0);
+}
 
 /** Validates a 64-bit-or-wider integer input: bigint, or a safe-integer number. */
 export function checkBig(name: string, v: unknown, min: bigint, max: bigint): bigint | number {
@@ -112,47 +71,77 @@ export function checkBig(name: string, v: unknown, min: bigint, max: bigint): bi
   return typeError(`${name} as a bigint or safe integer`, v);
 }
 
-const U64_MAX = (1n << 64n) - 1n;
-
-export const u64: Schema<bigint, BigIntInput> = schema({
-  name: 'u64',
-  fixedSize: 8,
-  write(w, v) {
-    // Fast path for the common case: a small non-negative safe integer.
-    if (typeof v === 'number' && v >= 0 && v <= MAX_SAFE && Number.isInteger(v)) w.u64(v);
-    else w.u64(checkBig('u64', v, 0n, U64_MAX));
-  },
-  read: (r) => r.u64(),
-});
-
-function bigIntSchema(name: string, bytes: number, signed: boolean): Schema<bigint, BigIntInput> {
+/** The validated writer of a fixed-width integer of `bytes` bytes (8, 16 or 32). */
+/* @__NO_SIDE_EFFECTS__ */
+function bigIntWriter(name: string, bytes: number, signed: boolean): (w: BcsWriter, v: BigIntInput) => void {
   const bits = BigInt(bytes * 8);
   const min = signed ? -(1n << (bits - 1n)) : 0n;
   const max = signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n;
   if (bytes === 8) {
-    return schema({
-      name,
-      fixedSize: 8,
-      write: (w, v) => w.u64(checkBig(name, v, min, max)),
-      read: (r) => BigInt.asIntN(64, r.u64()),
-    });
+    if (!signed) {
+      return (w, v) => {
+        // Fast path for the common case: a small non-negative safe integer.
+        if (typeof v === 'number' && v >= 0 && v <= MAX_SAFE && Number.isInteger(v)) w.u64(v);
+        else w.u64(checkBig(name, v, min, max));
+      };
+    }
+    return (w, v) => w.u64(checkBig(name, v, min, max));
   }
-  return schema({
-    name,
-    fixedSize: bytes,
-    write: (w, v) => w.bigUint(checkBig(name, v, min, max), bytes),
-    read: signed ? (r) => BigInt.asIntN(bytes * 8, r.bigUint(bytes)) : (r) => r.bigUint(bytes),
-  });
+  return (w, v) => w.bigUint(checkBig(name, v, min, max), bytes);
 }
 
-export const u128 = bigIntSchema('u128', 16, false);
-export const u256 = bigIntSchema('u256', 32, false);
-export const i64 = bigIntSchema('i64', 8, true);
-export const i128 = bigIntSchema('i128', 16, true);
-export const i256 = bigIntSchema('i256', 32, true);
+export const writeU64 = /* @__PURE__ */ bigIntWriter('u64', 8, false);
+export const writeU128 = /* @__PURE__ */ bigIntWriter('u128', 16, false);
+export const writeU256 = /* @__PURE__ */ bigIntWriter('u256', 32, false);
+export const writeI64 = /* @__PURE__ */ bigIntWriter('i64', 8, true);
+export const writeI128 = /* @__PURE__ */ bigIntWriter('i128', 16, true);
+export const writeI256 = /* @__PURE__ */ bigIntWriter('i256', 32, true);
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
+// ---------------------------------------------------------------------------------------------
+
+export const bool: Schema<boolean> = /* @__PURE__ */ schema({
+  name: 'bool',
+  fixedSize: 1,
+  write: writeBool,
+  read(r) {
+    const at = r.off;
+    const b = r.u8();
+    if (b > 1) throw new BcsError('expected_boolean', `expected boolean, got byte 0x${b.toString(16).padStart(2, '0')}`, at);
+    return b === 1;
+  },
+});
+
+export const u8: Schema<number> = /* @__PURE__ */ schema({ name: 'u8', fixedSize: 1, write: writeU8, read: (r) => r.u8() });
+export const u16: Schema<number> = /* @__PURE__ */ schema({ name: 'u16', fixedSize: 2, write: writeU16, read: (r) => r.u16() });
+export const u32: Schema<number> = /* @__PURE__ */ schema({ name: 'u32', fixedSize: 4, write: writeU32, read: (r) => r.u32() });
+export const i8: Schema<number> = /* @__PURE__ */ schema({ name: 'i8', fixedSize: 1, write: writeI8, read: (r) => (r.u8() << 24) >> 24 });
+export const i16: Schema<number> = /* @__PURE__ */ schema({ name: 'i16', fixedSize: 2, write: writeI16, read: (r) => (r.u16() << 16) >> 16 });
+export const i32: Schema<number> = /* @__PURE__ */ schema({ name: 'i32', fixedSize: 4, write: writeI32, read: (r) => r.u32() | 0 });
+
+export const u64: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({ name: 'u64', fixedSize: 8, write: writeU64, read: (r) => r.u64() });
+export const u128: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({ name: 'u128', fixedSize: 16, write: writeU128, read: (r) => r.bigUint(16) });
+export const u256: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({ name: 'u256', fixedSize: 32, write: writeU256, read: (r) => r.bigUint(32) });
+export const i64: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({ name: 'i64', fixedSize: 8, write: writeI64, read: (r) => BigInt.asIntN(64, r.u64()) });
+export const i128: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({ name: 'i128', fixedSize: 16, write: writeI128, read: (r) => BigInt.asIntN(128, r.bigUint(16)) });
+export const i256: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({ name: 'i256', fixedSize: 32, write: writeI256, read: (r) => BigInt.asIntN(256, r.bigUint(32)) });
+
+/** ULEB128-encoded u32 as a value (not a length): canonical, ≤ u32::MAX. */
+export const uleb128: Schema<number> = /* @__PURE__ */ schema({
+  name: 'uleb128',
+  minSize: 1,
+  maxSize: 5,
+  write: (w, v) => w.uleb128(v),
+  read: (r) => r.uleb128(),
+  serializedSize(v) {
+    if (v >>> 0 !== v) smallError('uleb128', v);
+    return ulebSize(v);
+  },
+});
 
 /** Zero bytes; the unit type `()`. */
-export const unit: Schema<null, null | undefined> = schema({
+export const unit: Schema<null, null | undefined> = /* @__PURE__ */ schema({
   name: 'unit',
   fixedSize: 0,
   write() {},

@@ -71,6 +71,7 @@ export function decodeWith<T>(read: (r: BcsReader) => T, bytes: Uint8Array, opti
 }
 
 /** Builds a schema from its parts. Used by every combinator and by hand-specialised encoders. */
+/* @__NO_SIDE_EFFECTS__ */
 export function schema<T, Input = T>(parts: SchemaParts<T, Input>): Schema<T, Input> {
   const fixedSize = parts.fixedSize ?? -1;
   const minSize = parts.minSize ?? (fixedSize >= 0 ? fixedSize : 0);

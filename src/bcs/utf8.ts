@@ -1,8 +1,8 @@
 import { BcsError } from './error.js';
 
 // Decoding is fatal: invalid UTF-8 is an error, never U+FFFD. A BOM is ordinary data and is kept.
-const fatalDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const encoder = new TextEncoder();
+const fatalDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** Byte length of `s` in UTF-8; throws on a lone surrogate (it has no UTF-8 encoding). */
 export function utf8Length(s: string): number {

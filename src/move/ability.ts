@@ -21,7 +21,7 @@ export function abilityBit(name: string): number {
   }
 }
 
-const POSTFIX: string[] = Array.from({ length: 16 }, (_, set) => {
+const POSTFIX: string[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, set) => {
   const names = (Object.keys(ABILITY) as AbilityName[]).filter((n) => set & ABILITY[n]);
   return names.length === 0 ? '' : ` has ${names.join(' + ')}`;
 });

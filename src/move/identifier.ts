@@ -1,5 +1,5 @@
-import { BcsError, schema, type Schema } from '../bcs/index.js';
-import { ALPHA, charClass, IDENT } from './chars.js';
+import { BcsError, schema, type BcsWriter, type Schema } from '../bcs/index.js';
+import { ALPHA, CHAR_CLASS, charClass, IDENT } from './chars.js';
 
 /**
  * A Move identifier: `[a-zA-Z][a-zA-Z0-9_]*` or `_[a-zA-Z0-9_]+` (ASCII only), the rule of the
@@ -27,15 +27,40 @@ export function assertIdentifier(s: unknown, what = 'identifier'): asserts s is 
 }
 
 /**
+ * Writes an identifier as BCS (uleb length ‖ ASCII), validating it while it is copied: identifiers
+ * are on every transaction's hot path (module, function and struct names). Anything unusual, and
+ * every error, goes through the general path.
+ */
+export function writeIdentifier(w: BcsWriter, s: string, what = 'identifier'): void {
+  const n = typeof s === 'string' ? s.length : 0;
+  if (n > 0 && n < 128) {
+    w.ensure(n + 1);
+    const b = w.buf;
+    let o = w.off;
+    b[o++] = n;
+    const c0 = s.charCodeAt(0);
+    let ok = c0 < 128 && ((CHAR_CLASS[c0] & ALPHA) !== 0 || (c0 === 95 && n > 1));
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 128 || (CHAR_CLASS[c] & IDENT) === 0) ok = false;
+      b[o++] = c;
+    }
+    if (ok) {
+      w.off = o;
+      return;
+    }
+  }
+  assertIdentifier(s, what);
+  w.string(s);
+}
+
+/**
  * BCS `Identifier`: a string. Writing validates the identifier; reading does not, because the node's
  * derived deserializer accepts any UTF-8 string here (validation happens later, in the VM).
  */
-export const identifier: Schema<string> = schema({
+export const identifier: Schema<string> = /* @__PURE__ */ schema({
   name: 'Identifier',
   minSize: 1,
-  write(w, v) {
-    assertIdentifier(v);
-    w.string(v);
-  },
+  write: (w, v) => writeIdentifier(w, v),
   read: (r) => r.string(),
 });

@@ -1,4 +1,4 @@
-import { address, BcsError, formatAddress, normalizeAddress, schema, type Address, type AddressInput, type Schema } from '../bcs/index.js';
+import { address, writeAddress, BcsError, formatAddress, normalizeAddress, schema, type Address, type AddressInput, type Schema } from '../bcs/index.js';
 import { assertIdentifier, isValidIdentifier } from './identifier.js';
 import type { TypeStringStyle } from './format.js';
 
@@ -78,13 +78,13 @@ export function formatEntryFunctionId(f: EntryFunctionIdInput, style: TypeString
 }
 
 /** BCS `ModuleId`: address (32 bytes), then the name as an identifier string. */
-export const moduleId: Schema<ModuleId, ModuleIdInput> = schema({
+export const moduleId: Schema<ModuleId, ModuleIdInput> = /* @__PURE__ */ schema({
   name: 'ModuleId',
   minSize: 32 + 1,
   write(w, v) {
     if (typeof v !== 'object' || v === null) throw new BcsError('invalid_type', 'expected a module id object');
     assertIdentifier(v.name, 'module name');
-    address.write(w, v.address);
+    writeAddress(w, v.address);
     w.string(v.name);
   },
   read: (r) => ({ address: address.read(r), name: r.string() }),

@@ -1,5 +1,6 @@
 import {
   address,
+  writeAddress,
   BcsError,
   schema as makeSchema,
   type Address,
@@ -9,8 +10,7 @@ import {
   type Schema,
 } from '../bcs/index.js';
 import { assertAbilitySet } from './ability.js';
-import { ALPHA, CHAR_CLASS, IDENT } from './chars.js';
-import { assertIdentifier } from './identifier.js';
+import { writeIdentifier } from './identifier.js';
 
 /** Move identifiers, struct tags and type tags as plain data (wire-format.md §2.2–2.3). */
 export interface StructTag {
@@ -74,7 +74,7 @@ export const TYPE_TAG_VARIANTS = [
   'u16', 'u32', 'u256', 'function', 'i8', 'i16', 'i32', 'i64', 'i128', 'i256',
 ] as const;
 
-export const PRIMITIVE_TYPE_TAG_KINDS: readonly PrimitiveTypeTagKind[] = TYPE_TAG_VARIANTS.filter(
+export const PRIMITIVE_TYPE_TAG_KINDS: readonly PrimitiveTypeTagKind[] = /* @__PURE__ */ TYPE_TAG_VARIANTS.filter(
   (k): k is PrimitiveTypeTagKind => k !== 'vector' && k !== 'struct' && k !== 'function',
 );
 
@@ -127,7 +127,7 @@ function kindIndex(kind: unknown): number {
   }
 }
 
-const PRIMITIVE_TAGS: TypeTag[] = TYPE_TAG_VARIANTS.map((k) => Object.freeze({ $kind: k }) as TypeTag);
+const PRIMITIVE_TAGS: TypeTag[] = /* @__PURE__ */ TYPE_TAG_VARIANTS.map((k) => Object.freeze({ $kind: k }) as TypeTag);
 
 function kindError(kind: unknown): BcsError {
   if (kind === 'generic' || kind === 'reference' || kind === 'mutableReference') {
@@ -141,7 +141,7 @@ function kindError(kind: unknown): BcsError {
   return new BcsError('invalid_variant', `unknown type tag kind ${JSON.stringify(kind)}`);
 }
 
-function writeTypeTag(w: BcsWriter, t: TypeTagInput, depth: number): void {
+function writeTypeTagAt(w: BcsWriter, t: TypeTagInput, depth: number): void {
   if (typeof t !== 'object' || t === null) throw new BcsError('invalid_type', `expected a type tag object, got ${t === null ? 'null' : typeof t}`);
   const i = kindIndex(t.$kind);
   if (i < 0) throw kindError(t.$kind);
@@ -151,7 +151,7 @@ function writeTypeTag(w: BcsWriter, t: TypeTagInput, depth: number): void {
     throw new BcsError('exceeded_max_depth', `type tag nesting exceeded during serialization: more than ${MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING} nested vector/struct/function tags`);
   }
   const v = (t as { value: unknown }).value;
-  if (i === 6) writeTypeTag(w, v as TypeTagInput, depth + 1);
+  if (i === 6) writeTypeTagAt(w, v as TypeTagInput, depth + 1);
   else if (i === 7) writeStructTag(w, v as StructTagInput, depth + 1);
   else writeFunctionTag(w, v as FunctionTagInput, depth + 1);
 }
@@ -164,83 +164,19 @@ function writeStructTag(w: BcsWriter, s: StructTagInput, depth: number): void {
   const args = s.typeArgs;
   if (!Array.isArray(args)) throw new BcsError('invalid_type', 'struct tag typeArgs must be an array');
   w.length(args.length);
-  for (let i = 0; i < args.length; i++) writeTypeTag(w, args[i], depth);
+  for (let i = 0; i < args.length; i++) writeTypeTagAt(w, args[i], depth);
 }
-
-// Type tags are written once per type argument of every transaction, so the two costly parts of a
-// struct tag get single-pass fast paths: a long-form address string (what every decoded or parsed
-// tag holds) is hex-decoded with a table, and an identifier is validated while it is copied. Any
-// other input, and every error, goes through the general code.
-const HEX_VALUE = /* @__PURE__ */ (() => {
-  const t = new Int8Array(128).fill(-1);
-  for (let c = 0; c < 10; c++) t[48 + c] = c;
-  for (let c = 0; c < 6; c++) t[97 + c] = t[65 + c] = 10 + c;
-  return t;
-})();
 
 /**
  * Long forms of the special addresses 0x0–0xf, flattened once. Nearly every type tag names one
- * (0x1 framework, 0x3/0x4 tokens); the parser hands out these very strings, so the encoder usually
- * recognises them by identity and writes 31 zeros and a nibble instead of decoding 64 digits.
+ * (0x1 framework, 0x3/0x4 tokens); the parser hands out these shared strings instead of building
+ * a new 66-character string per parsed tag.
  */
 export const SPECIAL_LONG_ADDRESSES: readonly string[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, d) => {
   const s = '0x' + '0'.repeat(63) + d.toString(16);
   s.charCodeAt(0);
   return s;
 });
-
-function writeAddress(w: BcsWriter, a: AddressInput): void {
-  if (typeof a === 'string' && a.length === 66 && a.charCodeAt(0) === 48 && a.charCodeAt(1) === 120) {
-    w.ensure(32);
-    const b = w.buf;
-    let o = w.off;
-    const last = a.charCodeAt(65);
-    const d = last < 128 ? HEX_VALUE[last] : -1;
-    if (d >= 0 && a === SPECIAL_LONG_ADDRESSES[d]) {
-      for (let k = 0; k < 31; k++) b[o++] = 0;
-      b[o] = d;
-      w.off = o + 1;
-      return;
-    }
-    let bad = 0;
-    for (let i = 2; i < 66; i += 2) {
-      const c1 = a.charCodeAt(i);
-      const c2 = a.charCodeAt(i + 1);
-      const hi = c1 < 128 ? HEX_VALUE[c1] : -1;
-      const lo = c2 < 128 ? HEX_VALUE[c2] : -1;
-      bad |= hi | lo;
-      b[o++] = (hi << 4) | (lo & 15);
-    }
-    if (bad >= 0) {
-      w.off = o;
-      return;
-    }
-  }
-  address.write(w, a);
-}
-
-function writeIdentifier(w: BcsWriter, s: string, what: string): void {
-  const n = typeof s === 'string' ? s.length : 0;
-  if (n > 0 && n < 128) {
-    w.ensure(n + 1);
-    const b = w.buf;
-    let o = w.off;
-    b[o++] = n;
-    const c0 = s.charCodeAt(0);
-    let ok = c0 < 128 && ((CHAR_CLASS[c0] & ALPHA) !== 0 || (c0 === 95 && n > 1));
-    for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 128 || (CHAR_CLASS[c] & IDENT) === 0) ok = false;
-      b[o++] = c;
-    }
-    if (ok) {
-      w.off = o;
-      return;
-    }
-  }
-  assertIdentifier(s, what);
-  w.string(s);
-}
 
 function writeParams(w: BcsWriter, ps: readonly FunctionParamOrReturnTagInput[], depth: number): void {
   if (!Array.isArray(ps)) throw new BcsError('invalid_type', 'function tag args and results must be arrays');
@@ -250,7 +186,7 @@ function writeParams(w: BcsWriter, ps: readonly FunctionParamOrReturnTagInput[],
     const i = k === 'reference' ? 0 : k === 'mutableReference' ? 1 : k === 'value' ? 2 : -1;
     if (i < 0) throw new BcsError('invalid_variant', `unknown function parameter kind ${JSON.stringify(k)}`);
     w.u8(i);
-    writeTypeTag(w, p.value, depth);
+    writeTypeTagAt(w, p.value, depth);
   }
 }
 
@@ -307,16 +243,21 @@ function readFunctionTag(r: BcsReader, depth: number): FunctionTag {
   return { args, results, abilities: r.u8() };
 }
 
+/** Writes one type tag (validated, nesting-limited); usable without the schema object. */
+export function writeTypeTag(w: BcsWriter, t: TypeTagInput): void {
+  writeTypeTagAt(w, t, 0);
+}
+
 /** BCS codec for `TypeTag` with the node's variant indices and nesting limit. */
-export const typeTag: Schema<TypeTag, TypeTagInput> = makeSchema({
+export const typeTag: Schema<TypeTag, TypeTagInput> = /* @__PURE__ */ makeSchema({
   name: 'TypeTag',
   minSize: 1,
-  write: (w, v) => writeTypeTag(w, v, 0),
+  write: writeTypeTag,
   read: (r) => readTypeTag(r, 0),
 });
 
 /** BCS codec for `StructTag` (a standalone struct tag: its type arguments start at depth 0). */
-export const structTag: Schema<StructTag, StructTagInput> = makeSchema({
+export const structTag: Schema<StructTag, StructTagInput> = /* @__PURE__ */ makeSchema({
   name: 'StructTag',
   minSize: 32 + 1 + 1 + 1,
   write: (w, v) => writeStructTag(w, v, 0),

@@ -1,5 +1,5 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { BcsError, encodeWith, normalizeAddress, toHex, type Address, type BcsWriter } from '../bcs/index.js';
+import { BcsError, encodeWith, normalizeAddress, toHex, utf8Encode, type Address, type BcsWriter } from '../bcs/index.js';
 import { expectBytes } from './internal.js';
 import {
   anyPublicKey,
@@ -9,10 +9,22 @@ import {
   type MultiEd25519PublicKeyInput,
   type MultiKeyInput,
 } from './keys.js';
-import { userTransactionPrefix } from './signing-message.js';
 import { writeSignedTransaction, type SignedTransactionInput } from './signed-transaction.js';
 
 // Transaction hash and authentication keys (wire-format.md §3.3–3.4).
+
+/** The domain-separation prefix sha3-256(salt), e.g. for `APTOS::Transaction`. A fresh copy. */
+export function hashPrefix(salt: string): Uint8Array {
+  return sha3_256(utf8Encode(salt));
+}
+
+export const TRANSACTION_SALT = 'APTOS::Transaction';
+let transactionPrefix: Uint8Array | undefined;
+
+/** @internal sha3-256("APTOS::Transaction"), hashed once on first use; callers must not mutate it. */
+export function userTransactionPrefix(): Uint8Array {
+  return (transactionPrefix ??= hashPrefix(TRANSACTION_SALT));
+}
 
 function writeHashInput(w: BcsWriter, t: SignedTransactionInput): void {
   w.ensure(33);

@@ -1,23 +1,52 @@
 import {
   address,
-  bcs,
+  bool,
+  bytes,
   BcsError,
+  i128,
+  i16,
+  i256,
+  i32,
+  i64,
+  i8,
   schema,
+  u128,
+  u16,
+  u256,
+  u32,
+  u64,
+  u8,
+  writeAddress,
+  writeBool,
+  writeBytes,
+  writeI128,
+  writeI16,
+  writeI256,
+  writeI32,
+  writeI64,
+  writeI8,
+  writeU128,
+  writeU16,
+  writeU256,
+  writeU32,
+  writeU64,
+  writeU8,
   type Address,
   type AddressInput,
+  type AnySchema,
   type BcsReader,
   type BcsWriter,
   type BigIntInput,
-  type Infer,
-  type InferInput,
   type Schema,
 } from '../bcs/index.js';
+import { writeIdentifier } from '../move/identifier.js';
 import type { ModuleId, ModuleIdInput } from '../move/module-id.js';
-import { typeTag, type TypeTag, type TypeTagInput } from '../move/type-tag.js';
-import { expectArray, expectBytes, expectObject, fieldError, within, writeAddressFast, writeIdentifier } from './internal.js';
+import { typeTag, writeTypeTag, type TypeTag, type TypeTagInput } from '../move/type-tag.js';
+import { expectArray, expectBytes, expectObject, fieldError, within } from './internal.js';
 
-// Transaction payloads (wire-format.md §2.4). EntryFunction and the TransactionPayload dispatch
-// are hand-specialised: they are on every transaction's hot path. Scripts use the core combinators.
+// Transaction payloads (wire-format.md §2.4), hand-specialised: they are on every transaction's
+// hot path, and their writers reference only write functions, so a bundle that only encodes
+// transactions carries no decoders.
 
 /** `module::function<typeArgs>(args)`; each arg is the BCS of one Move value (wrapped as bytes on the wire). */
 export interface EntryFunction {
@@ -34,34 +63,152 @@ export interface EntryFunctionInput {
 }
 
 /** `TransactionArgument` with the node's indices (I8…I256 = 10…15, "do not reorder"). */
-export const transactionArgument = /* @__PURE__ */ bcs.enum('TransactionArgument', {
-  U8: bcs.u8,
-  U64: bcs.u64,
-  U128: bcs.u128,
-  Address: bcs.address,
-  U8Vector: bcs.bytes,
-  Bool: bcs.bool,
-  U16: bcs.u16,
-  U32: bcs.u32,
-  U256: bcs.u256,
-  Serialized: bcs.bytes,
-  I8: bcs.i8,
-  I16: bcs.i16,
-  I32: bcs.i32,
-  I64: bcs.i64,
-  I128: bcs.i128,
-  I256: bcs.i256,
-});
-export type TransactionArgument = Infer<typeof transactionArgument>;
-export type TransactionArgumentInput = InferInput<typeof transactionArgument>;
+export type TransactionArgument =
+  | { $kind: 'U8' | 'U16' | 'U32' | 'I8' | 'I16' | 'I32'; value: number }
+  | { $kind: 'U64' | 'U128' | 'U256' | 'I64' | 'I128' | 'I256'; value: bigint }
+  | { $kind: 'Address'; value: Address }
+  | { $kind: 'U8Vector' | 'Serialized'; value: Uint8Array }
+  | { $kind: 'Bool'; value: boolean };
+export type TransactionArgumentInput =
+  | { $kind: 'U8' | 'U16' | 'U32' | 'I8' | 'I16' | 'I32'; value: number }
+  | { $kind: 'U64' | 'U128' | 'U256' | 'I64' | 'I128' | 'I256'; value: BigIntInput }
+  | { $kind: 'Address'; value: AddressInput }
+  | { $kind: 'U8Vector' | 'Serialized'; value: Uint8Array }
+  | { $kind: 'Bool'; value: boolean };
 
-export const script = /* @__PURE__ */ bcs.struct('Script', {
-  code: bcs.bytes,
-  typeArgs: bcs.vector(typeTag),
-  args: bcs.vector(transactionArgument),
+// Variant order is the wire index. Writers and schemas are separate tables so that encoding pulls
+// in no decoder.
+const ARGUMENT_VARIANTS = ['U8', 'U64', 'U128', 'Address', 'U8Vector', 'Bool', 'U16', 'U32', 'U256', 'Serialized', 'I8', 'I16', 'I32', 'I64', 'I128', 'I256'] as const;
+const ARGUMENT_WRITERS: readonly ((w: BcsWriter, v: never) => void)[] = [
+  writeU8, writeU64, writeU128, writeAddress, writeBytes, writeBool, writeU16, writeU32,
+  writeU256, writeBytes, writeI8, writeI16, writeI32, writeI64, writeI128, writeI256,
+];
+const ARGUMENT_SCHEMAS: readonly AnySchema[] = [u8, u64, u128, address, bytes, bool, u16, u32, u256, bytes, i8, i16, i32, i64, i128, i256];
+
+function argumentIndex(kind: unknown): number {
+  for (let i = 0; i < ARGUMENT_VARIANTS.length; i++) if (ARGUMENT_VARIANTS[i] === kind) return i;
+  return -1;
+}
+
+function writeArgument(w: BcsWriter, a: TransactionArgumentInput): void {
+  expectObject(a, 'TransactionArgument');
+  const i = argumentIndex(a.$kind);
+  if (i < 0) throw new BcsError('invalid_variant', `unknown variant ${String(a.$kind)} of TransactionArgument`);
+  w.u8(i);
+  try {
+    ARGUMENT_WRITERS[i](w, a.value as never);
+  } catch (e) {
+    within(e, ARGUMENT_VARIANTS[i]);
+  }
+}
+
+function readArgument(r: BcsReader): TransactionArgument {
+  const at = r.off;
+  const i = r.uleb128();
+  if (i >= ARGUMENT_VARIANTS.length) throw badVariant('TransactionArgument', i, ARGUMENT_VARIANTS.length, at);
+  try {
+    return { $kind: ARGUMENT_VARIANTS[i], value: ARGUMENT_SCHEMAS[i].read(r) } as TransactionArgument;
+  } catch (e) {
+    within(e, ARGUMENT_VARIANTS[i]);
+  }
+}
+
+export const transactionArgument: Schema<TransactionArgument, TransactionArgumentInput> = /* @__PURE__ */ schema({
+  name: 'TransactionArgument',
+  minSize: 2,
+  write: writeArgument,
+  read: readArgument,
 });
-export type Script = Infer<typeof script>;
-export type ScriptInput = InferInput<typeof script>;
+
+export interface Script {
+  code: Uint8Array;
+  typeArgs: TypeTag[];
+  args: TransactionArgument[];
+}
+export interface ScriptInput {
+  code: Uint8Array;
+  typeArgs: readonly TypeTagInput[];
+  args: readonly TransactionArgumentInput[];
+}
+
+// Written by hand like EntryFunction, so that the payload writer (on every transaction's path)
+// does not pull the generic combinators into a bundle.
+export function writeScript(w: BcsWriter, s: ScriptInput): void {
+  expectObject(s, 'Script');
+  let key = 'code';
+  try {
+    w.bytes(expectBytes(s.code));
+    key = 'typeArgs';
+    writeTypeArgs(w, s.typeArgs);
+    key = 'args';
+    const args = s.args;
+    expectArray(args, 'args');
+    w.length(args.length);
+    for (let i = 0; i < args.length; i++) {
+      try {
+        writeArgument(w, args[i]);
+      } catch (e) {
+        within(e, i);
+      }
+    }
+  } catch (e) {
+    fieldError(e, s, key);
+  }
+}
+
+export function readScript(r: BcsReader): Script {
+  let key = 'code';
+  try {
+    const code = r.bytes();
+    key = 'typeArgs';
+    const typeArgs = readTypeArgs(r);
+    key = 'args';
+    const n = r.length(2);
+    const args: TransactionArgument[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      try {
+        args[i] = readArgument(r);
+      } catch (e) {
+        within(e, i);
+      }
+    }
+    return { code, typeArgs, args };
+  } catch (e) {
+    within(e, key);
+  }
+}
+
+export const script: Schema<Script, ScriptInput> = /* @__PURE__ */ schema({
+  name: 'Script',
+  minSize: 3,
+  write: writeScript,
+  read: readScript,
+});
+
+function writeTypeArgs(w: BcsWriter, tys: readonly TypeTagInput[]): void {
+  expectArray(tys, 'typeArgs');
+  w.length(tys.length);
+  for (let i = 0; i < tys.length; i++) {
+    try {
+      writeTypeTag(w, tys[i]);
+    } catch (e) {
+      within(e, i);
+    }
+  }
+}
+
+function readTypeArgs(r: BcsReader): TypeTag[] {
+  const n = r.length(1);
+  const out: TypeTag[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    try {
+      out[i] = typeTag.read(r);
+    } catch (e) {
+      within(e, i);
+    }
+  }
+  return out;
+}
 
 export type MultisigTransactionPayload = { $kind: 'EntryFunction'; value: EntryFunction } | { $kind: 'Script'; value: Script };
 export type MultisigTransactionPayloadInput =
@@ -133,7 +280,7 @@ export function writeEntryFunction(w: BcsWriter, f: EntryFunctionInput): void {
     expectObject(m, 'ModuleId');
     let mkey = 'address';
     try {
-      writeAddressFast(w, m.address);
+      writeAddress(w, m.address);
       mkey = 'name';
       writeIdentifier(w, m.name, 'module name');
     } catch (e) {
@@ -142,16 +289,7 @@ export function writeEntryFunction(w: BcsWriter, f: EntryFunctionInput): void {
     key = 'function';
     writeIdentifier(w, f.function, 'function name');
     key = 'typeArgs';
-    const tys = f.typeArgs;
-    expectArray(tys, 'typeArgs');
-    w.length(tys.length);
-    for (let i = 0; i < tys.length; i++) {
-      try {
-        typeTag.write(w, tys[i]);
-      } catch (e) {
-        within(e, i);
-      }
-    }
+    writeTypeArgs(w, f.typeArgs);
     key = 'args';
     const args = f.args;
     expectArray(args, 'args');
@@ -183,15 +321,7 @@ export function readEntryFunction(r: BcsReader): EntryFunction {
     key = 'function';
     const fn = r.string();
     key = 'typeArgs';
-    const nt = r.length(1);
-    const typeArgs: TypeTag[] = new Array(nt);
-    for (let i = 0; i < nt; i++) {
-      try {
-        typeArgs[i] = typeTag.read(r);
-      } catch (e) {
-        within(e, i);
-      }
-    }
+    const typeArgs = readTypeArgs(r);
     key = 'args';
     const na = r.length(1);
     const args: Uint8Array[] = new Array(na);
@@ -230,7 +360,7 @@ function writeMultisigInner(w: BcsWriter, p: MultisigTransactionPayloadInput): v
       writeEntryFunction(w, p.value);
     } else {
       w.u8(1);
-      script.write(w, p.value);
+      writeScript(w, p.value);
     }
   } catch (e) {
     within(e, kind);
@@ -241,7 +371,7 @@ function writeMultisig(w: BcsWriter, m: MultisigInput): void {
   expectObject(m, 'Multisig');
   let key = 'multisigAddress';
   try {
-    address.write(w, m.multisigAddress);
+    writeAddress(w, m.multisigAddress);
     key = 'transactionPayload';
     const p = m.transactionPayload;
     if (p === null || p === undefined) w.u8(0);
@@ -276,7 +406,7 @@ function readMultisig(r: BcsReader): Multisig {
       const i = r.uleb128();
       if (i > 1) throw badVariant('MultisigTransactionPayload', i, 2, at);
       try {
-        transactionPayload = i === 0 ? { $kind: 'EntryFunction', value: readEntryFunction(r) } : { $kind: 'Script', value: script.read(r) };
+        transactionPayload = i === 0 ? { $kind: 'EntryFunction', value: readEntryFunction(r) } : { $kind: 'Script', value: readScript(r) };
       } catch (e) {
         within(e, i === 0 ? 'EntryFunction' : 'Script');
       }
@@ -304,7 +434,7 @@ function writeExecutable(w: BcsWriter, x: TransactionExecutableInput): void {
     switch (kind) {
       case 'Script':
         w.u8(0);
-        script.write(w, x.value);
+        writeScript(w, x.value);
         return;
       case 'EntryFunction':
         w.u8(1);
@@ -332,14 +462,14 @@ function writeExtraConfig(w: BcsWriter, c: TransactionExtraConfigInput): void {
     if (addr === null || addr === undefined) w.u8(0);
     else {
       w.u8(1);
-      address.write(w, addr);
+      writeAddress(w, addr);
     }
     key = 'replayProtectionNonce';
     const nonce = v.replayProtectionNonce;
     if (nonce === null || nonce === undefined) w.u8(0);
     else {
       w.u8(1);
-      bcs.u64.write(w, nonce);
+      writeU64(w, nonce);
     }
   } catch (e) {
     within(e, key, 'V1');
@@ -372,7 +502,7 @@ function readExecutable(r: BcsReader): TransactionExecutable {
   try {
     switch (i) {
       case 0:
-        return { $kind: 'Script', value: script.read(r) };
+        return { $kind: 'Script', value: readScript(r) };
       case 1:
         return { $kind: 'EntryFunction', value: readEntryFunction(r) };
       case 2:
@@ -438,7 +568,7 @@ export function writeTransactionPayload(w: BcsWriter, p: TransactionPayloadInput
         return;
       case 'Script':
         w.u8(0);
-        script.write(w, p.value);
+        writeScript(w, p.value);
         return;
       case 'Multisig':
         w.u8(3);
@@ -468,7 +598,7 @@ export function readTransactionPayload(r: BcsReader): TransactionPayload {
       case 2:
         return { $kind: 'EntryFunction', value: readEntryFunction(r) };
       case 0:
-        return { $kind: 'Script', value: script.read(r) };
+        return { $kind: 'Script', value: readScript(r) };
       case 1:
         return { $kind: 'ModuleBundle', value: { dummyValue: readDummy(r) } };
       case 3:

@@ -1,6 +1,8 @@
 import {
   address,
-  bcs,
+  writeAddress,
+  writeU64,
+  writeU8,
   BcsError,
   schema,
   type Address,
@@ -10,7 +12,7 @@ import {
   type BigIntInput,
   type Schema,
 } from '../bcs/index.js';
-import { expectArray, expectObject, fieldError, within, writeAddressFast } from './internal.js';
+import { expectArray, expectObject, fieldError, within } from './internal.js';
 import {
   readTransactionPayload,
   writeTransactionPayload,
@@ -41,10 +43,10 @@ export interface RawTransactionInput {
 
 export function writeRawTransaction(w: BcsWriter, t: RawTransactionInput): void {
   expectObject(t, 'RawTransaction');
-  const u64 = bcs.u64.write;
+  const u64 = writeU64;
   let key = 'sender';
   try {
-    writeAddressFast(w, t.sender);
+    writeAddress(w, t.sender);
     key = 'sequenceNumber';
     u64(w, t.sequenceNumber);
     key = 'payload';
@@ -56,7 +58,7 @@ export function writeRawTransaction(w: BcsWriter, t: RawTransactionInput): void 
     key = 'expirationTimestampSecs';
     u64(w, t.expirationTimestampSecs);
     key = 'chainId';
-    bcs.u8.write(w, t.chainId);
+    writeU8(w, t.chainId);
   } catch (e) {
     fieldError(e, t, key);
   }
@@ -114,7 +116,7 @@ export function writeAddresses(w: BcsWriter, list: readonly AddressInput[]): voi
   w.ensure(n * 32);
   for (let i = 0; i < n; i++) {
     try {
-      address.write(w, list[i]);
+      writeAddress(w, list[i]);
     } catch (e) {
       within(e, i);
     }
@@ -144,7 +146,7 @@ export function writeRawTransactionWithData(w: BcsWriter, d: RawTransactionWithD
       writeAddresses(w, v.secondarySignerAddresses);
       if (fee) {
         key = 'feePayerAddress';
-        address.write(w, (v as { feePayerAddress: AddressInput }).feePayerAddress);
+        writeAddress(w, (v as { feePayerAddress: AddressInput }).feePayerAddress);
       }
     } catch (e) {
       fieldError(e, v, key);

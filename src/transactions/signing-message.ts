@@ -1,5 +1,4 @@
-import { sha3_256 } from '@noble/hashes/sha3.js';
-import { encodeWith, utf8Encode, type AddressInput, type BcsWriter } from '../bcs/index.js';
+import { encodeWith, fromHex, type AddressInput, type BcsWriter } from '../bcs/index.js';
 import {
   writeRawTransaction,
   writeRawTransactionWithData,
@@ -8,31 +7,30 @@ import {
 } from './raw-transaction.js';
 
 // Signing messages (wire-format.md §3.1–3.2): prefix ‖ bcs(body), where the 32-byte prefix is
-// sha3-256("APTOS::" ‖ type name). Each prefix is hashed once, on first use, and every message is
-// written prefix-first into the core's scratch writer, so the only allocation is the exact result.
-
-/** The domain-separation prefix sha3-256(salt), e.g. for `APTOS::RawTransaction`. A fresh copy. */
-export function hashPrefix(salt: string): Uint8Array {
-  return sha3_256(utf8Encode(salt));
-}
-
-let rawTxnPrefix: Uint8Array | undefined;
-let withDataPrefix: Uint8Array | undefined;
-let transactionPrefix: Uint8Array | undefined;
+// sha3-256("APTOS::" ‖ type name). The two signing prefixes are protocol constants, so they are
+// kept precomputed here: signing then needs no hash function at all, which keeps a
+// transfer-and-sign bundle small (noble's sha3 alone is 6 KB minified). `hashPrefix` in hash.ts
+// derives any prefix at run time, and the tests recompute these two with it.
+// Every message is written prefix-first into the core's scratch writer, so the only allocation is
+// the exact-size result.
 
 export const RAW_TRANSACTION_SALT = 'APTOS::RawTransaction';
 export const RAW_TRANSACTION_WITH_DATA_SALT = 'APTOS::RawTransactionWithData';
-export const TRANSACTION_SALT = 'APTOS::Transaction';
+
+/** sha3-256("APTOS::RawTransaction"). */
+export const RAW_TRANSACTION_PREFIX_HEX = '0xb5e97db07fa0bd0e5598aa3643a9bc6f6693bddc1a9fec9e674a461eaa00b193';
+/** sha3-256("APTOS::RawTransactionWithData"). */
+export const RAW_TRANSACTION_WITH_DATA_PREFIX_HEX = '0x5efa3c4f02f83a0f4b2d69fc95c607cc02825cc4e7be536ef0992df050d9e67c';
+
+let rawTxnPrefix: Uint8Array | undefined;
+let withDataPrefix: Uint8Array | undefined;
 
 /** @internal Cached prefixes; callers must not mutate them. */
 export function rawTransactionPrefix(): Uint8Array {
-  return (rawTxnPrefix ??= hashPrefix(RAW_TRANSACTION_SALT));
+  return (rawTxnPrefix ??= fromHex(RAW_TRANSACTION_PREFIX_HEX));
 }
 export function rawTransactionWithDataPrefix(): Uint8Array {
-  return (withDataPrefix ??= hashPrefix(RAW_TRANSACTION_WITH_DATA_SALT));
-}
-export function userTransactionPrefix(): Uint8Array {
-  return (transactionPrefix ??= hashPrefix(TRANSACTION_SALT));
+  return (withDataPrefix ??= fromHex(RAW_TRANSACTION_WITH_DATA_PREFIX_HEX));
 }
 
 function putPrefix(w: BcsWriter, prefix: Uint8Array): void {

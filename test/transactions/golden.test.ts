@@ -1,6 +1,11 @@
 import { createPrivateKey, sign } from 'node:crypto';
+import { sha3_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import {
+  RAW_TRANSACTION_PREFIX_HEX,
+  RAW_TRANSACTION_SALT,
+  RAW_TRANSACTION_WITH_DATA_PREFIX_HEX,
+  RAW_TRANSACTION_WITH_DATA_SALT,
   anyPublicKey,
   assembleSignedTransaction,
   bitmapFromIndices,
@@ -54,6 +59,11 @@ describe('domain prefixes (§3.1)', () => {
   for (const v of prefixFixtures.vectors) {
     it(v.salt, () => expect(hex(hashPrefix(v.salt))).toBe(v.prefix));
   }
+  it('the precomputed signing prefixes equal sha3-256 of their salts', () => {
+    expect(RAW_TRANSACTION_PREFIX_HEX).toBe(toHex(sha3_256(new TextEncoder().encode(RAW_TRANSACTION_SALT))));
+    expect(RAW_TRANSACTION_WITH_DATA_PREFIX_HEX).toBe(toHex(sha3_256(new TextEncoder().encode(RAW_TRANSACTION_WITH_DATA_SALT))));
+    expect(toHex(hashPrefix(RAW_TRANSACTION_SALT))).toBe(RAW_TRANSACTION_PREFIX_HEX);
+  });
 });
 
 describe('RawTransaction vectors (§5.3 V2–V10)', () => {
