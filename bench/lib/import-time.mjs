@@ -10,6 +10,8 @@ export const MODULES = [
   { name: 'ledger-bcs/bcs (dist/bcs/index.js)', spec: pathToFileURL(`${root}dist/bcs/index.js`).href },
   { name: '@aptos-labs/ts-sdk', spec: '@aptos-labs/ts-sdk' },
   { name: '@mysten/bcs', spec: '@mysten/bcs' },
+  // What any import costs in a fresh process (ESM loader start-up): the floor under every row.
+  { name: 'baseline: an empty ES module', spec: pathToFileURL(`${root}bench/entries/empty.mjs`).href },
 ];
 
 export function measureImports(samples, log = () => {}) {

@@ -50,21 +50,28 @@ export function speedTable(rows) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
+export function sizeVerdict(s) {
+  if (!s.target) return '–';
+  if (s.pending || s.error) return 'pending';
+  return `< ${kb(s.target)}: ${s.minified < s.target && s.runOk !== false ? 'met' : 'missed'}`;
+}
+
 export function sizeTable(sizes) {
-  const lines = ['| bundle | minified | min + gzip | runs? |', '| --- | ---: | ---: | --- |'];
+  const lines = ['| bundle | minified | min + gzip | runs? | target (minified) |', '| --- | ---: | ---: | --- | --- |'];
   for (const s of sizes) {
-    if (s.pending) lines.push(`| ${s.name} | pending | pending | ${s.pending} |`);
-    else if (s.error) lines.push(`| ${s.name} | build failed | – | ${s.error} |`);
-    else lines.push(`| ${s.name} | ${kb(s.minified)} | ${kb(s.gzipped)} | ${s.run ?? '–'} |`);
+    if (s.pending) lines.push(`| ${s.name} | pending | pending | ${s.pending} | ${sizeVerdict(s)} |`);
+    else if (s.error) lines.push(`| ${s.name} | build failed | – | ${s.error} | ${sizeVerdict(s)} |`);
+    else lines.push(`| ${s.name} | ${kb(s.minified)} | ${kb(s.gzipped)} | ${s.run ?? '–'} | ${sizeVerdict(s)} |`);
   }
   return lines.join('\n');
 }
 
 export function importTable(times) {
-  const lines = ['| module | median cold import | samples (ms) |', '| --- | ---: | --- |'];
+  const lines = ['| module | median cold import | samples (ms) | target |', '| --- | ---: | --- | --- |'];
   for (const t of times) {
-    if (t.error) lines.push(`| ${t.name} | failed | ${t.error} |`);
-    else lines.push(`| ${t.name} | ${t.median.toFixed(1)} ms | ${t.samples.map((x) => x.toFixed(1)).join(', ')} |`);
+    const target = t.target ? `< ${t.target} ms: ${t.median < t.target ? 'met' : 'missed'}` : '–';
+    if (t.error) lines.push(`| ${t.name} | failed | ${t.error} | ${t.target ? 'missed' : '–'} |`);
+    else lines.push(`| ${t.name} | ${t.median.toFixed(1)} ms | ${t.samples.map((x) => x.toFixed(1)).join(', ')} | ${target} |`);
   }
   return lines.join('\n');
 }

@@ -15,6 +15,9 @@ const entry = (f) => join(root, 'bench', 'entries', f);
 /** `run`: execute the bundle and compare its output with V2's signing message. */
 export const BUNDLES = [
   { name: 'ledger-bcs: transfer + signing message only', file: entry('ours-transfer.mjs'), run: true, target: 8 * 1024 },
+  // Diagnostic: the same entry resolved to src/ (one module per file, so `sideEffects: false` can
+  // drop whole unused modules, which a single bundled dist/index.js cannot offer).
+  { name: 'ledger-bcs: transfer + signing message only, from src/ (diagnostic)', file: entry('ours-transfer.mjs'), run: true, fromSrc: true },
   { name: 'ledger-bcs: whole library', file: entry('ours-whole.mjs') },
   { name: 'ledger-bcs: CLI (dist/cli/main.js)', file: join(root, 'dist', 'cli', 'main.js'), platform: 'node' },
   { name: '@aptos-labs/ts-sdk: transfer + signing message only', file: entry('ts-sdk-transfer.mjs'), run: true },
@@ -28,6 +31,13 @@ function firstLine(s) {
   const lines = String(s).trim().split('\n');
   return (lines.find((l) => /^\s*[A-Za-z]*Error\b.*:/.test(l)) ?? lines[0]).trim().slice(0, 160);
 }
+
+const srcInsteadOfDist = {
+  name: 'src-instead-of-dist',
+  setup(build) {
+    build.onResolve({ filter: /dist\/index\.js$/ }, () => ({ path: join(root, 'src', 'index.ts') }));
+  },
+};
 
 export async function measureSizes(log = () => {}) {
   const out = [];
@@ -48,6 +58,7 @@ export async function measureSizes(log = () => {}) {
           write: false,
           logLevel: 'silent',
           legalComments: 'none',
+          ...(b.fromSrc ? { plugins: [srcInsteadOfDist] } : {}),
         });
         code = r.outputFiles[0].contents;
       } catch (e) {
