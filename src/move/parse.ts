@@ -43,7 +43,7 @@ let pos = 0;
 let end = 0;
 let abi = false;
 
-const ZEROS = '0'.repeat(64);
+const ZEROS = /* @__PURE__ */ '0'.repeat(64);
 
 function fail(what: string, at: number): never {
   throw new BcsError('invalid_type_tag', `invalid ${abi ? 'Move type' : 'type tag'} ${JSON.stringify(src)}: ${what}`, at);
@@ -143,7 +143,7 @@ function scanAddress(): string {
 // encoder reads a flat string instead of flattening a fresh rope each time. Bounded: once full,
 // further addresses are simply built per call.
 const LONG_FORM_CACHE_LIMIT = 1024;
-const LONG_FORMS = new Map<string, string>(SPECIAL_LONG_ADDRESSES.map((long, d) => [d.toString(16), long]));
+const LONG_FORMS = /* @__PURE__ */ new Map<string, string>(/* @__PURE__ */ SPECIAL_LONG_ADDRESSES.map((long, d) => [d.toString(16), long]));
 
 /** The same string, flattened (V8 keeps `a + b` as a rope until first read). */
 function flat(s: string): string {

@@ -1,4 +1,20 @@
-import { bcs, BcsError, schema, type Address, type AddressInput, type BcsReader, type BcsWriter, type Infer, type InferInput, type Schema } from '../bcs/index.js';
+import {
+  address,
+  BcsError,
+  bytes,
+  enumeration,
+  schema,
+  string,
+  struct,
+  vector,
+  type Address,
+  type AddressInput,
+  type BcsReader,
+  type BcsWriter,
+  type Infer,
+  type InferInput,
+  type Schema,
+} from '../bcs/index.js';
 import { expectObject, fieldError, readSizedBytes, within, writeSizedBytes } from './internal.js';
 import {
   anyPublicKey,
@@ -56,42 +72,42 @@ const ed25519Pair: Schema<Ed25519Pair> = /* @__PURE__ */ schema({
   read: readEd25519Pair,
 });
 
-const multiEd25519Pair = /* @__PURE__ */ bcs.struct('MultiEd25519Authenticator', {
+const multiEd25519Pair = /* @__PURE__ */ struct('MultiEd25519Authenticator', {
   publicKey: multiEd25519PublicKey,
   signature: multiEd25519Signature,
 });
 
-const singleKeyAuthenticator = /* @__PURE__ */ bcs.struct('SingleKeyAuthenticator', {
+const singleKeyAuthenticator = /* @__PURE__ */ struct('SingleKeyAuthenticator', {
   publicKey: anyPublicKey,
   signature: anySignature,
 });
 
-const multiKeyAuthenticator = /* @__PURE__ */ bcs.struct('MultiKeyAuthenticator', {
+const multiKeyAuthenticator = /* @__PURE__ */ struct('MultiKeyAuthenticator', {
   publicKeys: multiKey,
-  signatures: bcs.vector(anySignature),
+  signatures: /* @__PURE__ */ vector(anySignature),
   /** BitVec `{ inner: bytes }`, MSB-first; ts-sdk always emits 4 bytes. */
-  signaturesBitmap: bcs.bytes,
+  signaturesBitmap: bytes,
 });
 
-export const functionInfo = /* @__PURE__ */ bcs.struct('FunctionInfo', {
-  moduleAddress: bcs.address,
-  moduleName: bcs.string,
-  functionName: bcs.string,
+export const functionInfo = /* @__PURE__ */ struct('FunctionInfo', {
+  moduleAddress: address,
+  moduleName: string,
+  functionName: string,
 });
 export type FunctionInfo = Infer<typeof functionInfo>;
 
-export const abstractionAuthData = /* @__PURE__ */ bcs.enum('AbstractionAuthData', {
-  V1: bcs.struct('AbstractionAuthDataV1', { signingMessageDigest: bcs.bytes, authenticator: bcs.bytes }),
-  DerivableV1: bcs.struct('AbstractionAuthDataDerivableV1', {
-    signingMessageDigest: bcs.bytes,
-    abstractSignature: bcs.bytes,
-    abstractPublicKey: bcs.bytes,
+export const abstractionAuthData = /* @__PURE__ */ enumeration('AbstractionAuthData', {
+  V1: /* @__PURE__ */ struct('AbstractionAuthDataV1', { signingMessageDigest: bytes, authenticator: bytes }),
+  DerivableV1: /* @__PURE__ */ struct('AbstractionAuthDataDerivableV1', {
+    signingMessageDigest: bytes,
+    abstractSignature: bytes,
+    abstractPublicKey: bytes,
   }),
 });
 export type AbstractionAuthData = Infer<typeof abstractionAuthData>;
 export type AbstractionAuthDataInput = InferInput<typeof abstractionAuthData>;
 
-const abstraction = /* @__PURE__ */ bcs.struct('AbstractionAuthenticator', {
+const abstraction = /* @__PURE__ */ struct('AbstractionAuthenticator', {
   functionInfo,
   authData: abstractionAuthData,
 });
@@ -206,21 +222,21 @@ export type TransactionAuthenticatorInput =
     }
   | { $kind: 'SingleSender'; value: { sender: AccountAuthenticatorInput } };
 
-const multiAgent = /* @__PURE__ */ bcs.struct('MultiAgentAuthenticator', {
+const multiAgent = /* @__PURE__ */ struct('MultiAgentAuthenticator', {
   sender: accountAuthenticator,
-  secondarySignerAddresses: bcs.vector(bcs.address),
-  secondarySigners: bcs.vector(accountAuthenticator),
+  secondarySignerAddresses: /* @__PURE__ */ vector(address),
+  secondarySigners: /* @__PURE__ */ vector(accountAuthenticator),
 });
 
-const feePayer = /* @__PURE__ */ bcs.struct('FeePayerAuthenticator', {
+const feePayer = /* @__PURE__ */ struct('FeePayerAuthenticator', {
   sender: accountAuthenticator,
-  secondarySignerAddresses: bcs.vector(bcs.address),
-  secondarySigners: bcs.vector(accountAuthenticator),
-  feePayerAddress: bcs.address,
+  secondarySignerAddresses: /* @__PURE__ */ vector(address),
+  secondarySigners: /* @__PURE__ */ vector(accountAuthenticator),
+  feePayerAddress: address,
   feePayerSigner: accountAuthenticator,
 });
 
-const singleSender = /* @__PURE__ */ bcs.struct('SingleSenderAuthenticator', { sender: accountAuthenticator });
+const singleSender = /* @__PURE__ */ struct('SingleSenderAuthenticator', { sender: accountAuthenticator });
 
 export const transactionAuthenticator: Schema<TransactionAuthenticator, TransactionAuthenticatorInput> = /* @__PURE__ */ union(
   'TransactionAuthenticator',

@@ -9,5 +9,4 @@ export * from './signed-transaction.js';
 export * from './signing-message.js';
 export * from './hash.js';
 export { toJsonSafe, fromJsonSafe, parseDecimal, type JsonValue, type Shape, type SmallIntShape, type BigIntShape } from './json.js';
-export * as shapes from './shapes.js';
 export { codec, transactionCodecs, type Codec } from './codecs.js';

@@ -1,4 +1,20 @@
-import { bcs, BcsError, schema, type Infer, type InferInput, type Schema } from '../bcs/index.js';
+import {
+  address,
+  BcsError,
+  bytes,
+  enumeration,
+  fixedBytes,
+  option,
+  schema,
+  string,
+  struct,
+  u64,
+  u8,
+  vector,
+  type Infer,
+  type InferInput,
+  type Schema,
+} from '../bcs/index.js';
 import { expectArray, expectBytes, expectObject, sizedBytes, within } from './internal.js';
 import { countBits } from './bitmap.js';
 
@@ -14,18 +30,18 @@ export const secp256r1Signature = /* @__PURE__ */ sizedBytes('Secp256r1EcdsaSign
 /** SLH-DSA-SHA2-128s public key: 32 bytes (index from ts-sdk only, §6.6). */
 export const slhDsaPublicKey = /* @__PURE__ */ sizedBytes('SlhDsaSha2_128sPublicKey', 32);
 
-export const keylessPublicKey = /* @__PURE__ */ bcs.struct('KeylessPublicKey', {
-  issVal: bcs.string,
-  idc: bcs.bytes,
+export const keylessPublicKey = /* @__PURE__ */ struct('KeylessPublicKey', {
+  issVal: string,
+  idc: bytes,
 });
 export type KeylessPublicKey = Infer<typeof keylessPublicKey>;
 
-export const federatedKeylessPublicKey = /* @__PURE__ */ bcs.struct('FederatedKeylessPublicKey', {
-  jwkAddr: bcs.address,
+export const federatedKeylessPublicKey = /* @__PURE__ */ struct('FederatedKeylessPublicKey', {
+  jwkAddr: address,
   pk: keylessPublicKey,
 });
 
-export const anyPublicKey = /* @__PURE__ */ bcs.enum('AnyPublicKey', {
+export const anyPublicKey = /* @__PURE__ */ enumeration('AnyPublicKey', {
   Ed25519: ed25519PublicKey,
   Secp256k1Ecdsa: secp256k1PublicKey,
   Secp256r1Ecdsa: secp256r1PublicKey,
@@ -36,72 +52,72 @@ export const anyPublicKey = /* @__PURE__ */ bcs.enum('AnyPublicKey', {
 export type AnyPublicKey = Infer<typeof anyPublicKey>;
 export type AnyPublicKeyInput = InferInput<typeof anyPublicKey>;
 
-export const assertionSignature = /* @__PURE__ */ bcs.enum('AssertionSignature', {
+export const assertionSignature = /* @__PURE__ */ enumeration('AssertionSignature', {
   Secp256r1Ecdsa: secp256r1Signature,
 });
 
 /** WebAuthn assertion (`PartialAuthenticatorAssertionResponse`). */
-export const webAuthnSignature = /* @__PURE__ */ bcs.struct('PartialAuthenticatorAssertionResponse', {
+export const webAuthnSignature = /* @__PURE__ */ struct('PartialAuthenticatorAssertionResponse', {
   signature: assertionSignature,
-  authenticatorData: bcs.bytes,
-  clientDataJson: bcs.bytes,
+  authenticatorData: bytes,
+  clientDataJson: bytes,
 });
 
-export const ephemeralPublicKey = /* @__PURE__ */ bcs.enum('EphemeralPublicKey', {
+export const ephemeralPublicKey = /* @__PURE__ */ enumeration('EphemeralPublicKey', {
   Ed25519: ed25519PublicKey,
   Secp256r1Ecdsa: secp256r1PublicKey,
 });
 
-export const ephemeralSignature = /* @__PURE__ */ bcs.enum('EphemeralSignature', {
+export const ephemeralSignature = /* @__PURE__ */ enumeration('EphemeralSignature', {
   Ed25519: ed25519Signature,
   WebAuthn: webAuthnSignature,
 });
 
-export const zkProof = /* @__PURE__ */ bcs.enum('ZKP', {
-  Groth16: bcs.struct('Groth16Proof', { a: bcs.fixedBytes(32), b: bcs.fixedBytes(64), c: bcs.fixedBytes(32) }),
+export const zkProof = /* @__PURE__ */ enumeration('ZKP', {
+  Groth16: /* @__PURE__ */ struct('Groth16Proof', { a: /* @__PURE__ */ fixedBytes(32), b: /* @__PURE__ */ fixedBytes(64), c: /* @__PURE__ */ fixedBytes(32) }),
 });
 
-export const ephemeralCertificate = /* @__PURE__ */ bcs.enum('EphemeralCertificate', {
-  ZeroKnowledgeSig: bcs.struct('ZeroKnowledgeSig', {
+export const ephemeralCertificate = /* @__PURE__ */ enumeration('EphemeralCertificate', {
+  ZeroKnowledgeSig: /* @__PURE__ */ struct('ZeroKnowledgeSig', {
     proof: zkProof,
-    expHorizonSecs: bcs.u64,
-    extraField: bcs.option(bcs.string),
-    overrideAudVal: bcs.option(bcs.string),
-    trainingWheelsSignature: bcs.option(ephemeralSignature),
+    expHorizonSecs: u64,
+    extraField: /* @__PURE__ */ option(string),
+    overrideAudVal: /* @__PURE__ */ option(string),
+    trainingWheelsSignature: /* @__PURE__ */ option(ephemeralSignature),
   }),
-  OpenIdSig: bcs.struct('OpenIdSig', {
-    jwtSig: bcs.bytes,
-    jwtPayloadJson: bcs.string,
-    uidKey: bcs.string,
-    epkBlinder: bcs.bytes,
-    pepper: bcs.fixedBytes(31),
-    idcAudVal: bcs.option(bcs.string),
+  OpenIdSig: /* @__PURE__ */ struct('OpenIdSig', {
+    jwtSig: bytes,
+    jwtPayloadJson: string,
+    uidKey: string,
+    epkBlinder: bytes,
+    pepper: /* @__PURE__ */ fixedBytes(31),
+    idcAudVal: /* @__PURE__ */ option(string),
   }),
 });
 
-export const keylessSignature = /* @__PURE__ */ bcs.struct('KeylessSignature', {
+export const keylessSignature = /* @__PURE__ */ struct('KeylessSignature', {
   cert: ephemeralCertificate,
-  jwtHeaderJson: bcs.string,
-  expDateSecs: bcs.u64,
+  jwtHeaderJson: string,
+  expDateSecs: u64,
   ephemeralPubkey: ephemeralPublicKey,
   ephemeralSignature,
 });
 export type KeylessSignature = Infer<typeof keylessSignature>;
 
-export const anySignature = /* @__PURE__ */ bcs.enum('AnySignature', {
+export const anySignature = /* @__PURE__ */ enumeration('AnySignature', {
   Ed25519: ed25519Signature,
   Secp256k1Ecdsa: secp256k1Signature,
   WebAuthn: webAuthnSignature,
   Keyless: keylessSignature,
-  SlhDsa_Sha2_128s: bcs.bytes,
+  SlhDsa_Sha2_128s: bytes,
 });
 export type AnySignature = Infer<typeof anySignature>;
 export type AnySignatureInput = InferInput<typeof anySignature>;
 
 /** `MultiKey { public_keys, signatures_required }` (k-of-n over AnyPublicKey). */
-export const multiKey = /* @__PURE__ */ bcs.struct('MultiKey', {
-  publicKeys: bcs.vector(anyPublicKey),
-  signaturesRequired: bcs.u8,
+export const multiKey = /* @__PURE__ */ struct('MultiKey', {
+  publicKeys: /* @__PURE__ */ vector(anyPublicKey),
+  signaturesRequired: u8,
 });
 export type MultiKey = Infer<typeof multiKey>;
 export type MultiKeyInput = InferInput<typeof multiKey>;

@@ -17,7 +17,6 @@ import {
   rawTransaction,
   rawTransactionWithData,
   script,
-  shapes,
   signedTransaction,
   toHex,
   toJsonSafe,
@@ -28,6 +27,7 @@ import {
   type RawTransactionInput,
   type Schema,
 } from '../../src/index.js';
+import * as shapes from '../../src/transactions/shapes.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 import { transactionArbitraries } from './arbitraries.js';
 

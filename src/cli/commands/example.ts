@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { toHex } from '../../bcs/index.js';
-import { rawTransaction, shapes, signingMessage, fromJsonSafe, toJsonSafe, type RawTransactionInput } from '../../transactions/index.js';
+import { rawTransaction, signingMessage, fromJsonSafe, toJsonSafe, type RawTransactionInput } from '../../transactions/index.js';
+import * as shapes from '../../transactions/shapes.js';
 import { CliError, type Command } from '../run.js';
 
 // The bundled example (fixtures/example-transaction.json) is looked up next to the package root,

@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+// `npm test` builds first, so these check what a user installs: the exports map, ESM and CJS
+// entry points, the core's zero-dependency rule and the CLI's basic flags.
+const run = (args) => execFileSync(process.execPath, args, { encoding: 'utf8' });
+describe('package', () => {
+    it('has built ESM, CJS and type entry points', () => {
+        for (const f of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/bcs/index.js', 'dist/bcs/index.cjs', 'dist/cli/main.js']) {
+            expect(existsSync(f), f).toBe(true);
+        }
+    });
+    it('loads through the exports map with import and require', () => {
+        const esm = run(['--input-type=module', '-e', "import { bcs, toHex } from 'ledger-bcs'; console.log(toHex(bcs.u16.encode(258)))"]);
+        expect(esm.trim()).toBe('0x0201');
+        const cjs = run(['-e', "const { bcs, toHex } = require('ledger-bcs/bcs'); console.log(toHex(bcs.u16.encode(258)))"]);
+        expect(cjs.trim()).toBe('0x0201');
+        const cjsMain = run(['-e', "const m = require('ledger-bcs'); console.log(typeof m.bcs.struct)"]);
+        expect(cjsMain.trim()).toBe('function');
+    });
+    it('keeps the core free of imports and the library free of Node built-ins', () => {
+        const core = readFileSync('dist/bcs/index.js', 'utf8');
+        expect(core).not.toMatch(/from\s*['"](?!\.)/);
+        const lib = readFileSync('dist/index.js', 'utf8');
+        expect(lib).not.toMatch(/from\s*['"]node:/);
+        expect(lib).not.toMatch(/\bBuffer\b/);
+    });
+    it('declares one runtime dependency', () => {
+        const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+        expect(Object.keys(pkg.dependencies)).toEqual(['@noble/hashes']);
+        expect(pkg.sideEffects).toBe(false);
+    });
+    it('CLI answers --version and --help', () => {
+        const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+        expect(run(['dist/cli/main.js', '--version']).trim()).toBe(pkg.version);
+        expect(run(['dist/cli/main.js', '--help'])).toContain('Usage:');
+    });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { commands } from '../../src/cli/commands/index.js';
+import { runCommand } from '../../src/cli/run.js';
+import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
+import signedFixtures from '../../fixtures/transactions/signed-transactions.json' with { type: 'json' };
+import example from '../../fixtures/example-transaction.json' with { type: 'json' };
+async function run(argv, stdin = '') {
+    let out = '';
+    let err = '';
+    const io = { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), readStdin: async () => stdin };
+    const code = await runCommand(commands, argv, io);
+    return { code, out, err };
+}
+describe('ledger-bcs decode', () => {
+    it('RawTransaction from a hex argument prints the JSON-safe form', async () => {
+        const v = rawFixtures.vectors[0];
+        const r = await run(['decode', 'RawTransaction', '0x' + v.bcs]);
+        expect(r.code).toBe(0);
+        expect(JSON.parse(r.out)).toEqual(v.value);
+    });
+    it('SignedTransaction from stdin (-)', async () => {
+        const v = signedFixtures.vectors[2];
+        const r = await run(['decode', 'SignedTransaction', '-'], `${v.bcs}\n`);
+        expect(r.code).toBe(0);
+        expect(JSON.parse(r.out)).toEqual(v.value);
+    });
+    it('TransactionPayload, TypeTag and TransactionAuthenticator', async () => {
+        expect(JSON.parse((await run(['decode', 'TypeTag', '0x0601'])).out)).toEqual({ $kind: 'vector', value: { $kind: 'u8' } });
+        const payload = await run(['decode', 'TransactionPayload', '0x01' + '2a00000000000000']);
+        expect(JSON.parse(payload.out)).toEqual({ $kind: 'ModuleBundle', value: { dummyValue: '42' } });
+        const auth = signedFixtures.authenticators[0];
+        expect(JSON.parse((await run(['decode', 'TransactionAuthenticator', auth.bcs])).out)).toEqual(auth.value);
+    });
+    it('malformed input exits 1 with code, offset and path on stderr', async () => {
+        const v = rawFixtures.vectors[0];
+        const r = await run(['decode', 'RawTransaction', v.bcs.slice(0, -2)]);
+        expect(r.code).toBe(1);
+        expect(r.out).toBe('');
+        const json = JSON.parse(r.err.trim().split('\n').at(-1));
+        expect(json.error).toMatchObject({ code: 'unexpected_end', offset: 164, path: 'chainId' });
+    });
+    it('bad hex and unknown types exit 1', async () => {
+        expect((await run(['decode', 'RawTransaction', '0xzz'])).code).toBe(1);
+        const r = await run(['decode', 'Nope', '00']);
+        expect(r.code).toBe(1);
+        expect(r.err).toContain('RawTransaction');
+    });
+});
+describe('ledger-bcs example', () => {
+    it('prints the example transfer and its signing message', async () => {
+        const r = await run(['example']);
+        expect(r.code).toBe(0);
+        expect(r.out).toContain(`signing message: ${example.signingMessage}`);
+        expect(r.out).toContain('"function": "transfer"');
+    });
+});
