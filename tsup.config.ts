@@ -5,13 +5,18 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'bcs/index': 'src/bcs/index.ts' },
+    entry: { index: 'src/index.ts', 'bcs/index': 'src/bcs/index.ts', hash: 'src/hash.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
     clean: true,
     target: 'es2022',
     treeshake: true,
+    // One file per entry: each extra ES module costs about 1 ms of cold import in Node.
+    splitting: false,
+    // Smaller to parse at import; pure annotations survive (minifyWhitespace would drop them).
+    minifySyntax: true,
+    minifyIdentifiers: true,
   },
   {
     entry: { 'cli/main': 'src/cli/main.ts' },

@@ -15,7 +15,6 @@ import {
   signedTransaction,
   signingMessage,
   transactionAuthenticator,
-  transactionHash,
   transactionPayload,
   type AccountAuthenticator,
   type AnyPublicKey,
@@ -27,6 +26,7 @@ import {
   type TransactionPayload,
   type TypeTag,
 } from '../../src/index.js';
+import { transactionHash } from '../../src/hash.js';
 
 import { transactionArbitraries } from './arbitraries.js';
 

@@ -9,27 +9,21 @@ import {
   anyPublicKey,
   assembleSignedTransaction,
   bitmapFromIndices,
-  ed25519AuthenticationKey,
   ed25519Authenticator,
   feePayerSigningMessage,
   fromHex,
-  hashPrefix,
   indicesFromBitmap,
   keylessPublicKey,
   multiAgentSigningMessage,
-  multiEd25519AuthenticationKey,
   multiKey,
-  multiKeyAuthenticationKey,
   rawTransaction,
   rawTransactionWithData,
   signedTransaction,
   signingMessage,
-  singleKeyAuthenticationKey,
   toHex,
   transactionArgument,
   transactionAuthenticator,
   transactionCodecs,
-  transactionHash,
   transactionPayload,
   transactionSigningMessage,
   type AnyPublicKey,
@@ -39,6 +33,7 @@ import {
   type RawTransactionWithData,
   type SignedTransaction,
 } from '../../src/index.js';
+import { ed25519AuthenticationKey, hashPrefix, multiEd25519AuthenticationKey, multiKeyAuthenticationKey, singleKeyAuthenticationKey, transactionHash } from '../../src/hash.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 import withDataFixtures from '../../fixtures/transactions/raw-transactions-with-data.json' with { type: 'json' };
 import signedFixtures from '../../fixtures/transactions/signed-transactions.json' with { type: 'json' };
