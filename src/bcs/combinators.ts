@@ -1,6 +1,6 @@
 import { BcsError, rethrowWithin } from './error.js';
 import type { BcsReader } from './reader.js';
-import { schema, typeError, type AnySchema, type Infer, type InferInput, type Schema } from './schema.js';
+import { encodeExact, schema, typeError, type AnySchema, type Infer, type InferInput, type Schema } from './schema.js';
 import { bytes as bytesSchema } from './bytes.js';
 import { compareBytes } from './hex.js';
 import { ulebSize, type BcsWriter } from './writer.js';
@@ -39,14 +39,26 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
   const reserve = maxSize > 0 ? maxSize : minSize;
   const write = element.write;
   const read = element.read;
-  return schema({
+  const readMany = element.readMany;
+  const writeMany = element.writeMany;
+  const self: Schema<Infer<S>[], readonly InferInput<S>[]> = schema({
     name: `vector<${element.name}>`,
     minSize: 1,
+    // Fixed-size elements: the exact size is known from the length alone, so allocate it once and
+    // write in place (no scratch buffer, no final copy).
+    encode:
+      fixedSize >= 0
+        ? (v: readonly InferInput<S>[]): Uint8Array => {
+            if (!Array.isArray(v) && !ArrayBuffer.isView(v)) typeError('array', v);
+            return encodeExact(self.write, v, ulebSize(v.length) + v.length * fixedSize);
+          }
+        : undefined,
     write(w: BcsWriter, v: readonly InferInput<S>[]) {
       if (!Array.isArray(v) && !ArrayBuffer.isView(v)) typeError('array', v);
       const n = v.length;
       w.length(n);
       if (reserve > 0) w.ensure(Math.min(n * reserve, 1 << 24));
+      if (writeMany) return writeMany(w, v);
       let i = 0;
       try {
         for (; i < n; i++) write(w, v[i]);
@@ -56,6 +68,7 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
     },
     read(r: BcsReader) {
       const n = r.length(minSize);
+      if (readMany) return readMany(r, n);
       const out = new Array<Infer<S>>(n);
       let i = 0;
       try {
@@ -79,6 +92,7 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
       return size;
     },
   });
+  return self;
 }
 
 type TupleOut<T extends readonly AnySchema[]> = { -readonly [K in keyof T]: Infer<T[K]> };

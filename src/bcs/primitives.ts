@@ -1,4 +1,4 @@
-import { BcsError } from './error.js';
+import { BcsError, rethrowWithin } from './error.js';
 import { schema, typeError, type Schema } from './schema.js';
 import { ulebSize, type BcsWriter } from './writer.js';
 
@@ -80,8 +80,12 @@ function bigIntWriter(name: string, bytes: number, signed: boolean): (w: BcsWrit
   if (bytes === 8) {
     if (!signed) {
       return (w, v) => {
-        // Fast path for the common case: a small non-negative safe integer.
-        if (typeof v === 'number' && v >= 0 && v <= MAX_SAFE && Number.isInteger(v)) w.u64(v);
+        if (typeof v === 'bigint' && v >= 0n && v <= max) {
+          // In range already, so no BigInt.asUintN (which may allocate) on the way to the view.
+          if (w.off + 8 > w.buf.length) w.ensure(8);
+          w.view.setBigUint64(w.off, v, true);
+          w.off += 8;
+        } else if (typeof v === 'number' && v >= 0 && v <= MAX_SAFE && Number.isInteger(v)) w.u64(v);
         else w.u64(checkBig(name, v, min, max));
       };
     }
@@ -113,14 +117,37 @@ export const bool: Schema<boolean> = /* @__PURE__ */ schema({
   },
 });
 
-export const u8: Schema<number> = /* @__PURE__ */ schema({ name: 'u8', fixedSize: 1, write: writeU8, read: (r) => r.u8() });
+export const u8: Schema<number> = /* @__PURE__ */ schema({
+  name: 'u8',
+  fixedSize: 1,
+  write: writeU8,
+  read: (r) => r.u8(),
+  readMany(r, n) {
+    const out = Array.from(r.buf.subarray(r.off, r.off + n));
+    r.off += n;
+    return out;
+  },
+});
 export const u16: Schema<number> = /* @__PURE__ */ schema({ name: 'u16', fixedSize: 2, write: writeU16, read: (r) => r.u16() });
 export const u32: Schema<number> = /* @__PURE__ */ schema({ name: 'u32', fixedSize: 4, write: writeU32, read: (r) => r.u32() });
 export const i8: Schema<number> = /* @__PURE__ */ schema({ name: 'i8', fixedSize: 1, write: writeI8, read: (r) => (r.u8() << 24) >> 24 });
 export const i16: Schema<number> = /* @__PURE__ */ schema({ name: 'i16', fixedSize: 2, write: writeI16, read: (r) => (r.u16() << 16) >> 16 });
 export const i32: Schema<number> = /* @__PURE__ */ schema({ name: 'i32', fixedSize: 4, write: writeI32, read: (r) => r.u32() | 0 });
 
-export const u64: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({ name: 'u64', fixedSize: 8, write: writeU64, read: (r) => r.u64() });
+export const u64: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({
+  name: 'u64',
+  fixedSize: 8,
+  write: writeU64,
+  read: (r) => r.u64(),
+  readMany(r, n) {
+    const out = new Array<bigint>(n);
+    const view = r.view;
+    let o = r.off;
+    for (let i = 0; i < n; i++, o += 8) out[i] = view.getBigUint64(o, true);
+    r.off = o;
+    return out;
+  },
+});
 export const u128: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({ name: 'u128', fixedSize: 16, write: writeU128, read: (r) => r.bigUint(16) });
 export const u256: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({ name: 'u256', fixedSize: 32, write: writeU256, read: (r) => r.bigUint(32) });
 export const i64: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({ name: 'i64', fixedSize: 8, write: writeI64, read: (r) => BigInt.asIntN(64, r.u64()) });
@@ -134,6 +161,34 @@ export const uleb128: Schema<number> = /* @__PURE__ */ schema({
   maxSize: 5,
   write: (w, v) => w.uleb128(v),
   read: (r) => r.uleb128(),
+  writeMany(w, values) {
+    const n = values.length;
+    w.ensure(n * 5);
+    const b = w.buf;
+    let o = w.off;
+    for (let i = 0; i < n; i++) {
+      let v = values[i];
+      if (v >>> 0 !== v) {
+        w.off = o;
+        try {
+          w.uleb128(v); // throws the typed error
+        } catch (e) {
+          rethrowWithin(e, i);
+        }
+      }
+      while (v >= 0x80) {
+        b[o++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      b[o++] = v;
+    }
+    w.off = o;
+  },
+  readMany(r, n) {
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) out[i] = r.uleb128();
+    return out;
+  },
   serializedSize(v) {
     if (v >>> 0 !== v) smallError('uleb128', v);
     return ulebSize(v);

@@ -19,6 +19,13 @@ export interface Schema<T, Input = T> {
   write(w: BcsWriter, value: Input): void;
   /** Reads one value at the reader's offset. */
   read(r: BcsReader): T;
+  /**
+   * Optional bulk read of `n` values, for vectors of primitives. Called only after the vector has
+   * checked that `n × fixedSize` bytes remain, so it may skip per-element bounds checks.
+   */
+  readMany?(r: BcsReader, n: number): T[];
+  /** Optional bulk write of a whole vector's elements (after its length prefix). */
+  writeMany?(w: BcsWriter, values: ArrayLike<Input>): void;
   /** Exact encoded size of `value` (validates no more than needed to measure). */
   serializedSize(value: Input): number;
   /** `value` as a fresh Uint8Array of exactly its encoded size. */
@@ -39,7 +46,11 @@ export interface SchemaParts<T, Input> {
   maxSize?: number;
   write(w: BcsWriter, value: Input): void;
   read(r: BcsReader): T;
+  readMany?(r: BcsReader, n: number): T[];
+  writeMany?(w: BcsWriter, values: ArrayLike<Input>): void;
   serializedSize?(value: Input): number;
+  /** Overrides `encode`, e.g. to allocate the exact size up front when it is cheap to know. */
+  encode?(value: Input): Uint8Array;
 }
 
 // One scratch writer is reused by `encode` so that only the exact-size result is allocated.
@@ -61,6 +72,15 @@ export function encodeWith<Input>(write: (w: BcsWriter, v: Input) => void, value
   } finally {
     if (w.buf.length <= RETAIN_LIMIT) scratch = w;
   }
+}
+
+/** Writes into one buffer of exactly `size` bytes and returns it: no scratch buffer, no copy. */
+export function encodeExact<Input>(write: (w: BcsWriter, v: Input) => void, value: Input, size: number): Uint8Array {
+  const w = new BcsWriter(size);
+  write(w, value);
+  // A schema whose size promise was wrong would return garbage or a short buffer; never let it.
+  if (w.off !== size || w.buf.length !== size) throw new BcsError('invalid_length', `encoded ${w.off} bytes, expected ${size}`);
+  return w.buf;
 }
 
 export function decodeWith<T>(read: (r: BcsReader) => T, bytes: Uint8Array, options?: DecodeOptions): T {
@@ -87,8 +107,10 @@ export function schema<T, Input = T>(parts: SchemaParts<T, Input>): Schema<T, In
     maxSize,
     write,
     read,
+    readMany: parts.readMany,
+    writeMany: parts.writeMany,
     serializedSize,
-    encode: (value: Input) => encodeWith(write, value, fixedSize),
+    encode: parts.encode ?? ((value: Input) => encodeWith(write, value, fixedSize)),
     decode: (bytes: Uint8Array, options?: DecodeOptions) => decodeWith(read, bytes, options),
   };
 }

@@ -219,3 +219,18 @@ describe('hostile values and inputs never overflow the stack', () => {
     expect(nested.decode(new Uint8Array([1, 1, 0]))).toEqual([[[]]]);
   });
 });
+
+describe('bulk vector paths report like the per-element ones', () => {
+  it('a bad ULEB128 value inside a vector names its index', () => {
+    const err = expectBcsError(() => bcs.vector(bcs.uleb128).encode([1, 2, 2 ** 32]), 'out_of_range');
+    expect(err.path).toBe('[2]');
+    expectBcsError(() => bcs.vector(bcs.uleb128).encode([1, '2' as unknown as number]), 'invalid_type');
+  });
+  it('vectors of u8, u64 and ULEB128 decode through their bulk readers', () => {
+    expect(bcs.vector(bcs.u8).decode(hex('03010203'))).toEqual([1, 2, 3]);
+    expect(bcs.vector(bcs.u64).decode(hex('02' + '0100000000000000' + 'ffffffffffffffff'))).toEqual([1n, 2n ** 64n - 1n]);
+    expect(bcs.vector(bcs.uleb128).decode(hex('03' + '01' + '8001' + 'ffffffff0f'))).toEqual([1, 128, 0xffffffff]);
+    expectBcsError(() => bcs.vector(bcs.uleb128).decode(hex('02' + '01' + '8000')), 'non_canonical_uleb128');
+    expectBcsError(() => bcs.vector(bcs.u64).decode(hex('02' + '0100000000000000' + 'ffff')), 'unexpected_end');
+  });
+});
