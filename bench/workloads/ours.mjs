@@ -20,31 +20,33 @@ function rawTransactionInput(t, args) {
   };
 }
 
+// Arguments go through `arg(schema, value)`, which writes each one in place inside the
+// transaction, as the floor does (no intermediate array per argument).
 function transferInput(lib, t) {
   const [to, amount] = t.payload.args;
-  return rawTransactionInput(t, [lib.bcs.address.encode(to), lib.bcs.u64.encode(amount)]);
+  return rawTransactionInput(t, [lib.arg(lib.address, to), lib.arg(lib.u64, amount)]);
 }
 
 export function transferEncoder(lib) {
-  need(lib, TX_API, 'RawTransaction');
+  need(lib, [...TX_API, 'arg'], 'RawTransaction');
   const { rawTransaction } = lib;
   return () => rawTransaction.encode(transferInput(lib, TRANSFER));
 }
 
 export function transferSigningMessage(lib) {
-  need(lib, [...TX_API, 'signingMessage'], 'signing message');
+  need(lib, [...TX_API, 'arg', 'signingMessage'], 'signing message');
   const { signingMessage } = lib;
   return () => signingMessage(transferInput(lib, TRANSFER));
 }
 
 export function heavyEncoder(lib) {
-  need(lib, TX_API, 'RawTransaction');
-  const { rawTransaction, bcs } = lib;
+  need(lib, [...TX_API, 'arg'], 'RawTransaction');
+  const { rawTransaction, bcs, arg } = lib;
   const amounts = bcs.vector(bcs.u64);
   const recipients = bcs.vector(bcs.address);
   return () => {
     const [a, r, memo] = HEAVY.payload.args;
-    return rawTransaction.encode(rawTransactionInput(HEAVY, [amounts.encode(a), recipients.encode(r), bcs.string.encode(memo)]));
+    return rawTransaction.encode(rawTransactionInput(HEAVY, [arg(amounts, a), arg(recipients, r), arg(bcs.string, memo)]));
   };
 }
 

@@ -30,6 +30,25 @@ export function parseAddressInto(s: string, out: Uint8Array, off: number): void 
   const prefixed = s.startsWith('0x');
   const start = prefixed ? 2 : 0;
   const digits = s.length - start;
+  // Short forms (`0x1`, `0xb0`, …): zeros, then the digits right-aligned. Invalid input falls
+  // through to the general path, which reports it.
+  if (prefixed && digits >= 1 && digits <= 8) {
+    let v = 0;
+    let bad = 0;
+    for (let j = 2; j < s.length; j++) {
+      const d = nibbleAt(s, j);
+      bad |= d;
+      v = v * 16 + d;
+    }
+    if (bad >= 0) {
+      out.fill(0, off, off + 28);
+      out[off + 28] = Math.floor(v / 0x1000000) & 0xff;
+      out[off + 29] = (v >>> 16) & 0xff;
+      out[off + 30] = (v >>> 8) & 0xff;
+      out[off + 31] = v & 0xff;
+      return;
+    }
+  }
   if (prefixed ? digits < 1 || digits > 64 : digits !== 64) {
     throw new BcsError(
       'invalid_address',

@@ -76,6 +76,9 @@ export function encodeWith<Input>(write: (w: BcsWriter, v: Input) => void, value
 
 /** Writes into one buffer of exactly `size` bytes and returns it: no scratch buffer, no copy. */
 export function encodeExact<Input>(write: (w: BcsWriter, v: Input) => void, value: Input, size: number): Uint8Array {
+  // V8 keeps typed arrays of up to 64 bytes on its heap, and giving one a DataView moves it off:
+  // small results are cheaper as a slice of the reused scratch writer.
+  if (size <= 64) return encodeWith(write, value, size);
   const w = new BcsWriter(size);
   write(w, value);
   // A schema whose size promise was wrong would return garbage or a short buffer; never let it.
@@ -110,7 +113,9 @@ export function schema<T, Input = T>(parts: SchemaParts<T, Input>): Schema<T, In
     readMany: parts.readMany,
     writeMany: parts.writeMany,
     serializedSize,
-    encode: parts.encode ?? ((value: Input) => encodeWith(write, value, fixedSize)),
+    encode:
+      parts.encode ??
+      (fixedSize >= 0 ? (value: Input) => encodeExact(write, value, fixedSize) : (value: Input) => encodeWith(write, value)),
     decode: (bytes: Uint8Array, options?: DecodeOptions) => decodeWith(read, bytes, options),
   };
 }

@@ -59,7 +59,36 @@ export interface EntryFunctionInput {
   module: ModuleIdInput;
   function: string;
   typeArgs: readonly TypeTagInput[];
-  args: readonly Uint8Array[];
+  /** Each argument as its BCS bytes, or as `arg(schema, value)` to be written in place. */
+  args: readonly (Uint8Array | EntryFunctionArg)[];
+}
+
+/**
+ * An entry-function argument written straight into the transaction (its length prefix, then
+ * `schema`'s bytes of `value`), so large arguments are not first encoded into arrays of their own.
+ * The same bytes as `schema.encode(value)`.
+ */
+export interface EntryFunctionArg<I = unknown> {
+  readonly schema: Schema<unknown, I>;
+  readonly value: I;
+}
+
+export function arg<I>(schema: Schema<unknown, I>, value: I): EntryFunctionArg<I> {
+  return { schema, value };
+}
+
+function writeArg(w: BcsWriter, a: Uint8Array | EntryFunctionArg): void {
+  if (a instanceof Uint8Array) return w.bytes(a);
+  expectObject(a, 'entry function argument (Uint8Array or arg(schema, value))');
+  const { schema: s, value } = a;
+  if (typeof s !== 'object' || s === null || typeof s.write !== 'function') {
+    throw new BcsError('invalid_type', 'expected an entry function argument: a Uint8Array or arg(schema, value)');
+  }
+  const n = s.serializedSize(value);
+  w.length(n);
+  const start = w.off;
+  s.write(w, value);
+  if (w.off - start !== n) throw new BcsError('invalid_length', `argument wrote ${w.off - start} bytes, its schema measured ${n}`);
 }
 
 /** `TransactionArgument` with the node's indices (I8…I256 = 10…15, "do not reorder"). */
@@ -296,7 +325,7 @@ export function writeEntryFunction(w: BcsWriter, f: EntryFunctionInput): void {
     w.length(args.length);
     for (let i = 0; i < args.length; i++) {
       try {
-        w.bytes(expectBytes(args[i]));
+        writeArg(w, args[i]);
       } catch (e) {
         within(e, i);
       }

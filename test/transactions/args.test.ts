@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { address, arg, bcs, rawTransaction, signingMessage, string, toHex, u64, vector, type RawTransactionInput } from '../../src/index.js';
+import { expectBcsError } from '../bcs/helpers.js';
+
+// `arg(schema, value)` writes an entry-function argument in place; it must give exactly the bytes
+// of the pre-encoded form, and fail like it.
+const base = (args: unknown[]): RawTransactionInput => ({
+  sender: '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef',
+  sequenceNumber: 7n,
+  payload: {
+    $kind: 'EntryFunction',
+    value: { module: { address: '0x1', name: 'aptos_account' }, function: 'transfer', typeArgs: [], args: args as never },
+  },
+  maxGasAmount: 200000n,
+  gasUnitPrice: 100n,
+  expirationTimestampSecs: 1700000000n,
+  chainId: 4,
+});
+
+describe('entry-function arguments written in place', () => {
+  it('the V2 transfer gives the spec bytes (wire-format.md §5.3 V2)', () => {
+    const inPlace = signingMessage(base([arg(address, '0xb0'), arg(u64, 1000n)]));
+    expect(toHex(inPlace)).toBe(toHex(signingMessage(base([address.encode('0xb0'), u64.encode(1000n)]))));
+    expect(toHex(inPlace).slice(2, 66)).toBe('b5e97db07fa0bd0e5598aa3643a9bc6f6693bddc1a9fec9e674a461eaa00b193');
+  });
+
+  it('equals pre-encoded arguments for any values (property)', () => {
+    const amounts = vector(u64);
+    const recipients = vector(address);
+    fc.assert(
+      fc.property(
+        fc.array(fc.bigInt(0n, (1n << 64n) - 1n), { maxLength: 50 }),
+        fc.array(fc.uint8Array({ minLength: 32, maxLength: 32 }).map(toHex), { maxLength: 10 }),
+        fc.string({ unit: 'grapheme', maxLength: 40 }),
+        (a, r, memo) => {
+          const inPlace = rawTransaction.encode(base([arg(amounts, a), arg(recipients, r), arg(string, memo)]));
+          const pre = rawTransaction.encode(base([amounts.encode(a), recipients.encode(r), string.encode(memo)]));
+          expect(toHex(inPlace)).toBe(toHex(pre));
+          expect(rawTransaction.decode(inPlace).payload).toEqual(rawTransaction.decode(pre).payload);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('a bad value inside an argument fails with its path', () => {
+    const err = expectBcsError(() => rawTransaction.encode(base([arg(address, '0xb0'), arg(u64, -1n)])), 'out_of_range');
+    expect(err.path).toBe('payload.EntryFunction.args[1]');
+    const bad = expectBcsError(() => rawTransaction.encode(base([arg(address, '0xzz')])), 'invalid_address');
+    expect(bad.path).toBe('payload.EntryFunction.args[0]');
+  });
+
+  it('rejects anything that is neither bytes nor arg(schema, value)', () => {
+    expect(expectBcsError(() => rawTransaction.encode(base([[1, 2]])), 'invalid_type').path).toBe('payload.EntryFunction.args[0]');
+    expectBcsError(() => rawTransaction.encode(base([{ schema: null, value: 1 }])), 'invalid_type');
+    expectBcsError(() => rawTransaction.encode(base(['0x01'])), 'invalid_type');
+  });
+
+  it('catches a schema whose measured size disagrees with what it writes', () => {
+    const lying = { ...bcs.u8, serializedSize: () => 2 };
+    expectBcsError(() => rawTransaction.encode(base([arg(lying, 1)])), 'invalid_length');
+  });
+});
