@@ -1,7 +1,7 @@
 import { BcsError, formatAddress, type AddressFormat, type AddressInput } from '../bcs/index.js';
 import { abilityPostfix } from './ability.js';
 import type { MoveFunctionParam, MoveType } from './move-type.js';
-import type { FunctionParamOrReturnTagInput, StructTagInput, TypeTagInput } from './type-tag.js';
+import { isPrimitiveKind, type FunctionParamOrReturnTagInput, type StructTagInput, type TypeTagInput } from './type-tag.js';
 
 /**
  * How addresses inside a type string are written:
@@ -48,23 +48,8 @@ function fmt(t: AnyType, af: AddressFormat): string {
       return `&${fmt(t.value, af)}`;
     case 'mutableReference':
       return `&mut ${fmt(t.value, af)}`;
-    case 'bool':
-    case 'u8':
-    case 'u16':
-    case 'u32':
-    case 'u64':
-    case 'u128':
-    case 'u256':
-    case 'i8':
-    case 'i16':
-    case 'i32':
-    case 'i64':
-    case 'i128':
-    case 'i256':
-    case 'address':
-    case 'signer':
-      return t.$kind;
     default:
+      if (isPrimitiveKind(t.$kind)) return t.$kind;
       throw new BcsError('invalid_variant', `unknown type tag kind ${JSON.stringify((t as { $kind: unknown }).$kind)}`);
   }
 }

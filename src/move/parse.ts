@@ -2,7 +2,7 @@ import { BcsError } from '../bcs/index.js';
 import { abilityBit } from './ability.js';
 import { ALPHA, CHAR_CLASS, DIGIT, HEX, IDENT, SPACE, UPPER } from './chars.js';
 import { MAX_GENERIC_INDEX, type MoveFunctionParam, type MoveType, type MoveValueType } from './move-type.js';
-import { MAX_TYPE_TAG_NESTING, primitiveTypeTag, SPECIAL_LONG_ADDRESSES, type StructTag, type TypeTag } from './type-tag.js';
+import { isPrimitiveKind, MAX_TYPE_TAG_NESTING, primitiveTypeTag, SPECIAL_LONG_ADDRESSES, type StructTag, type TypeTag } from './type-tag.js';
 
 // ---------------------------------------------------------------------------------------------
 // Type-tag strings, after the node's `third_party/move/move-core/types/src/parser.rs` (the newest
@@ -273,23 +273,8 @@ function parseType(depth: number): MoveValueType {
   const k = c < 128 ? CHAR_CLASS[c] : 0;
   if (k & ALPHA || c === 95) {
     const name = scanName();
+    if (isPrimitiveKind(name)) return primitiveTypeTag(name);
     switch (name) {
-      case 'bool':
-      case 'u8':
-      case 'u16':
-      case 'u32':
-      case 'u64':
-      case 'u128':
-      case 'u256':
-      case 'i8':
-      case 'i16':
-      case 'i32':
-      case 'i64':
-      case 'i128':
-      case 'i256':
-      case 'address':
-      case 'signer':
-        return primitiveTypeTag(name);
       case 'vector': {
         expectChar(60, '<');
         const value = parseType(depth + 1);
