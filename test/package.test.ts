@@ -8,7 +8,7 @@ const run = (args: string[]) => execFileSync(process.execPath, args, { encoding:
 
 describe('package', () => {
   it('has built ESM, CJS and type entry points', () => {
-    for (const f of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/bcs/index.js', 'dist/bcs/index.cjs', 'dist/cli/main.js']) {
+    for (const f of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/bcs/index.js', 'dist/bcs/index.cjs', 'dist/hash.js', 'dist/hash.cjs', 'dist/hash.d.ts', 'dist/cli/main.js']) {
       expect(existsSync(f), f).toBe(true);
     }
   });
@@ -20,6 +20,15 @@ describe('package', () => {
     expect(cjs.trim()).toBe('0x0201');
     const cjsMain = run(['-e', "const m = require('ledger-bcs'); console.log(typeof m.bcs.struct)"]);
     expect(cjsMain.trim()).toBe('function');
+    const hashEsm = run(['--input-type=module', '-e', "import { hashPrefix } from 'ledger-bcs/hash'; import { toHex } from 'ledger-bcs'; console.log(toHex(hashPrefix('APTOS::Transaction')))"]);
+    expect(hashEsm.trim()).toBe('0xfa210a9417ef3e7fa45bfa1d17a8dbd4d883711910a550d265fee189e9266dd4');
+    const hashCjs = run(['-e', "const h = require('ledger-bcs/hash'); console.log(typeof h.transactionHash)"]);
+    expect(hashCjs.trim()).toBe('function');
+  });
+
+  it('keeps sha3 off the main entry point (it is the costliest import)', () => {
+    expect(readFileSync('dist/index.js', 'utf8')).not.toContain('@noble/hashes');
+    expect(readFileSync('dist/hash.js', 'utf8')).toContain('@noble/hashes/sha3.js');
   });
 
   it('keeps the core free of imports and the library free of Node built-ins', () => {
