@@ -89,6 +89,8 @@ function primitiveData() {
   const rnd = prng(0xbc5);
   // ULEB128 values spread over all five encoded lengths (a random u32 shifted right by 0..31 bits).
   const uleb = Array.from({ length: 1e5 }, () => rnd() >>> (rnd() & 31));
+  // The other extreme: uniform u32 values, almost all five bytes long (predictable lengths).
+  const ulebU32 = Array.from({ length: 1e5 }, () => rnd());
   const u64Full = Array.from({ length: 1e5 }, () => (BigInt(rnd()) << 32n) | BigInt(rnd()));
   const u64Small = Array.from({ length: 1e5 }, () => BigInt(rnd()));
   const u256 = Array.from({ length: 1e4 }, () => {
@@ -96,6 +98,6 @@ function primitiveData() {
     for (let i = 0; i < 8; i++) v = (v << 32n) | BigInt(rnd());
     return v;
   });
-  return { uleb, u64Full, u64Small, u256 };
+  return { uleb, ulebU32, u64Full, u64Small, u256 };
 }
 export const PRIMITIVES = primitiveData();

@@ -155,7 +155,8 @@ export function createWorkloads(ours) {
     );
   };
   const P = PRIMITIVES;
-  vec('uleb128-1e5', '1e5 ULEB128 values (vector<uleb128>)', bcs.uleb128, P.uleb, floorPrim.encodeUlebVector, floorPrim.decodeUlebVector, 'encodeUlebVector', 'decodeUlebVector', 8);
+  vec('uleb128-1e5', '1e5 ULEB128 values of mixed lengths (vector<uleb128>)', bcs.uleb128, P.uleb, floorPrim.encodeUlebVector, floorPrim.decodeUlebVector, 'encodeUlebVector', 'decodeUlebVector', 8);
+  vec('uleb128-u32-1e5', '1e5 ULEB128 values, uniform u32 (vector<uleb128>)', bcs.uleb128, P.ulebU32, floorPrim.encodeUlebVector, floorPrim.decodeUlebVector, 'encodeUlebVector', 'decodeUlebVector', 8);
   vec('u64-1e5', 'vector<u64> of 1e5 bigints, full range', bcs.u64, P.u64Full, floorPrim.encodeU64Vector, floorPrim.decodeU64Vector, 'encodeU64Vector', 'decodeU64Vector', 8);
   vec('u64-small-1e5', 'vector<u64> of 1e5 bigints < 2^32', bcs.u64, P.u64Small, floorPrim.encodeU64Vector, floorPrim.decodeU64Vector, 'encodeU64Vector', 'decodeU64Vector');
   vec('u256-1e4', 'vector<u256> of 1e4 bigints', bcs.u256, P.u256, floorPrim.encodeU256Vector, floorPrim.decodeU256Vector, 'encodeU256Vector', 'decodeU256Vector');
