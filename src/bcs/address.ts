@@ -11,6 +11,17 @@ export type AddressInput = string | Uint8Array;
 export const ADDRESS_LENGTH = 32;
 
 /**
+ * Long forms of the special addresses 0x0–0xf, built once and shared. Most type tags and modules
+ * name one (0x1 framework, 0x3/0x4 tokens), so decoding hands out these strings instead of building
+ * a new one, and writing recognises them by identity instead of reading 64 digits.
+ */
+export const SPECIAL_LONG_ADDRESSES: readonly string[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, d) => {
+  const s = '0x' + '0'.repeat(63) + d.toString(16);
+  s.charCodeAt(0); // flatten the concatenation once
+  return s;
+});
+
+/**
  * Parses an address string into `out` at `off`. With `0x`: 1–64 hex digits, left-padded with zeros.
  * Without `0x`: exactly 64 digits (the node's `from_hex`). Digits may be either case.
  */
@@ -18,6 +29,12 @@ export function parseAddressInto(s: string, out: Uint8Array, off: number): void 
   // Fast path for the long form, which every decoded address has: one table lookup per digit,
   // errors collected in one OR and reported by the general path below.
   if (s.length === 66 && s.charCodeAt(0) === 48 && s.charCodeAt(1) === 120) {
+    const d = nibbleAt(s, 65);
+    if (d >= 0 && s === SPECIAL_LONG_ADDRESSES[d]) {
+      out.fill(0, off, off + 31);
+      out[off + 31] = d;
+      return;
+    }
     let bad = 0;
     for (let i = 0, j = 2; i < 32; i++, j += 2) {
       const hi = nibbleAt(s, j);
@@ -137,9 +154,13 @@ export const address: Schema<Address, AddressInput> = /* @__PURE__ */ schema({
   fixedSize: ADDRESS_LENGTH,
   write: writeAddress,
   read(r) {
-    if (r.off + ADDRESS_LENGTH > r.end) throw r.eof(ADDRESS_LENGTH);
-    const s = '0x' + toHexRaw(r.buf, r.off, r.off + ADDRESS_LENGTH);
-    r.off += ADDRESS_LENGTH;
-    return s;
+    const o = r.off;
+    if (o + ADDRESS_LENGTH > r.end) throw r.eof(ADDRESS_LENGTH);
+    r.off = o + ADDRESS_LENGTH;
+    const b = r.buf;
+    let i = o;
+    while (i < o + 31 && b[i] === 0) i++;
+    if (i === o + 31 && b[i] < 16) return SPECIAL_LONG_ADDRESSES[b[i]];
+    return '0x' + toHexRaw(b, o, o + ADDRESS_LENGTH);
   },
 });

@@ -14,6 +14,7 @@ export {
   isAddress,
   isSpecialAddress,
   ADDRESS_LENGTH,
+  SPECIAL_LONG_ADDRESSES,
   type Address,
   type AddressInput,
   type AddressFormat,

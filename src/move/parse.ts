@@ -2,7 +2,8 @@ import { BcsError } from '../bcs/index.js';
 import { abilityBit } from './ability.js';
 import { ALPHA, CHAR_CLASS, DIGIT, HEX, IDENT, SPACE, UPPER } from './chars.js';
 import { MAX_GENERIC_INDEX, type MoveFunctionParam, type MoveType, type MoveValueType } from './move-type.js';
-import { isPrimitiveKind, MAX_TYPE_TAG_NESTING, primitiveTypeTag, SPECIAL_LONG_ADDRESSES, type StructTag, type TypeTag } from './type-tag.js';
+import { SPECIAL_LONG_ADDRESSES } from '../bcs/index.js';
+import { isPrimitiveKind, MAX_TYPE_TAG_NESTING, primitiveTypeTag, type StructTag, type TypeTag } from './type-tag.js';
 
 // ---------------------------------------------------------------------------------------------
 // Type-tag strings, after the node's `third_party/move/move-core/types/src/parser.rs` (the newest

@@ -167,16 +167,6 @@ function writeStructTag(w: BcsWriter, s: StructTagInput, depth: number): void {
   for (let i = 0; i < args.length; i++) writeTypeTagAt(w, args[i], depth);
 }
 
-/**
- * Long forms of the special addresses 0x0–0xf, flattened once. Nearly every type tag names one
- * (0x1 framework, 0x3/0x4 tokens); the parser hands out these shared strings instead of building
- * a new 66-character string per parsed tag.
- */
-export const SPECIAL_LONG_ADDRESSES: readonly string[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, d) => {
-  const s = '0x' + '0'.repeat(63) + d.toString(16);
-  s.charCodeAt(0);
-  return s;
-});
 
 function writeParams(w: BcsWriter, ps: readonly FunctionParamOrReturnTagInput[], depth: number): void {
   if (!Array.isArray(ps)) throw new BcsError('invalid_type', 'function tag args and results must be arrays');
