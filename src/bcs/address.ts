@@ -29,7 +29,7 @@ export function parseAddressInto(s: string, out: Uint8Array, off: number): void 
   // Fast path for the long form, which every decoded address has: one table lookup per digit,
   // errors collected in one OR and reported by the general path below.
   if (s.length === 66 && s.charCodeAt(0) === 48 && s.charCodeAt(1) === 120) {
-    const d = nibbleAt(s, 65);
+    const d = s.charCodeAt(2) === 48 ? nibbleAt(s, 65) : -1;
     if (d >= 0 && s === SPECIAL_LONG_ADDRESSES[d]) {
       out.fill(0, off, off + 31);
       out[off + 31] = d;
