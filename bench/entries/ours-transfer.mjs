@@ -1,6 +1,6 @@
 // ledger-bcs, importing only what a transfer and its signing message need. Bundled from the
 // package entry (dist/) by default; bench/lib/sizes.mjs also bundles it from src/ for comparison.
-import { address, signingMessage, toHex, u64 } from '../../dist/index.js';
+import { address, arg, signingMessage, toHex, u64 } from '../../dist/index.js';
 
 const msg = signingMessage({
   sender: '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef',
@@ -11,7 +11,7 @@ const msg = signingMessage({
       module: { address: '0x1', name: 'aptos_account' },
       function: 'transfer',
       typeArgs: [],
-      args: [address.encode('0xb0'), u64.encode(1000n)],
+      args: [arg(address, '0xb0'), arg(u64, 1000n)],
     },
   },
   maxGasAmount: 200000n,
