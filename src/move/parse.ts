@@ -129,6 +129,8 @@ function scanAddress(): string {
   pos = p;
   // A 64-digit lowercase `0x…` is already the long form: a slice of the input, no copy.
   if (digits === 64 && !upper && src.charCodeAt(start + 1) === 120) return src.slice(start, p);
+  // `0x1` and the other special addresses: the shared long form, no slice or lookup.
+  if (digits === 1) return SPECIAL_LONG_ADDRESSES[CHAR_CLASS[src.charCodeAt(start + 2)] & DIGIT ? src.charCodeAt(start + 2) - 48 : (src.charCodeAt(start + 2) | 32) - 87];
   const hex = src.slice(start + 2, p);
   const key = upper ? hex.toLowerCase() : hex;
   let long = LONG_FORMS.get(key);

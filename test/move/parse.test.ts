@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SPECIAL_LONG_ADDRESSES } from '../../src/bcs/index.js';
 import {
   formatStructTag,
   formatTypeTag,
@@ -265,5 +266,14 @@ describe('typeTagEquals', () => {
 
   it('throws on an invalid string', () => {
     expectBcsError(() => typeTagEquals('vector<', 'u8'), 'invalid_type_tag');
+  });
+});
+
+describe('single-digit addresses resolve to the shared long forms', () => {
+  it('0x1, 0xa and 0xA parse to the special long addresses', () => {
+    for (const [s, d] of [['0x1', 1], ['0xa', 10], ['0xA', 10], ['0X0', 0], ['0xf', 15]] as const) {
+      const t = parseTypeTag(`${s}::m::S`);
+      expect(t.$kind === 'struct' && t.value.address).toBe(SPECIAL_LONG_ADDRESSES[d]);
+    }
   });
 });
