@@ -57,3 +57,28 @@ describe('ledger-bcs example', () => {
     expect(r.out).toContain('"function": "transfer"');
   });
 });
+
+describe('ledger-bcs encode and signing-message', () => {
+  it('encode is the inverse of decode for every raw-transaction vector', async () => {
+    for (const v of rawFixtures.vectors) {
+      const r = await run(['encode', 'RawTransaction', JSON.stringify(v.value)]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out.trim()).toBe('0x' + v.bcs);
+    }
+  });
+  it('signing-message prints the bundled example message (wire-format.md §5.3 V2), from stdin too', async () => {
+    const r = await run(['signing-message', '-'], JSON.stringify(example.rawTransaction));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.trim()).toBe(example.signingMessage);
+  });
+  it('bad JSON, bad fields and bad types exit 1 with the error on stderr', async () => {
+    const notJson = await run(['encode', 'TypeTag', '{']);
+    expect(notJson.code).toBe(1);
+    expect(notJson.err).toContain('not JSON');
+    const badField = await run(['signing-message', JSON.stringify({ ...example.rawTransaction, sequenceNumber: '-1' })]);
+    expect(badField.code).toBe(1);
+    expect(badField.err).toContain('sequenceNumber');
+    expect((await run(['encode', 'Nope', '{}'])).code).toBe(1);
+    expect((await run(['encode', 'TypeTag'])).code).toBe(1);
+  });
+});

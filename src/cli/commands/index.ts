@@ -1,5 +1,6 @@
 import type { Command } from '../run.js';
 import { decodeCommand } from './decode.js';
+import { encodeCommand, signingMessageCommand } from './encode.js';
 import { example } from './example.js';
 import { typeTagCommand } from './type-tag.js';
 
@@ -8,4 +9,6 @@ export const commands: Record<string, Command> = {
   example,
   'type-tag': typeTagCommand,
   decode: decodeCommand,
+  encode: encodeCommand,
+  'signing-message': signingMessageCommand,
 };

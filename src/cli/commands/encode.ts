@@ -1,0 +1,42 @@
+import { toHex } from '../../bcs/index.js';
+import { signingMessage, transactionCodecs, type Codec, type RawTransactionInput } from '../../transactions/index.js';
+import { CliError, type Command, type Io } from '../run.js';
+
+// The inverse of `decode`, and what an offline signing tool needs: JSON-safe plain data in,
+// BCS (or the signing message) out. Input is a JSON argument or `-` for stdin.
+
+const codecs = transactionCodecs();
+const TYPES = Object.keys(codecs) as (keyof typeof codecs)[];
+
+async function readJson(source: string, io: Io): Promise<unknown> {
+  const text = source === '-' ? await io.readStdin() : source;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`input is not JSON: ${(e as Error).message}`);
+  }
+}
+
+export const encodeCommand: Command = {
+  summary: `encode the JSON-safe form of TYPE (argument, or - for stdin) and print its BCS hex; TYPE is one of ${TYPES.join(', ')}`,
+  usage: 'encode TYPE JSON|-',
+  async run(args, io) {
+    if (args.length !== 2) throw new CliError(`usage: ledger-bcs encode TYPE JSON|-  (TYPE: ${TYPES.join(', ')})`);
+    const [type, source] = args;
+    if (!Object.hasOwn(codecs, type)) throw new CliError(`unknown type ${JSON.stringify(type)}; expected one of ${TYPES.join(', ')}`);
+    const codec = codecs[type as keyof typeof codecs] as unknown as Codec<unknown, unknown>;
+    io.out(toHex(codec.schema.encode(codec.fromJson(await readJson(source, io)))));
+    return 0;
+  },
+};
+
+export const signingMessageCommand: Command = {
+  summary: 'print the signing message (what encode_submission returns) of a RawTransaction in JSON-safe form (argument, or - for stdin)',
+  usage: 'signing-message JSON|-',
+  async run(args, io) {
+    if (args.length !== 1) throw new CliError('usage: ledger-bcs signing-message JSON|-');
+    const raw = codecs.RawTransaction.fromJson(await readJson(args[0], io));
+    io.out(toHex(signingMessage(raw as RawTransactionInput)));
+    return 0;
+  },
+};
