@@ -138,9 +138,9 @@ function readTypeTag(c, depth) {
   return { $kind: KINDS[i] };
 }
 
-/** RawTransaction with an EntryFunction payload; arguments stay BCS bytes (no ABI here). */
-export function decodeEntryRawTxn(bytes) {
-  const c = new Cursor(bytes);
+/** RawTransaction with an EntryFunction payload; arguments stay BCS bytes (no ABI here), copied or as views. */
+export function decodeEntryRawTxn(bytes, views = false) {
+  const c = new Cursor(bytes, views);
   const sender = c.address();
   const sequenceNumber = c.u64();
   if (c.uleb() !== 2) fail('not an entry function payload');

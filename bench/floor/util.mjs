@@ -95,8 +95,9 @@ export function writeUtf8(s, out, o, n) {
 
 /** A cursor over input bytes with bounds checks; methods are small enough to inline. */
 export class Cursor {
-  constructor(b) {
+  constructor(b, views = false) {
     this.b = b;
+    this.views = views;
     this.dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
     this.o = 0;
     this.end = b.length;
@@ -151,7 +152,7 @@ export class Cursor {
   bytes() {
     const n = this.uleb();
     this.need(n);
-    const out = this.b.slice(this.o, this.o + n);
+    const out = this.views ? this.b.subarray(this.o, this.o + n) : this.b.slice(this.o, this.o + n);
     this.o += n;
     return out;
   }

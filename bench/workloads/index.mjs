@@ -104,6 +104,26 @@ export function createWorkloads(ours) {
     }),
   );
 
+  // The same with decoded byte arrays as views into the input, as @mysten/bcs always returns them
+  // (ours: the opt-in `zeroCopy`; ts-sdk always copies, so it sits this one out).
+  list.push(
+    workload({
+      name: 'heavy/decode-views',
+      title: 'the heavy RawTransaction, bytes → value, arguments as views into the input',
+      category: 'decode',
+      impls: {
+        ours: () => oursTx.rawTransactionDecoder(ours, heavyBytes, { zeroCopy: true }),
+        mysten: () => () => mysten.decodeRawTransaction(heavyBytes),
+        floor: () => () => floorTx.decodeEntryRawTxn(heavyBytes, true),
+      },
+      normalize: {
+        ours: oursTx.plainRawTransaction,
+        mysten: mysten.plainRawTransaction,
+        floor: plainFloorTxn,
+      },
+    }),
+  );
+
   // 5: type-tag strings → BCS (no type-tag parser in @mysten/bcs).
   for (const [key, str] of Object.entries(TYPE_TAG_STRINGS)) {
     list.push(

@@ -50,10 +50,10 @@ export function heavyEncoder(lib) {
   };
 }
 
-export function rawTransactionDecoder(lib, bytes) {
+export function rawTransactionDecoder(lib, bytes, options) {
   need(lib, TX_API, 'RawTransaction');
   const { rawTransaction } = lib;
-  return () => rawTransaction.decode(bytes);
+  return () => rawTransaction.decode(bytes, options);
 }
 
 export function typeTagParseSerialize(lib, str) {

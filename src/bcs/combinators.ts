@@ -424,7 +424,7 @@ export function wrapped<T, I>(inner: Schema<T, I>): Schema<T, I> {
     write: (w, v) => w.bytes(inner.encode(v)),
     read: (r) => {
       const b = bytesSchema.read(r);
-      return inner.decode(b, { maxDepth: r.maxDepth - r.depth, maxLength: r.maxLength });
+      return inner.decode(b, { maxDepth: r.maxDepth - r.depth, maxLength: r.maxLength, maxZeroSizedElements: r.maxZeroSized, zeroCopy: r.zeroCopy });
     },
     serializedSize: (v) => {
       const n = inner.serializedSize(v);

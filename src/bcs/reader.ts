@@ -13,6 +13,11 @@ export interface DecodeOptions {
   maxDepth?: number;
   /** Longest sequence of zero-sized elements accepted (default 4096). */
   maxZeroSizedElements?: number;
+  /**
+   * Decoded byte arrays become views into the input instead of copies (default false). Faster for
+   * large payloads, but the decoded value then changes if the input buffer does.
+   */
+  zeroCopy?: boolean;
 }
 
 /**
@@ -29,6 +34,7 @@ export class BcsReader {
   readonly maxDepth: number;
   readonly maxLength: number;
   readonly maxZeroSized: number;
+  readonly zeroCopy: boolean;
 
   constructor(bytes: Uint8Array, options?: DecodeOptions, start = 0) {
     if (!(bytes instanceof Uint8Array)) throw new BcsError('invalid_type', 'input must be a Uint8Array');
@@ -47,6 +53,7 @@ export class BcsReader {
     this.maxDepth = maxDepth;
     this.maxLength = maxLength;
     this.maxZeroSized = options?.maxZeroSizedElements ?? MAX_ZERO_SIZED_ELEMENTS;
+    this.zeroCopy = options?.zeroCopy === true;
   }
 
   get remaining(): number {
@@ -136,10 +143,10 @@ export class BcsReader {
     return n;
   }
 
-  /** `n` raw bytes, copied (the result never aliases the input). */
+  /** `n` raw bytes: a copy, or with `zeroCopy` a view into the input. */
   raw(n: number): Uint8Array {
     if (this.off + n > this.end) throw this.eof(n);
-    const out = this.buf.slice(this.off, this.off + n);
+    const out = this.zeroCopy ? this.buf.subarray(this.off, this.off + n) : this.buf.slice(this.off, this.off + n);
     this.off += n;
     return out;
   }

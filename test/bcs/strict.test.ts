@@ -234,3 +234,19 @@ describe('bulk vector paths report like the per-element ones', () => {
     expectBcsError(() => bcs.vector(bcs.u64).decode(hex('02' + '0100000000000000' + 'ffff')), 'unexpected_end');
   });
 });
+
+describe('zeroCopy decoding', () => {
+  it('copies by default and returns views into the input when asked', () => {
+    const s = bcs.struct('S', { b: bcs.bytes, f: bcs.fixedBytes(2), v: bcs.vector(bcs.bytes) });
+    const input = hex('0201020304' + '01' + '0105');
+    const copied = s.decode(input);
+    const viewed = s.decode(input, { zeroCopy: true });
+    expect(viewed).toEqual(copied);
+    expect(copied.b.buffer).not.toBe(input.buffer);
+    expect(viewed.b.buffer).toBe(input.buffer);
+    expect(viewed.v[0].buffer).toBe(input.buffer);
+    input[1] = 0xff;
+    expect(viewed.b[0]).toBe(0xff);
+    expect(copied.b[0]).toBe(1);
+  });
+});
