@@ -1,12 +1,10 @@
 import { toHex } from '../../bcs/index.js';
-import { signingMessage, transactionCodecs, type Codec, type RawTransactionInput } from '../../transactions/index.js';
+import { signingMessage, type RawTransactionInput } from '../../transactions/index.js';
 import { CliError, type Command, type Io } from '../run.js';
+import { CODEC_NAMES, codecFor } from './codec-for.js';
 
 // The inverse of `decode`, and what an offline signing tool needs: JSON-safe plain data in,
 // BCS (or the signing message) out. Input is a JSON argument or `-` for stdin.
-
-const codecs = transactionCodecs();
-const TYPES = Object.keys(codecs) as (keyof typeof codecs)[];
 
 async function readJson(source: string, io: Io): Promise<unknown> {
   const text = source === '-' ? await io.readStdin() : source;
@@ -18,13 +16,12 @@ async function readJson(source: string, io: Io): Promise<unknown> {
 }
 
 export const encodeCommand: Command = {
-  summary: `encode the JSON-safe form of TYPE (argument, or - for stdin) and print its BCS hex; TYPE is one of ${TYPES.join(', ')}`,
+  summary: `encode the JSON-safe form of TYPE (argument, or - for stdin) and print its BCS hex; TYPE is one of ${CODEC_NAMES}`,
   usage: 'encode TYPE JSON|-',
   async run(args, io) {
-    if (args.length !== 2) throw new CliError(`usage: ledger-bcs encode TYPE JSON|-  (TYPE: ${TYPES.join(', ')})`);
+    if (args.length !== 2) throw new CliError(`usage: ledger-bcs encode TYPE JSON|-  (TYPE: ${CODEC_NAMES})`);
     const [type, source] = args;
-    if (!Object.hasOwn(codecs, type)) throw new CliError(`unknown type ${JSON.stringify(type)}; expected one of ${TYPES.join(', ')}`);
-    const codec = codecs[type as keyof typeof codecs] as unknown as Codec<unknown, unknown>;
+    const codec = codecFor(type);
     io.out(toHex(codec.schema.encode(codec.fromJson(await readJson(source, io)))));
     return 0;
   },
@@ -35,7 +32,7 @@ export const signingMessageCommand: Command = {
   usage: 'signing-message JSON|-',
   async run(args, io) {
     if (args.length !== 1) throw new CliError('usage: ledger-bcs signing-message JSON|-');
-    const raw = codecs.RawTransaction.fromJson(await readJson(args[0], io));
+    const raw = codecFor('RawTransaction').fromJson(await readJson(args[0], io));
     io.out(toHex(signingMessage(raw as RawTransactionInput)));
     return 0;
   },
