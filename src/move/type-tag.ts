@@ -85,12 +85,13 @@ export const PRIMITIVE_TYPE_TAG_KINDS: readonly PrimitiveTypeTagKind[] = /* @__P
 // * The counter is bumped only when entering the payload of Vector, Struct or Function, so it counts
 //   composite tags on a path; primitive leaves are free. Deserializing fails when a composite is
 //   entered while the counter is already MAX_TYPE_TAG_NESTING (8): at most 8 nested composites.
-// * Serializing uses `MAX_TYPE_TAG_NESTING + if cfg!(test) { 1 } else { 0 }`. The "serialize can
-//   handle one more nesting than deserialize" of the tests holds only in the crate's test build; a
-//   production node serializes with the same limit of 8. (An older version had MAX = 9 with the
-//   deserializer at MAX - 1, i.e. 9 / 8 in production.) We follow the production node: 8 / 8, so
-//   everything we encode the node can decode. Change MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING to 9 to
-//   mirror the test build.
+// * Serializing uses `MAX_TYPE_TAG_NESTING + if cfg!(test) { 1 } else { 0 }`, and an older node had
+//   MAX = 9 with the deserializer at MAX - 1: either way "serialize can handle one more nesting than
+//   deserialize" (language_storage.rs tests; wire-format.md §1). We follow that rule, as the issue
+//   and the spec ask: encoding allows 9 nested composites, decoding 8. A tag with exactly 9 encodes
+//   but no node decodes it; the newest production node refuses to serialize it as well (its
+//   non-test build uses 8 both ways). The parser, whose depth counts leaves, can build one: nine
+//   nested structs whose innermost has no type arguments.
 // * A standalone StructTag is not wrapped: its type arguments start at depth 0.
 // * The string parser has its own, different rule (depth of any tag ≤ 8, leaves included); see
 //   parse.ts.
@@ -99,7 +100,7 @@ export const PRIMITIVE_TYPE_TAG_KINDS: readonly PrimitiveTypeTagKind[] = /* @__P
 // ---------------------------------------------------------------------------------------------
 
 export const MAX_TYPE_TAG_NESTING = 8;
-export const MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING = MAX_TYPE_TAG_NESTING;
+export const MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING = MAX_TYPE_TAG_NESTING + 1;
 
 // A switch, not a lookup object: `$kind` strings are internalized, so each case is a pointer
 // compare, and a `$kind` such as 'toString' cannot hit Object.prototype.
