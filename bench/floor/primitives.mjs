@@ -1,5 +1,5 @@
 // Hand-written vector codecs: uleb(count) ‖ elements, one exact allocation, plain loops.
-import { Cursor, fail, ulebSize, writeU64, writeUleb } from './util.mjs';
+import { Cursor, fail, ulebSize, writeU64s, writeUleb } from './util.mjs';
 
 // Sizing 1e5 varints first costs as much as writing them, so the practical floor writes once into
 // a reused worst-case scratch buffer and returns one exact-size copy.
@@ -36,9 +36,8 @@ export function encodeU64Vector(values) {
   const n = values.length;
   const head = ulebSize(n);
   const out = new Uint8Array(head + n * 8);
-  const dv = new DataView(out.buffer);
   writeUleb(out, 0, n);
-  for (let i = 0, o = head; i < n; i++, o += 8) writeU64(dv, o, values[i]);
+  writeU64s(out, head, values);
   return out;
 }
 

@@ -9,6 +9,7 @@ import {
   writeAddress,
   writeIdent,
   writeU64,
+  writeU64s,
   writeUleb,
   writeUtf8,
 } from './util.mjs';
@@ -109,7 +110,7 @@ export function encodeHeavy(t) {
   out[o++] = 3;
   o = writeUleb(out, o, a);
   o = writeUleb(out, o, amounts.length);
-  for (let i = 0; i < amounts.length; i++, o += 8) writeU64(dv, o, amounts[i]);
+  o = writeU64s(out, o, amounts);
   o = writeUleb(out, o, r);
   o = writeUleb(out, o, recipients.length);
   for (let i = 0; i < recipients.length; i++) o = writeAddress(recipients[i], out, o);

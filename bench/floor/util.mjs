@@ -47,6 +47,28 @@ export function writeU64(dv, o, v) {
   dv.setBigUint64(o, v, true);
 }
 
+// u64 runs: store into an aligned BigUint64Array (no allocation per value in V8) and memcpy each
+// chunk into place; the bench machine is little-endian (checked once).
+const CHUNK = new BigUint64Array(1024);
+const CHUNK_BYTES = new Uint8Array(CHUNK.buffer);
+if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) fail('the floor assumes a little-endian host');
+
+/** `values` (bigints in u64 range) as consecutive little-endian u64s at `o`. Returns the new offset. */
+export function writeU64s(out, o, values) {
+  const n = values.length;
+  for (let start = 0; start < n; start += 1024) {
+    const k = Math.min(1024, n - start);
+    for (let i = 0; i < k; i++) {
+      const v = values[start + i];
+      if (typeof v !== 'bigint' || BigInt.asUintN(64, v) !== v) fail(`bad u64 ${v}`);
+      CHUNK[i] = v;
+    }
+    out.set(k === 1024 ? CHUNK_BYTES : CHUNK_BYTES.subarray(0, k * 8), o);
+    o += k * 8;
+  }
+  return o;
+}
+
 export function ulebSize(v) {
   return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
 }

@@ -134,10 +134,52 @@ export const i8: Schema<number> = /* @__PURE__ */ schema({ name: 'i8', fixedSize
 export const i16: Schema<number> = /* @__PURE__ */ schema({ name: 'i16', fixedSize: 2, write: writeI16, read: (r) => (r.u16() << 16) >> 16 });
 export const i32: Schema<number> = /* @__PURE__ */ schema({ name: 'i32', fixedSize: 4, write: writeI32, read: (r) => r.u32() | 0 });
 
+// Bulk u64 writes go through an aligned BigUint64Array: V8 stores a bigint into one of its
+// elements without allocating and checks the range with BigInt.asUintN(64, v) === v cheaply, several
+// times faster than DataView.setBigUint64 at the output's unaligned offset. Each chunk is then
+// copied with one memcpy. The array holds host-order words, so only little-endian hosts (every
+// platform engines ship on) take this path; `null` marks a big-endian host.
+const U64_CHUNK = 1024;
+let u64Chunk: BigUint64Array | null | undefined;
+let u64ChunkBytes: Uint8Array;
+
+function writeU64Many(w: BcsWriter, values: ArrayLike<BigIntInput>): void {
+  const n = values.length;
+  let i = 0;
+  if (u64Chunk === undefined) {
+    const probe = new Uint16Array([1]);
+    u64Chunk = new Uint8Array(probe.buffer)[0] === 1 ? new BigUint64Array(U64_CHUNK) : null;
+    if (u64Chunk) u64ChunkBytes = new Uint8Array(u64Chunk.buffer);
+  }
+  const chunk = u64Chunk;
+  if (chunk !== null && n >= 8) {
+    w.ensure(n * 8);
+    while (i < n) {
+      const start = i;
+      const stop = Math.min(n, start + U64_CHUNK);
+      for (; i < stop; i++) {
+        const v = values[i];
+        if (typeof v !== 'bigint' || BigInt.asUintN(64, v) !== v) break;
+        chunk[i - start] = v;
+      }
+      const k = i - start;
+      w.buf.set(k === U64_CHUNK ? u64ChunkBytes : u64ChunkBytes.subarray(0, k * 8), w.off);
+      w.off += k * 8;
+      if (i < stop) break; // a number, or an invalid value: the checked path below takes over
+    }
+  }
+  try {
+    for (; i < n; i++) writeU64(w, values[i]);
+  } catch (e) {
+    rethrowWithin(e, i);
+  }
+}
+
 export const u64: Schema<bigint, BigIntInput> = /* @__PURE__ */ schema({
   name: 'u64',
   fixedSize: 8,
   write: writeU64,
+  writeMany: writeU64Many,
   read: (r) => r.u64(),
   readMany(r, n) {
     const out = new Array<bigint>(n);

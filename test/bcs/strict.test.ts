@@ -226,6 +226,37 @@ describe('bulk vector paths report like the per-element ones', () => {
     expect(err.path).toBe('[2]');
     expectBcsError(() => bcs.vector(bcs.uleb128).encode([1, '2' as unknown as number]), 'invalid_type');
   });
+  it('vector<u64> bulk writes (aligned chunks) give the per-element bytes, across chunk edges and mixed inputs', () => {
+    const u64le = (v: bigint) => {
+      let h = '';
+      for (let i = 0n; i < 8n; i++) h += ((v >> (8n * i)) & 0xffn).toString(16).padStart(2, '0');
+      return h;
+    };
+    for (const n of [7, 8, 1023, 1024, 1025, 2049]) {
+      const values = Array.from({ length: n }, (_, i) => (BigInt(i) * 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn);
+      const len = bcs.uleb128.encode(n);
+      const expected = Buffer.from(len).toString('hex') + values.map(u64le).join('');
+      expect(Buffer.from(bcs.vector(bcs.u64).encode(values)).toString('hex')).toBe(expected);
+      // A number (safe integer) in the middle: the rest goes element by element, same bytes.
+      const mixed: (bigint | number)[] = values.slice();
+      mixed[n >> 1] = Number(values[n >> 1] & 0xffffffffn);
+      const expectedMixed = values.map((v, i) => (i === n >> 1 ? u64le(v & 0xffffffffn) : u64le(v)));
+      expect(Buffer.from(bcs.vector(bcs.u64).encode(mixed)).toString('hex')).toBe(Buffer.from(len).toString('hex') + expectedMixed.join(''));
+    }
+  });
+  it('vector<u64> bulk writes reject a bad element by index, in any chunk', () => {
+    for (const [i, bad, code] of [
+      [0, -1n, 'out_of_range'],
+      [1030, 2n ** 64n, 'out_of_range'],
+      [2047, '5', 'invalid_type'],
+      [9, 1.5, 'invalid_type'],
+    ] as const) {
+      const values: unknown[] = Array.from({ length: 2048 }, () => 1n);
+      values[i] = bad;
+      const err = expectBcsError(() => bcs.vector(bcs.u64).encode(values as bigint[]), code);
+      expect(err.path).toBe(`[${i}]`);
+    }
+  });
   it('vectors of u8, u64 and ULEB128 decode through their bulk readers', () => {
     expect(bcs.vector(bcs.u8).decode(hex('03010203'))).toEqual([1, 2, 3]);
     expect(bcs.vector(bcs.u64).decode(hex('02' + '0100000000000000' + 'ffffffffffffffff'))).toEqual([1n, 2n ** 64n - 1n]);
