@@ -56,6 +56,14 @@ export function rawTransactionDecoder(lib, bytes, options) {
   return () => rawTransaction.decode(bytes, options);
 }
 
+/** One pass, string → BCS. */
+export function typeTagStringEncoder(lib, str) {
+  need(lib, ['encodeTypeTagString'], 'one-pass type-tag encoder');
+  const { encodeTypeTagString } = lib;
+  return () => encodeTypeTagString(str);
+}
+
+/** Two steps: parse to a tag object, then encode it. */
 export function typeTagParseSerialize(lib, str) {
   need(lib, ['parseTypeTag', 'typeTag'], 'type-tag parser');
   const { parseTypeTag, typeTag } = lib;

@@ -20,7 +20,7 @@ export {
   type FunctionParamOrReturnTagInput,
   type PrimitiveTypeTagKind,
 } from './type-tag.js';
-export { parseTypeTag, parseStructTag, parseMoveType } from './parse.js';
+export { parseTypeTag, parseStructTag, parseMoveType, encodeTypeTagString, writeTypeTagString } from './parse.js';
 export { formatTypeTag, formatStructTag, formatMoveType, type TypeStringStyle } from './format.js';
 export { typeTagEquals, moveTypeEquals } from './equals.js';
 export {

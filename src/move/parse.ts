@@ -1,9 +1,9 @@
-import { BcsError } from '../bcs/index.js';
+import { BcsError, encodeWith, ulebSize, type BcsWriter } from '../bcs/index.js';
 import { abilityBit } from './ability.js';
 import { ALPHA, CHAR_CLASS, DIGIT, HEX, IDENT, SPACE, UPPER } from './chars.js';
 import { MAX_GENERIC_INDEX, type MoveFunctionParam, type MoveType, type MoveValueType } from './move-type.js';
 import { SPECIAL_LONG_ADDRESSES } from '../bcs/index.js';
-import { isPrimitiveKind, MAX_TYPE_TAG_NESTING, primitiveTypeTag, type StructTag, type TypeTag } from './type-tag.js';
+import { isPrimitiveKind, MAX_TYPE_TAG_NESTING, primitiveTypeTag, typeTagKindIndex, type StructTag, type TypeTag } from './type-tag.js';
 
 // ---------------------------------------------------------------------------------------------
 // Type-tag strings, after the node's `third_party/move/move-core/types/src/parser.rs` (the newest
@@ -36,6 +36,11 @@ import { isPrimitiveKind, MAX_TYPE_TAG_NESTING, primitiveTypeTag, type StructTag
 // Errors: code `invalid_type_tag`, the message names the input and what was expected, and `offset`
 // is the index (UTF-16 code unit) in the string where the problem starts.
 //
+// One pass to BCS: with a writer set (`encodeTypeTagString`), every production writes its bytes as it
+// is recognised instead of building objects (a struct's type-argument count is patched in after its
+// arguments). Same code, so the same strings are accepted and the same errors raised; a parsed tag has
+// at most 9 nested composites, which the encoder accepts, so there is nothing left to check.
+//
 // The scanner keeps its state in module variables: it calls no user code, so nothing can re-enter.
 // ---------------------------------------------------------------------------------------------
 
@@ -43,6 +48,9 @@ let src = '';
 let pos = 0;
 let end = 0;
 let abi = false;
+/** Set while parsing straight to BCS; productions then write bytes and return WRITTEN. */
+let out: BcsWriter | null = null;
+const WRITTEN = null as unknown as MoveValueType;
 
 const ZEROS = /* @__PURE__ */ '0'.repeat(64);
 
@@ -86,8 +94,8 @@ function expectColons(): void {
   pos += 2;
 }
 
-/** Scans a name at `pos` (which starts with a letter or `_`) and returns it. */
-function scanName(): string {
+/** Scans a name at `pos` (which starts with a letter or `_`); returns where it starts, `pos` is its end. */
+function skipName(): number {
   const start = pos;
   pos++;
   while (pos < end) {
@@ -96,19 +104,81 @@ function scanName(): string {
     else break;
   }
   if (pos - start === 1 && src.charCodeAt(start) === 95) fail(`invalid identifier '_'`, start);
+  return start;
+}
+
+function scanName(): string {
+  const start = skipName();
   return src.slice(start, pos);
 }
 
-function expectName(what: string): string {
+/** Scans a name that must stand here; returns where it starts (`pos` is its end). */
+function expectNameAt(what: string): number {
   skipSpace();
   const c = src.charCodeAt(pos);
   if (!(c < 128 && (CHAR_CLASS[c] & ALPHA || c === 95))) fail(`expected ${what}, got ${describe(pos)}`, pos);
-  return scanName();
+  return skipName();
+}
+
+/** The name just scanned from `start`, as BCS (uleb length ‖ ASCII): names are ASCII by construction. */
+function writeName(w: BcsWriter, start: number): void {
+  const n = pos - start;
+  w.length(n);
+  w.ensure(n);
+  const b = w.buf;
+  let o = w.off;
+  for (let i = start; i < pos; i++) b[o++] = src.charCodeAt(i);
+  w.off = o;
+}
+
+/** Patches the one byte reserved at `at` with the count `n`, widening it when n ≥ 128. */
+function patchCount(w: BcsWriter, at: number, n: number): void {
+  if (n < 0x80) {
+    w.buf[at] = n;
+    return;
+  }
+  const extra = ulebSize(n) - 1;
+  const tailEnd = w.off;
+  w.ensure(extra);
+  w.buf.copyWithin(at + 1 + extra, at + 1, tailEnd);
+  w.off = at;
+  w.length(n);
+  w.off = tailEnd + extra;
 }
 
 /** True if the name `word` stands at `pos` as a whole token. */
 function atWord(word: string): boolean {
   return src.startsWith(word, pos) && !(cls(pos + word.length) & IDENT);
+}
+
+/** Scans `0x…` at `pos` and writes its 32 bytes (zeros, then the digits right-aligned). */
+function writeAddressDigits(w: BcsWriter): void {
+  const start = pos + 2;
+  let p = start;
+  while (p < end) {
+    const c = src.charCodeAt(p);
+    if (c < 128 && CHAR_CLASS[c] & HEX) p++;
+    else break;
+  }
+  const digits = p - start;
+  if (digits === 0) fail(`expected hex digits after '${src.slice(pos, start)}'`, start);
+  if (digits > 64) fail(`address has ${digits} hex digits, at most 64 allowed`, pos);
+  pos = p;
+  w.ensure(32);
+  const b = w.buf;
+  const o = w.off;
+  const last = o + 31;
+  let k = last;
+  let j = p - 1;
+  for (; j > start; j -= 2) b[k--] = nibble(src.charCodeAt(j)) | (nibble(src.charCodeAt(j - 1)) << 4);
+  if (j === start) b[k--] = nibble(src.charCodeAt(j));
+  while (k >= o) b[k--] = 0;
+  w.off = o + 32;
+}
+
+/** Value of a hex digit already known to be one. */
+function nibble(c: number): number {
+  return c <= 57 ? c - 48 : (c | 32) - 87;
 }
 
 /** Scans `0x…` at `pos` into the long address form. */
@@ -155,19 +225,30 @@ function flat(s: string): string {
 }
 
 function parseStruct(depth: number): MoveValueType {
-  const address = scanAddress();
+  const w = out;
+  let address = '';
+  if (w) {
+    w.u8(7);
+    writeAddressDigits(w);
+  } else address = scanAddress();
   expectColons();
-  const module = expectName('a module name');
+  const moduleAt = expectNameAt('a module name');
+  const module = w ? (writeName(w, moduleAt), '') : src.slice(moduleAt, pos);
   expectColons();
-  const name = expectName('a struct name');
+  const nameAt = expectNameAt('a struct name');
+  const name = w ? (writeName(w, nameAt), '') : src.slice(nameAt, pos);
   const typeArgs: MoveValueType[] = [];
+  let count = 0;
+  const countAt = reserveCount();
   skipSpace();
   if (src.charCodeAt(pos) === 60) {
     pos++;
     skipSpace();
     if (src.charCodeAt(pos) !== 62) {
       for (;;) {
-        typeArgs.push(parseType(depth + 1));
+        const t = parseType(depth + 1);
+        if (w) count++;
+        else typeArgs.push(t);
         skipSpace();
         const c = src.charCodeAt(pos);
         if (c === 62) break;
@@ -179,23 +260,43 @@ function parseStruct(depth: number): MoveValueType {
     }
     pos++;
   }
+  if (w) {
+    patchCount(w, countAt, count);
+    return WRITTEN;
+  }
   return { $kind: 'struct', value: { address, module, name, typeArgs } };
 }
 
 function parseParam(depth: number): MoveFunctionParam {
   skipSpace();
-  if (src.charCodeAt(pos) !== 38) return { $kind: 'value', value: parseType(depth) };
+  // FunctionParamOrReturnTag indices: Reference 0, MutableReference 1, Value 2.
+  if (src.charCodeAt(pos) !== 38) {
+    out?.u8(2);
+    return { $kind: 'value', value: parseType(depth) };
+  }
   pos++;
   skipSpace();
   if (atWord('mut')) {
     pos += 3;
+    out?.u8(1);
     return { $kind: 'mutableReference', value: parseType(depth) };
   }
+  out?.u8(0);
   return { $kind: 'reference', value: parseType(depth) };
+}
+
+/** Reserves a count byte when writing; returns where (or -1). */
+function reserveCount(): number {
+  if (!out) return -1;
+  const at = out.off;
+  out.u8(0);
+  return at;
 }
 
 function parseFunction(depth: number): MoveValueType {
   pos++;
+  out?.u8(11);
+  const argsAt = reserveCount();
   const args: MoveFunctionParam[] = [];
   skipSpace();
   let emptyArgs = false;
@@ -217,7 +318,9 @@ function parseFunction(depth: number): MoveValueType {
     }
     pos++;
   }
+  if (out) patchCount(out, argsAt, args.length);
   expectChar(40, '(');
+  const resultsAt = reserveCount();
   const results: MoveFunctionParam[] = [];
   skipSpace();
   if (src.charCodeAt(pos) !== 41) {
@@ -233,6 +336,7 @@ function parseFunction(depth: number): MoveValueType {
     }
   }
   pos++;
+  if (out) patchCount(out, resultsAt, results.length);
   let abilities = 0;
   const save = pos;
   skipSpace();
@@ -252,6 +356,10 @@ function parseFunction(depth: number): MoveValueType {
       pos++;
     }
   } else pos = save;
+  if (out) {
+    out.u8(abilities);
+    return WRITTEN;
+  }
   return { $kind: 'function', value: { args, results, abilities } };
 }
 
@@ -276,13 +384,20 @@ function parseType(depth: number): MoveValueType {
   const k = c < 128 ? CHAR_CLASS[c] : 0;
   if (k & ALPHA || c === 95) {
     const name = scanName();
-    if (isPrimitiveKind(name)) return primitiveTypeTag(name);
+    if (isPrimitiveKind(name)) {
+      if (out) {
+        out.u8(typeTagKindIndex(name));
+        return WRITTEN;
+      }
+      return primitiveTypeTag(name);
+    }
     switch (name) {
       case 'vector': {
+        out?.u8(6);
         expectChar(60, '<');
         const value = parseType(depth + 1);
         expectChar(62, '>');
-        return { $kind: 'vector', value };
+        return out ? WRITTEN : { $kind: 'vector', value };
       }
       default:
         if (c === 84) return parseGeneric(name, at);
@@ -299,7 +414,7 @@ function parseType(depth: number): MoveValueType {
   return fail(`expected a type, got ${describe(at)}`, at);
 }
 
-function begin(s: unknown, moveType: boolean): void {
+function begin(s: unknown, moveType: boolean, writer: BcsWriter | null = null): void {
   if (typeof s !== 'string') {
     throw new BcsError('invalid_type', `expected ${moveType ? 'a Move type' : 'a type tag'} string, got ${s === null ? 'null' : typeof s}`);
   }
@@ -307,6 +422,7 @@ function begin(s: unknown, moveType: boolean): void {
   pos = 0;
   end = s.length;
   abi = moveType;
+  out = writer;
 }
 
 function finish(): void {
@@ -320,6 +436,26 @@ export function parseTypeTag(s: string): TypeTag {
   const t = parseType(0) as TypeTag;
   finish();
   return t;
+}
+
+/**
+ * Parses a type-tag string straight into BCS at the writer's offset, in one pass without building
+ * the tag: the same strings as `parseTypeTag` are accepted, with the same errors, and the bytes are
+ * those of `typeTag.encode(parseTypeTag(s))`.
+ */
+export function writeTypeTagString(w: BcsWriter, s: string): void {
+  begin(s, false, w);
+  try {
+    parseType(0);
+    finish();
+  } finally {
+    out = null;
+  }
+}
+
+/** `typeTag.encode(parseTypeTag(s))` in one pass: the BCS bytes of a type-tag string. */
+export function encodeTypeTagString(s: string): Uint8Array {
+  return encodeWith(writeTypeTagString, s);
 }
 
 /** Parses a struct-tag string; any other type fails with the node's `invalid struct tag: {s}`. */

@@ -128,6 +128,11 @@ function kindIndex(kind: unknown): number {
   }
 }
 
+/** The BCS variant index of a primitive kind (the caller knows it is one). */
+export function typeTagKindIndex(kind: PrimitiveTypeTagKind): number {
+  return kindIndex(kind);
+}
+
 const PRIMITIVE_TAGS: TypeTag[] = /* @__PURE__ */ TYPE_TAG_VARIANTS.map((k) => Object.freeze({ $kind: k }) as TypeTag);
 
 function kindError(kind: unknown): BcsError {
