@@ -1,8 +1,10 @@
-// ledger-bcs, importing only what a transfer and its signing message need. Bundled from the
-// package entry (dist/) by default; bench/lib/sizes.mjs also bundles it from src/ for comparison.
-import { address, arg, signingMessage, toHex, u64 } from '../../dist/index.js';
+// ledger-bcs, importing only what a transfer and its signing message need: the entry-function-only
+// signing message and bare writers for the arguments (so no schema object, and no decoder, is
+// bundled). Bundled from the package entry (dist/) by default; bench/lib/sizes.mjs also bundles it
+// from src/ for comparison.
+import { entryFunctionSigningMessage, toHex, writeAddress, writeU64, arg } from '../../dist/index.js';
 
-const msg = signingMessage({
+const msg = entryFunctionSigningMessage({
   sender: '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef',
   sequenceNumber: 7n,
   payload: {
@@ -11,7 +13,7 @@ const msg = signingMessage({
       module: { address: '0x1', name: 'aptos_account' },
       function: 'transfer',
       typeArgs: [],
-      args: [arg(address, '0xb0'), arg(u64, 1000n)],
+      args: [arg(writeAddress, '0xb0'), arg(writeU64, 1000n)],
     },
   },
   maxGasAmount: 200000n,

@@ -26,65 +26,53 @@ export const SPECIAL_LONG_ADDRESSES: readonly string[] = /* @__PURE__ */ Array.f
  * Without `0x`: exactly 64 digits (the node's `from_hex`). Digits may be either case.
  */
 export function parseAddressInto(s: string, out: Uint8Array, off: number): void {
-  // Fast path for the long form, which every decoded address has: one table lookup per digit,
-  // errors collected in one OR and reported by the general path below.
-  if (s.length === 66 && s.charCodeAt(0) === 48 && s.charCodeAt(1) === 120) {
-    const d = s.charCodeAt(2) === 48 ? nibbleAt(s, 65) : -1;
+  const prefixed = s.charCodeAt(0) === 48 && s.charCodeAt(1) === 120;
+  const start = prefixed ? 2 : 0;
+  const digits = s.length - start;
+  if (prefixed ? digits >= 1 && digits <= 64 : digits === 64) {
+    // The shared long forms of 0x0–0xf are recognised by identity, without reading 64 digits.
+    const d = digits === 64 && prefixed && s.charCodeAt(2) === 48 ? nibbleAt(s, 65) : -1;
     if (d >= 0 && s === SPECIAL_LONG_ADDRESSES[d]) {
       out.fill(0, off, off + 31);
       out[off + 31] = d;
       return;
     }
+    // Digits right-aligned, two per byte from the end; bad digits are collected in one OR (a
+    // negative nibble) and reported by addressError.
     let bad = 0;
-    for (let i = 0, j = 2; i < 32; i++, j += 2) {
-      const hi = nibbleAt(s, j);
-      const lo = nibbleAt(s, j + 1);
-      bad |= hi | lo;
-      out[off + i] = (hi << 4) | (lo & 15);
+    let k = off + 31;
+    let j = s.length - 1;
+    for (; j > start; j -= 2) {
+      const lo = nibbleAt(s, j);
+      const hi = nibbleAt(s, j - 1);
+      bad |= lo | hi;
+      out[k--] = (hi << 4) | (lo & 15);
     }
+    if (j === start) {
+      const lo = nibbleAt(s, j);
+      bad |= lo;
+      out[k--] = lo & 15;
+    }
+    if (k >= off) out.fill(0, off, k + 1);
     if (bad >= 0) return;
   }
-  const prefixed = s.startsWith('0x');
-  const start = prefixed ? 2 : 0;
-  const digits = s.length - start;
-  // Short forms (`0x1`, `0xb0`, …): zeros, then the digits right-aligned. Invalid input falls
-  // through to the general path, which reports it.
-  if (prefixed && digits >= 1 && digits <= 8) {
-    let v = 0;
-    let bad = 0;
-    for (let j = 2; j < s.length; j++) {
-      const d = nibbleAt(s, j);
-      bad |= d;
-      v = v * 16 + d;
-    }
-    if (bad >= 0) {
-      out.fill(0, off, off + 28);
-      out[off + 28] = Math.floor(v / 0x1000000) & 0xff;
-      out[off + 29] = (v >>> 16) & 0xff;
-      out[off + 30] = (v >>> 8) & 0xff;
-      out[off + 31] = v & 0xff;
-      return;
-    }
-  }
+  throw addressError(s, prefixed, start, digits);
+}
+
+function addressError(s: string, prefixed: boolean, start: number, digits: number): BcsError {
+  const shown = JSON.stringify(s);
   if (prefixed ? digits < 1 || digits > 64 : digits !== 64) {
-    throw new BcsError(
+    return new BcsError(
       'invalid_address',
       prefixed
-        ? `invalid address ${JSON.stringify(s)}: expected 1 to 64 hex digits after 0x, got ${digits}`
-        : `invalid address ${JSON.stringify(s)}: expected 0x and 1 to 64 hex digits, or exactly 64 hex digits`,
+        ? `invalid address ${shown}: expected 1 to 64 hex digits after 0x, got ${digits}`
+        : `invalid address ${shown}: expected 0x and 1 to 64 hex digits, or exactly 64 hex digits`,
     );
   }
-  // Right-align the digits; position counts within the zero-padded 64-digit form, as the node reports.
-  const pad = 64 - digits;
-  for (let p = 0; p < 64; p += 2) {
-    const hi = p < pad ? 0 : nibbleAt(s, start + p - pad);
-    const lo = p + 1 < pad ? 0 : nibbleAt(s, start + p + 1 - pad);
-    if (hi < 0 || lo < 0) {
-      const at = hi < 0 ? p : p + 1;
-      throw new BcsError('invalid_address', `invalid address ${JSON.stringify(s)}: invalid character ${JSON.stringify(s[start + at - pad])} at position ${at}`);
-    }
-    out[off + (p >> 1)] = (hi << 4) | lo;
-  }
+  let i = start;
+  while (nibbleAt(s, i) >= 0) i++;
+  // The position counts within the zero-padded 64-digit form, as the node reports it.
+  return new BcsError('invalid_address', `invalid address ${shown}: invalid character ${JSON.stringify(s[i])} at position ${i - start + 64 - digits}`);
 }
 
 /** 32 bytes of an address string or byte input. */

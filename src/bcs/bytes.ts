@@ -1,6 +1,6 @@
 import { BcsError } from './error.js';
 import { schema, typeError, type Schema } from './schema.js';
-import { utf8Length } from './utf8.js';
+import { utf8Length, utf8Write } from './utf8.js';
 import { ulebSize, type BcsWriter } from './writer.js';
 
 function checkBytes(v: unknown): Uint8Array {
@@ -36,13 +36,21 @@ export const bytes: Schema<Uint8Array> = /* @__PURE__ */ schema({
   serializedSize: (v) => ulebSize(checkBytes(v).length) + v.length,
 });
 
+/** uleb(UTF-8 length) ‖ UTF-8 of a string; rejects lone surrogates. */
+export function writeString(w: BcsWriter, s: string): void {
+  const n = utf8Length(s);
+  w.length(n);
+  w.ensure(n);
+  w.off = utf8Write(s, w.buf, w.off, n);
+}
+
 /** uleb(byte length) ‖ UTF-8. Encoding rejects lone surrogates; decoding rejects invalid UTF-8. */
 export const string: Schema<string> = /* @__PURE__ */ schema({
   name: 'string',
   minSize: 1,
   write(w, v) {
     if (typeof v !== 'string') typeError('string', v);
-    w.string(v);
+    writeString(w, v);
   },
   read: (r) => r.string(),
   serializedSize(v) {

@@ -5,6 +5,14 @@ import { bytes as bytesSchema } from './bytes.js';
 import { compareBytes } from './hex.js';
 import { ulebSize, type BcsWriter } from './writer.js';
 
+/** Counts a named container entered while encoding; bounded like the reader's, so a cyclic or absurdly deep value fails cleanly. */
+function enter(w: BcsWriter, name: string): void {
+  if (++w.depth > w.maxDepth) {
+    w.depth = 0;
+    throw new BcsError('exceeded_max_depth', `exceeded max container depth while entering: ${name}`);
+  }
+}
+
 /** `00` = None, `01` ‖ T = Some. None is `null` both ways. */
 /* @__NO_SIDE_EFFECTS__ */
 export function option<S extends AnySchema>(inner: S): Schema<Infer<S> | null, InferInput<S> | null> {
@@ -169,7 +177,7 @@ export function struct<F extends Record<string, AnySchema>>(name: string, fields
     write(w, v) {
       if (typeof v !== 'object' || v === null) typeError(`object (${name})`, v);
       const obj = v as Record<string, unknown>;
-      w.enter(name);
+      enter(w, name);
       let i = 0;
       try {
         for (; i < n; i++) {
@@ -180,7 +188,7 @@ export function struct<F extends Record<string, AnySchema>>(name: string, fields
       } catch (e) {
         rethrowWithin(e, keys[i]);
       }
-      w.leave();
+      w.depth--;
     },
     read(r) {
       r.enter(name);
@@ -242,7 +250,7 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
       const kind = (v as { $kind?: unknown }).$kind;
       const i = typeof kind === 'string' ? index.get(kind) : undefined;
       if (i === undefined) throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of ${name}`);
-      w.enter(name);
+      enter(w, name);
       w.uleb128(i);
       const p = payloads[i];
       if (p) {
@@ -252,7 +260,7 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
           rethrowWithin(e, kind as string);
         }
       }
-      w.leave();
+      w.depth--;
     },
     read(r) {
       r.enter(name);

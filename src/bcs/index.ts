@@ -35,7 +35,7 @@ export {
   writeI256,
   type BigIntInput,
 } from './primitives.js';
-export { writeBytes } from './bytes.js';
+export { writeBytes, writeString } from './bytes.js';
 // Every schema is also a named export, so bundlers keep only what is used; `bcs` groups them all.
 export { bool, u8, u16, u32, u64, u128, u256, i8, i16, i32, i64, i128, i256, uleb128, unit } from './primitives.js';
 export { bytes, fixedBytes, string } from './bytes.js';

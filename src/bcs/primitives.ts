@@ -29,14 +29,52 @@ export function writeU8(w: BcsWriter, v: number): void {
   w.u8(v);
 }
 
+// Raw little-endian stores of already-validated values.
+function put16(w: BcsWriter, v: number): void {
+  w.ensure(2);
+  w.view.setUint16(w.off, v, true);
+  w.off += 2;
+}
+
+function put32(w: BcsWriter, v: number): void {
+  w.ensure(4);
+  w.view.setUint32(w.off, v, true);
+  w.off += 4;
+}
+
+/** u64 from a range-checked bigint or safe integer (two's complement for negatives). */
+function put64(w: BcsWriter, v: bigint | number): void {
+  w.ensure(8);
+  if (typeof v === 'number') {
+    const lo = v >>> 0;
+    w.view.setUint32(w.off, lo, true);
+    w.view.setUint32(w.off + 4, v < 0 ? Math.floor(v / 4294967296) >>> 0 : (v - lo) / 4294967296, true);
+  } else {
+    w.view.setBigUint64(w.off, BigInt.asUintN(64, v), true);
+  }
+  w.off += 8;
+}
+
+/** Little-endian integer of `bytes` bytes (16 or 32) from a range-checked value (two's complement). */
+function putWide(w: BcsWriter, v: bigint | number, bytes: number): void {
+  w.ensure(bytes);
+  let x = BigInt.asUintN(bytes * 8, BigInt(v));
+  const end = w.off + bytes;
+  for (let o = w.off; o < end; o += 8) {
+    w.view.setBigUint64(o, BigInt.asUintN(64, x), true);
+    x >>= 64n;
+  }
+  w.off = end;
+}
+
 export function writeU16(w: BcsWriter, v: number): void {
   if ((v & 0xffff) !== v) smallError('u16', v);
-  w.u16(v);
+  put16(w, v);
 }
 
 export function writeU32(w: BcsWriter, v: number): void {
   if (v >>> 0 !== v) smallError('u32', v);
-  w.u32(v);
+  put32(w, v);
 }
 
 export function writeI8(w: BcsWriter, v: number): void {
@@ -46,12 +84,12 @@ export function writeI8(w: BcsWriter, v: number): void {
 
 export function writeI16(w: BcsWriter, v: number): void {
   if ((v << 16) >> 16 !== v) smallError('i16', v);
-  w.u16(v & 0xffff);
+  put16(w, v & 0xffff);
 }
 
 export function writeI32(w: BcsWriter, v: number): void {
   if ((v | 0) !== v) smallError('i32', v);
-  w.u32(v >>> 0);
+  put32(w, v >>> 0);
 }
 
 /** Validates a 64-bit-or-wider integer input: bigint, or a safe-integer number. */
@@ -77,24 +115,28 @@ function bigIntWriter(name: string, bytes: number, signed: boolean): (w: BcsWrit
   const bits = BigInt(bytes * 8);
   const min = signed ? -(1n << (bits - 1n)) : 0n;
   const max = signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n;
-  if (bytes === 8) {
-    if (!signed) {
-      return (w, v) => {
-        if (typeof v === 'bigint' && v >= 0n && v <= max) {
-          // In range already, so no BigInt.asUintN (which may allocate) on the way to the view.
-          if (w.off + 8 > w.buf.length) w.ensure(8);
-          w.view.setBigUint64(w.off, v, true);
-          w.off += 8;
-        } else if (typeof v === 'number' && v >= 0 && v <= MAX_SAFE && Number.isInteger(v)) w.u64(v);
-        else w.u64(checkBig(name, v, min, max));
-      };
-    }
-    return (w, v) => w.u64(checkBig(name, v, min, max));
-  }
-  return (w, v) => w.bigUint(checkBig(name, v, min, max), bytes);
+  if (bytes === 8) return (w, v) => put64(w, checkBig(name, v, min, max));
+  return (w, v) => putWide(w, checkBig(name, v, min, max), bytes);
 }
 
-export const writeU64 = /* @__PURE__ */ bigIntWriter('u64', 8, false);
+const U64_MAX = 0xffffffffffffffffn;
+
+/** u64: the writer on every transaction's path, so on its own (a bundle of u64s carries no wider code). */
+export function writeU64(w: BcsWriter, v: BigIntInput): void {
+  if (w.off + 8 > w.buf.length) w.ensure(8);
+  if (typeof v === 'bigint' && v >= 0n && v <= U64_MAX) {
+    // In range already, so no BigInt.asUintN (which may allocate) on the way to the view.
+    w.view.setBigUint64(w.off, v, true);
+  } else if (typeof v === 'number' && v >= 0 && v <= MAX_SAFE && Number.isInteger(v)) {
+    const lo = v >>> 0;
+    w.view.setUint32(w.off, lo, true);
+    w.view.setUint32(w.off + 4, (v - lo) / 4294967296, true);
+  } else {
+    checkBig('u64', v, 0n, U64_MAX); // throws the typed error
+  }
+  w.off += 8;
+}
+
 export const writeU128 = /* @__PURE__ */ bigIntWriter('u128', 16, false);
 export const writeU256 = /* @__PURE__ */ bigIntWriter('u256', 32, false);
 export const writeI64 = /* @__PURE__ */ bigIntWriter('i64', 8, true);

@@ -1,12 +1,14 @@
 import { BcsError } from './error.js';
-import { utf8Length, utf8Write } from './utf8.js';
 
 export const MAX_SEQUENCE_LENGTH = 0x7fffffff;
 export const MAX_CONTAINER_DEPTH = 500;
 
 /**
  * Appends BCS bytes to a growable buffer (amortised doubling). Integer range checks live in the
- * schemas; the writer only places bytes, so specialised encoders can call it directly.
+ * schemas; the writer only places bytes, so specialised encoders can call it directly. It keeps to
+ * what every encoder needs (bytes, lengths, ULEB128); wider integers, strings and container depth
+ * are written by functions next to their schemas (primitives.ts, bytes.ts, combinators.ts), so a
+ * bundle carries only the ones it uses.
  */
 export class BcsWriter {
   buf: Uint8Array;
@@ -37,43 +39,6 @@ export class BcsWriter {
   u8(v: number): void {
     if (this.off >= this.buf.length) this.ensure(1);
     this.buf[this.off++] = v;
-  }
-
-  u16(v: number): void {
-    this.ensure(2);
-    this.view.setUint16(this.off, v, true);
-    this.off += 2;
-  }
-
-  u32(v: number): void {
-    this.ensure(4);
-    this.view.setUint32(this.off, v, true);
-    this.off += 4;
-  }
-
-  /** u64 from a range-checked bigint or non-negative safe integer (two's complement for negatives). */
-  u64(v: bigint | number): void {
-    this.ensure(8);
-    if (typeof v === 'number') {
-      const lo = v >>> 0;
-      this.view.setUint32(this.off, lo, true);
-      this.view.setUint32(this.off + 4, v < 0 ? (Math.floor(v / 4294967296) >>> 0) : (v - lo) / 4294967296, true);
-    } else {
-      this.view.setBigUint64(this.off, BigInt.asUintN(64, v), true);
-    }
-    this.off += 8;
-  }
-
-  /** Little-endian fixed-width integer of `bytes` bytes from a range-checked bigint (two's complement). */
-  bigUint(v: bigint | number, bytes: number): void {
-    this.ensure(bytes);
-    let x = BigInt.asUintN(bytes * 8, BigInt(v));
-    const end = this.off + bytes;
-    for (let o = this.off; o < end; o += 8) {
-      this.view.setBigUint64(o, BigInt.asUintN(64, x), true);
-      x >>= 64n;
-    }
-    this.off = end;
   }
 
   uleb128(v: number): void {
@@ -117,25 +82,6 @@ export class BcsWriter {
   bytes(bytes: Uint8Array): void {
     this.length(bytes.length);
     this.raw(bytes);
-  }
-
-  /** uleb(utf8 length) ‖ UTF-8; rejects lone surrogates. */
-  string(s: string): void {
-    const n = utf8Length(s);
-    this.length(n);
-    this.ensure(n);
-    this.off = utf8Write(s, this.buf, this.off, n);
-  }
-
-  enter(name: string): void {
-    if (++this.depth > this.maxDepth) {
-      this.depth = 0;
-      throw new BcsError('exceeded_max_depth', `exceeded max container depth while entering: ${name}`);
-    }
-  }
-
-  leave(): void {
-    this.depth--;
   }
 
   /** A copy of the bytes written so far. */

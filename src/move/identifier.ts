@@ -50,8 +50,11 @@ export function writeIdentifier(w: BcsWriter, s: string, what = 'identifier'): v
       return;
     }
   }
+  // A long identifier (128 characters or more), or an invalid one, which this throws for.
   assertIdentifier(s, what);
-  w.string(s);
+  w.length(n);
+  w.ensure(n);
+  for (let i = 0; i < n; i++) w.buf[w.off++] = s.charCodeAt(i);
 }
 
 /**

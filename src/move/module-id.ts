@@ -1,5 +1,5 @@
 import { address, writeAddress, BcsError, formatAddress, normalizeAddress, schema, type Address, type AddressInput, type Schema } from '../bcs/index.js';
-import { assertIdentifier, isValidIdentifier } from './identifier.js';
+import { assertIdentifier, isValidIdentifier, writeIdentifier } from './identifier.js';
 import type { TypeStringStyle } from './format.js';
 
 /** `0x1::coin` as plain data. */
@@ -83,9 +83,8 @@ export const moduleId: Schema<ModuleId, ModuleIdInput> = /* @__PURE__ */ schema(
   minSize: 32 + 1,
   write(w, v) {
     if (typeof v !== 'object' || v === null) throw new BcsError('invalid_type', 'expected a module id object');
-    assertIdentifier(v.name, 'module name');
     writeAddress(w, v.address);
-    w.string(v.name);
+    writeIdentifier(w, v.name, 'module name');
   },
   read: (r) => ({ address: address.read(r), name: r.string() }),
 });

@@ -102,30 +102,10 @@ export const PRIMITIVE_TYPE_TAG_KINDS: readonly PrimitiveTypeTagKind[] = /* @__P
 export const MAX_TYPE_TAG_NESTING = 8;
 export const MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING = MAX_TYPE_TAG_NESTING + 1;
 
-// A switch, not a lookup object: `$kind` strings are internalized, so each case is a pointer
-// compare, and a `$kind` such as 'toString' cannot hit Object.prototype.
+// The variant index is the position in TYPE_TAG_VARIANTS. `$kind` strings are internalized, so
+// indexOf compares pointers; a `$kind` such as 'toString' finds nothing.
 function kindIndex(kind: unknown): number {
-  switch (kind) {
-    case 'bool': return 0;
-    case 'u8': return 1;
-    case 'u64': return 2;
-    case 'u128': return 3;
-    case 'address': return 4;
-    case 'signer': return 5;
-    case 'vector': return 6;
-    case 'struct': return 7;
-    case 'u16': return 8;
-    case 'u32': return 9;
-    case 'u256': return 10;
-    case 'function': return 11;
-    case 'i8': return 12;
-    case 'i16': return 13;
-    case 'i32': return 14;
-    case 'i64': return 15;
-    case 'i128': return 16;
-    case 'i256': return 17;
-    default: return -1;
-  }
+  return TYPE_TAG_VARIANTS.indexOf(kind as (typeof TYPE_TAG_VARIANTS)[number]);
 }
 
 /** The BCS variant index of a primitive kind (the caller knows it is one). */

@@ -16,6 +16,7 @@ import {
   u32,
   u64,
   u8,
+  ulebSize,
   writeAddress,
   writeBool,
   writeBytes,
@@ -64,16 +65,20 @@ export interface EntryFunctionInput {
 }
 
 /**
- * An entry-function argument written straight into the transaction (its length prefix, then
- * `schema`'s bytes of `value`), so large arguments are not first encoded into arrays of their own.
- * The same bytes as `schema.encode(value)`.
+ * An entry-function argument written straight into the transaction (its length prefix, then the
+ * bytes of `value`), so large arguments are not first encoded into arrays of their own. The same
+ * bytes as `schema.encode(value)`. `schema` may also be a bare writer such as `writeU64` or
+ * `writeAddress`: then no schema object (and so no decoder) reaches a bundle that only encodes.
  */
 export interface EntryFunctionArg<I = unknown> {
-  readonly schema: Schema<unknown, I>;
+  readonly schema: Schema<unknown, I> | ValueWriter<I>;
   readonly value: I;
 }
 
-export function arg<I>(schema: Schema<unknown, I>, value: I): EntryFunctionArg<I> {
+/** Writes one validated value at the writer's offset (`writeU64`, `writeAddress`, `schema.write`, …). */
+export type ValueWriter<I> = (w: BcsWriter, value: I) => void;
+
+export function arg<I>(schema: Schema<unknown, I> | ValueWriter<I>, value: I): EntryFunctionArg<I> {
   return { schema, value };
 }
 
@@ -81,6 +86,7 @@ function writeArg(w: BcsWriter, a: Uint8Array | EntryFunctionArg): void {
   if (a instanceof Uint8Array) return w.bytes(a);
   expectObject(a, 'entry function argument (Uint8Array or arg(schema, value))');
   const { schema: s, value } = a;
+  if (typeof s === 'function') return writeLengthPrefixed(w, s, value);
   if (typeof s !== 'object' || s === null || typeof s.write !== 'function') {
     throw new BcsError('invalid_type', 'expected an entry function argument: a Uint8Array or arg(schema, value)');
   }
@@ -89,6 +95,25 @@ function writeArg(w: BcsWriter, a: Uint8Array | EntryFunctionArg): void {
   const start = w.off;
   s.write(w, value);
   if (w.off - start !== n) throw new BcsError('invalid_length', `argument wrote ${w.off - start} bytes, its schema measured ${n}`);
+}
+
+/** uleb(length) ‖ what `write` writes, without measuring first: one byte is reserved and widened after. */
+function writeLengthPrefixed<I>(w: BcsWriter, write: ValueWriter<I>, value: I): void {
+  const at = w.off;
+  w.u8(0);
+  write(w, value);
+  const end = w.off;
+  const n = end - at - 1;
+  if (n < 0x80) {
+    w.buf[at] = n;
+    return;
+  }
+  const extra = ulebSize(n) - 1;
+  w.ensure(extra);
+  w.buf.copyWithin(at + 1 + extra, at + 1, end);
+  w.off = at;
+  w.length(n);
+  w.off = end + extra;
 }
 
 /** `TransactionArgument` with the node's indices (I8…I256 = 10…15, "do not reorder"). */
@@ -585,6 +610,22 @@ export const transactionPayloadInner: Schema<TransactionPayloadInner, Transactio
 
 // ---------------------------------------------------------------------------------------------
 // TransactionPayload
+
+/** The EntryFunction payload only (variant 2); any other `$kind` is an `invalid_variant` error. */
+export function writeEntryFunctionPayload(w: BcsWriter, p: EntryFunctionPayloadInput): void {
+  expectObject(p, 'TransactionPayload');
+  if (p.$kind !== 'EntryFunction') {
+    throw new BcsError('invalid_variant', `expected an EntryFunction payload, got ${JSON.stringify(p.$kind)}`);
+  }
+  w.u8(2);
+  try {
+    writeEntryFunction(w, p.value);
+  } catch (e) {
+    within(e, 'EntryFunction');
+  }
+}
+
+export type EntryFunctionPayloadInput = { $kind: 'EntryFunction'; value: EntryFunctionInput };
 
 export function writeTransactionPayload(w: BcsWriter, p: TransactionPayloadInput): void {
   expectObject(p, 'TransactionPayload');

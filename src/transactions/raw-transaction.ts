@@ -31,10 +31,10 @@ export interface RawTransaction {
   expirationTimestampSecs: bigint;
   chainId: number;
 }
-export interface RawTransactionInput {
+export interface RawTransactionInput<P = TransactionPayloadInput> {
   sender: AddressInput;
   sequenceNumber: BigIntInput;
-  payload: TransactionPayloadInput;
+  payload: P;
   maxGasAmount: BigIntInput;
   gasUnitPrice: BigIntInput;
   expirationTimestampSecs: BigIntInput;
@@ -42,6 +42,15 @@ export interface RawTransactionInput {
 }
 
 export function writeRawTransaction(w: BcsWriter, t: RawTransactionInput): void {
+  writeRawTransactionWith(w, t, writeTransactionPayload);
+}
+
+/**
+ * A RawTransaction whose payload is written by `writePayload`: the general writer passes the
+ * writer of every payload variant, a lean caller only the one it uses (so a bundle that only
+ * signs entry-function transactions does not carry Script, Multisig and the others).
+ */
+export function writeRawTransactionWith<P>(w: BcsWriter, t: RawTransactionInput<P>, writePayload: (w: BcsWriter, p: P) => void): void {
   expectObject(t, 'RawTransaction');
   const u64 = writeU64;
   let key = 'sender';
@@ -50,7 +59,7 @@ export function writeRawTransaction(w: BcsWriter, t: RawTransactionInput): void 
     key = 'sequenceNumber';
     u64(w, t.sequenceNumber);
     key = 'payload';
-    writeTransactionPayload(w, t.payload);
+    writePayload(w, t.payload);
     key = 'maxGasAmount';
     u64(w, t.maxGasAmount);
     key = 'gasUnitPrice';

@@ -1,6 +1,8 @@
-import { encodeWith, fromHex, type AddressInput, type BcsWriter } from '../bcs/index.js';
+import { encodeWith, type AddressInput, type BcsWriter } from '../bcs/index.js';
+import { writeEntryFunctionPayload, type EntryFunctionPayloadInput } from './payload.js';
 import {
   writeRawTransaction,
+  writeRawTransactionWith,
   writeRawTransactionWithData,
   type RawTransactionInput,
   type RawTransactionWithDataInput,
@@ -25,12 +27,19 @@ export const RAW_TRANSACTION_WITH_DATA_PREFIX_HEX = '0x5efa3c4f02f83a0f4b2d69fc9
 let rawTxnPrefix: Uint8Array | undefined;
 let withDataPrefix: Uint8Array | undefined;
 
+/** The bytes of one of the constants above (trusted input: no validation, no hex module). */
+function prefixBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) out[i] = parseInt(hex.slice(2 + 2 * i, 4 + 2 * i), 16);
+  return out;
+}
+
 /** @internal Cached prefixes; callers must not mutate them. */
 export function rawTransactionPrefix(): Uint8Array {
-  return (rawTxnPrefix ??= fromHex(RAW_TRANSACTION_PREFIX_HEX));
+  return (rawTxnPrefix ??= prefixBytes(RAW_TRANSACTION_PREFIX_HEX));
 }
 export function rawTransactionWithDataPrefix(): Uint8Array {
-  return (withDataPrefix ??= fromHex(RAW_TRANSACTION_WITH_DATA_PREFIX_HEX));
+  return (withDataPrefix ??= prefixBytes(RAW_TRANSACTION_WITH_DATA_PREFIX_HEX));
 }
 
 function putPrefix(w: BcsWriter, prefix: Uint8Array): void {
@@ -106,4 +115,27 @@ export function transactionSigningMessage(txn: {
   if (txn.feePayerAddress !== undefined) return feePayerSigningMessage(txn.rawTxn, txn.secondarySignerAddresses ?? [], txn.feePayerAddress);
   if (txn.secondarySignerAddresses !== undefined) return multiAgentSigningMessage(txn.rawTxn, txn.secondarySignerAddresses);
   return encodeWith(writeSingle, txn.rawTxn);
+}
+
+function writeEntryFunctionTransaction(w: BcsWriter, t: RawTransactionInput<EntryFunctionPayloadInput>): void {
+  writeRawTransactionWith(w, t, writeEntryFunctionPayload);
+}
+
+function writeEntryFunctionSingle(w: BcsWriter, t: RawTransactionInput<EntryFunctionPayloadInput>): void {
+  putPrefix(w, rawTransactionPrefix());
+  writeEntryFunctionTransaction(w, t);
+}
+
+// The common case on its own: one signer, an EntryFunction payload. These reach no other payload
+// variant, no multi-agent envelope, no decoder and no hash function, so a bundle that only builds
+// and signs entry-function transactions stays small. Same bytes as the general functions.
+
+/** `signingMessage(t)` for a single-signer transaction with an EntryFunction payload. */
+export function entryFunctionSigningMessage(t: RawTransactionInput<EntryFunctionPayloadInput>): Uint8Array {
+  return encodeWith(writeEntryFunctionSingle, t);
+}
+
+/** `rawTransaction.encode(t)` for a transaction with an EntryFunction payload. */
+export function encodeEntryFunctionTransaction(t: RawTransactionInput<EntryFunctionPayloadInput>): Uint8Array {
+  return encodeWith(writeEntryFunctionTransaction, t);
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { address, arg, bcs, rawTransaction, signingMessage, string, toHex, u64, vector, type RawTransactionInput } from '../../src/index.js';
+import { address, arg, bcs, rawTransaction, signingMessage, string, toHex, u64, vector, writeAddress, writeString, writeU64, type BcsWriter, type RawTransactionInput } from '../../src/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
 
 // `arg(schema, value)` writes an entry-function argument in place; it must give exactly the bytes
@@ -42,6 +42,22 @@ describe('entry-function arguments written in place', () => {
       ),
       { numRuns: 100 },
     );
+  });
+
+  it('a bare writer (writeU64, writeAddress, writeString, any (w, v) => void) gives the same bytes', () => {
+    const viaWriters = signingMessage(base([arg(writeAddress, '0xb0'), arg(writeU64, 1000n)]));
+    expect(toHex(viaWriters)).toBe(toHex(signingMessage(base([address.encode('0xb0'), u64.encode(1000n)]))));
+    // Arguments of 127, 128 and 20,000 bytes: the reserved length byte is widened in place.
+    for (const n of [126, 127, 20000]) {
+      const memo = 'm'.repeat(n);
+      const custom = (w: BcsWriter, v: bigint[]) => vector(u64).write(w, v);
+      const amounts = Array.from({ length: n >> 3 }, (_, i) => BigInt(i));
+      const a = rawTransaction.encode(base([arg(writeString, memo), arg(custom, amounts), arg(writeU64, 5n)]));
+      const b = rawTransaction.encode(base([string.encode(memo), vector(u64).encode(amounts), u64.encode(5n)]));
+      expect(toHex(a)).toBe(toHex(b));
+    }
+    const err = expectBcsError(() => rawTransaction.encode(base([arg(writeAddress, '0xb0'), arg(writeU64, 2n ** 64n)])), 'out_of_range');
+    expect(err.path).toBe('payload.EntryFunction.args[1]');
   });
 
   it('a bad value inside an argument fails with its path', () => {

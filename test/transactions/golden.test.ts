@@ -2,6 +2,10 @@ import { createPrivateKey, sign } from 'node:crypto';
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import {
+  encodeEntryFunctionTransaction,
+  entryFunctionSigningMessage,
+  type EntryFunctionPayloadInput,
+  type RawTransactionInput,
   RAW_TRANSACTION_PREFIX_HEX,
   RAW_TRANSACTION_SALT,
   RAW_TRANSACTION_WITH_DATA_PREFIX_HEX,
@@ -33,6 +37,7 @@ import {
   type RawTransactionWithData,
   type SignedTransaction,
 } from '../../src/index.js';
+import { expectBcsError } from '../bcs/helpers.js';
 import { ed25519AuthenticationKey, hashPrefix, multiEd25519AuthenticationKey, multiKeyAuthenticationKey, singleKeyAuthenticationKey, transactionHash } from '../../src/hash.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 import withDataFixtures from '../../fixtures/transactions/raw-transactions-with-data.json' with { type: 'json' };
@@ -72,6 +77,19 @@ describe('RawTransaction vectors (§5.3 V2–V10)', () => {
         it('signing message', () => {
           expect(hex(signingMessage(value))).toBe(v.signingMessage);
           expect(hex(transactionSigningMessage({ rawTxn: value }))).toBe(v.signingMessage);
+        });
+      }
+      if (value.payload.$kind === 'EntryFunction') {
+        it('the entry-function-only encoders give the same bytes', () => {
+          const t = value as RawTransactionInput<EntryFunctionPayloadInput>;
+          expect(hex(encodeEntryFunctionTransaction(t))).toBe(v.bcs);
+          if (v.signingMessage) expect(hex(entryFunctionSigningMessage(t))).toBe(v.signingMessage);
+        });
+      } else {
+        it('the entry-function-only encoders refuse this payload', () => {
+          const t = value as unknown as RawTransactionInput<EntryFunctionPayloadInput>;
+          expect(expectBcsError(() => encodeEntryFunctionTransaction(t), 'invalid_variant').path).toBe('payload');
+          expectBcsError(() => entryFunctionSigningMessage(t), 'invalid_variant');
         });
       }
       it('the payload alone encodes and decodes', () => {
