@@ -20,10 +20,12 @@ export function isValidIdentifier(s: unknown): s is string {
 
 /** Throws `invalid_identifier` unless `s` is a valid Move identifier; `what` names it in the message. */
 export function assertIdentifier(s: unknown, what = 'identifier'): asserts s is string {
-  if (!isValidIdentifier(s)) {
-    const shown = typeof s === 'string' ? `'${s}'` : s === null ? 'null' : typeof s;
-    throw new BcsError('invalid_identifier', `Invalid ${what} ${shown}: expected [a-zA-Z][a-zA-Z0-9_]* or _[a-zA-Z0-9_]+`);
-  }
+  if (!isValidIdentifier(s)) throw identifierError(s, what);
+}
+
+function identifierError(s: unknown, what: string): BcsError {
+  const shown = typeof s === 'string' ? `'${s}'` : s === null ? 'null' : typeof s;
+  return new BcsError('invalid_identifier', `Invalid ${what} ${shown}: expected [a-zA-Z][a-zA-Z0-9_]* or _[a-zA-Z0-9_]+`);
 }
 
 /**
@@ -33,28 +35,24 @@ export function assertIdentifier(s: unknown, what = 'identifier'): asserts s is 
  */
 export function writeIdentifier(w: BcsWriter, s: string, what = 'identifier'): void {
   const n = typeof s === 'string' ? s.length : 0;
-  if (n > 0 && n < 128) {
-    w.ensure(n + 1);
-    const b = w.buf;
-    let o = w.off;
-    b[o++] = n;
-    const c0 = s.charCodeAt(0);
-    let ok = c0 < 128 && ((CHAR_CLASS[c0] & ALPHA) !== 0 || (c0 === 95 && n > 1));
-    for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 128 || (CHAR_CLASS[c] & IDENT) === 0) ok = false;
-      b[o++] = c;
-    }
-    if (ok) {
-      w.off = o;
-      return;
-    }
-  }
-  // A long identifier (128 characters or more), or an invalid one, which this throws for.
-  assertIdentifier(s, what);
+  const c0 = n > 0 ? s.charCodeAt(0) : 0;
+  let ok = c0 < 128 && ((CHAR_CLASS[c0] & ALPHA) !== 0 || (c0 === 95 && n > 1));
+  const start = w.off;
   w.length(n);
   w.ensure(n);
-  for (let i = 0; i < n; i++) w.buf[w.off++] = s.charCodeAt(i);
+  const b = w.buf;
+  let o = w.off;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || (CHAR_CLASS[c] & IDENT) === 0) ok = false;
+    b[o++] = c;
+  }
+  // Validated while copied; on failure the writer is left where it was.
+  if (!ok) {
+    w.off = start;
+    throw identifierError(s, what);
+  }
+  w.off = o;
 }
 
 /**
