@@ -90,6 +90,25 @@ export class BcsWriter {
   }
 }
 
+/**
+ * Fills in a length written after its content: one byte was reserved at `at` (`w.u8(0)`), the
+ * content follows up to `w.off`, and `n` is the length to record. Lengths of 128 or more take more
+ * bytes, so the content is moved up in place to make room.
+ */
+export function patchLength(w: BcsWriter, at: number, n: number): void {
+  if (n < 0x80) {
+    w.buf[at] = n;
+    return;
+  }
+  const extra = ulebSize(n) - 1;
+  const end = w.off;
+  w.ensure(extra);
+  w.buf.copyWithin(at + 1 + extra, at + 1, end);
+  w.off = at;
+  w.length(n);
+  w.off = end + extra;
+}
+
 /** ULEB128 byte length of a u32. */
 export function ulebSize(v: number): number {
   return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;

@@ -1,4 +1,4 @@
-import { BcsError, encodeWith, ulebSize, type BcsWriter } from '../bcs/index.js';
+import { BcsError, encodeWith, patchLength, type BcsWriter } from '../bcs/index.js';
 import { abilityBit } from './ability.js';
 import { ALPHA, CHAR_CLASS, DIGIT, HEX, IDENT, SPACE, UPPER } from './chars.js';
 import { MAX_GENERIC_INDEX, type MoveFunctionParam, type MoveType, type MoveValueType } from './move-type.js';
@@ -131,21 +131,6 @@ function writeName(w: BcsWriter, start: number): void {
   w.off = o;
 }
 
-/** Patches the one byte reserved at `at` with the count `n`, widening it when n ≥ 128. */
-function patchCount(w: BcsWriter, at: number, n: number): void {
-  if (n < 0x80) {
-    w.buf[at] = n;
-    return;
-  }
-  const extra = ulebSize(n) - 1;
-  const tailEnd = w.off;
-  w.ensure(extra);
-  w.buf.copyWithin(at + 1 + extra, at + 1, tailEnd);
-  w.off = at;
-  w.length(n);
-  w.off = tailEnd + extra;
-}
-
 /** True if the name `word` stands at `pos` as a whole token. */
 function atWord(word: string): boolean {
   return src.startsWith(word, pos) && !(cls(pos + word.length) & IDENT);
@@ -261,7 +246,7 @@ function parseStruct(depth: number): MoveValueType {
     pos++;
   }
   if (w) {
-    patchCount(w, countAt, count);
+    patchLength(w, countAt, count);
     return WRITTEN;
   }
   return { $kind: 'struct', value: { address, module, name, typeArgs } };
@@ -318,7 +303,7 @@ function parseFunction(depth: number): MoveValueType {
     }
     pos++;
   }
-  if (out) patchCount(out, argsAt, args.length);
+  if (out) patchLength(out, argsAt, args.length);
   expectChar(40, '(');
   const resultsAt = reserveCount();
   const results: MoveFunctionParam[] = [];
@@ -336,7 +321,7 @@ function parseFunction(depth: number): MoveValueType {
     }
   }
   pos++;
-  if (out) patchCount(out, resultsAt, results.length);
+  if (out) patchLength(out, resultsAt, results.length);
   let abilities = 0;
   const save = pos;
   skipSpace();

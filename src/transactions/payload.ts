@@ -16,7 +16,7 @@ import {
   u32,
   u64,
   u8,
-  ulebSize,
+  patchLength,
   writeAddress,
   writeBool,
   writeBytes,
@@ -86,7 +86,13 @@ function writeArg(w: BcsWriter, a: Uint8Array | EntryFunctionArg): void {
   if (a instanceof Uint8Array) return w.bytes(a);
   expectObject(a, 'entry function argument (Uint8Array or arg(schema, value))');
   const { schema: s, value } = a;
-  if (typeof s === 'function') return writeLengthPrefixed(w, s, value);
+  if (typeof s === 'function') {
+    // A bare writer cannot measure first: reserve the length byte and fill it in afterwards.
+    const at = w.off;
+    w.u8(0);
+    s(w, value);
+    return patchLength(w, at, w.off - at - 1);
+  }
   if (typeof s !== 'object' || s === null || typeof s.write !== 'function') {
     throw new BcsError('invalid_type', 'expected an entry function argument: a Uint8Array or arg(schema, value)');
   }
@@ -95,25 +101,6 @@ function writeArg(w: BcsWriter, a: Uint8Array | EntryFunctionArg): void {
   const start = w.off;
   s.write(w, value);
   if (w.off - start !== n) throw new BcsError('invalid_length', `argument wrote ${w.off - start} bytes, its schema measured ${n}`);
-}
-
-/** uleb(length) ‖ what `write` writes, without measuring first: one byte is reserved and widened after. */
-function writeLengthPrefixed<I>(w: BcsWriter, write: ValueWriter<I>, value: I): void {
-  const at = w.off;
-  w.u8(0);
-  write(w, value);
-  const end = w.off;
-  const n = end - at - 1;
-  if (n < 0x80) {
-    w.buf[at] = n;
-    return;
-  }
-  const extra = ulebSize(n) - 1;
-  w.ensure(extra);
-  w.buf.copyWithin(at + 1 + extra, at + 1, end);
-  w.off = at;
-  w.length(n);
-  w.off = end + extra;
 }
 
 /** `TransactionArgument` with the node's indices (I8…I256 = 10…15, "do not reorder"). */
