@@ -60,19 +60,16 @@ export function parseAddressInto(s: string, out: Uint8Array, off: number): void 
 }
 
 function addressError(s: string, prefixed: boolean, start: number, digits: number): BcsError {
-  const shown = JSON.stringify(s);
+  let why: string;
   if (prefixed ? digits < 1 || digits > 64 : digits !== 64) {
-    return new BcsError(
-      'invalid_address',
-      prefixed
-        ? `invalid address ${shown}: expected 1 to 64 hex digits after 0x, got ${digits}`
-        : `invalid address ${shown}: expected 0x and 1 to 64 hex digits, or exactly 64 hex digits`,
-    );
+    why = prefixed ? `expected 1 to 64 hex digits after 0x, got ${digits}` : 'expected 0x and 1 to 64 hex digits, or exactly 64 hex digits';
+  } else {
+    let i = start;
+    while (nibbleAt(s, i) >= 0) i++;
+    // The position counts within the zero-padded 64-digit form, as the node reports it.
+    why = `invalid character ${JSON.stringify(s[i])} at position ${i - start + 64 - digits}`;
   }
-  let i = start;
-  while (nibbleAt(s, i) >= 0) i++;
-  // The position counts within the zero-padded 64-digit form, as the node reports it.
-  return new BcsError('invalid_address', `invalid address ${shown}: invalid character ${JSON.stringify(s[i])} at position ${i - start + 64 - digits}`);
+  return new BcsError('invalid_address', `invalid address ${JSON.stringify(s)}: ${why}`);
 }
 
 /** 32 bytes of an address string or byte input. */

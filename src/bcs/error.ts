@@ -39,15 +39,14 @@ export class BcsError extends Error {
   private readonly detail: string;
 
   constructor(code: BcsErrorCode, detail: string, offset = -1) {
-    super(detail);
+    super(); // no own `message`: the accessor below builds it when read
     this.code = code;
     this.detail = detail;
     this.offset = offset;
-    // The message is built when read, so unwinding through deep containers stays linear.
-    Object.defineProperty(this, 'message', { get: () => this.describe(), configurable: true, enumerable: false });
   }
 
-  private describe(): string {
+  // Built when read, not when thrown, so unwinding through deep containers stays linear.
+  override get message(): string {
     const path = this.path;
     return `${this.detail}${path ? ` (at ${path})` : ''}${this.offset >= 0 ? ` at offset ${this.offset}` : ''}`;
   }

@@ -15,8 +15,15 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 // unchanged); the slow path only classifies the failure.
 function smallError(name: string, v: unknown): never {
   if (typeof v !== 'number') typeError(`${name} as a number`, v);
-  if (!Number.isInteger(v)) throw new BcsError('invalid_type', `${name} must be an integer, got ${v}`);
-  throw new BcsError('out_of_range', `${v} is out of range for ${name}`);
+  throw Number.isInteger(v) ? rangeError(name, v) : integerError(name, v);
+}
+
+function rangeError(name: string, v: bigint | number): BcsError {
+  return new BcsError('out_of_range', `${v} is out of range for ${name}`);
+}
+
+function integerError(name: string, v: number): BcsError {
+  return new BcsError('invalid_type', `${name} must be an integer, got ${v}`);
 }
 
 export function writeBool(w: BcsWriter, v: boolean): void {
@@ -95,15 +102,15 @@ export function writeI32(w: BcsWriter, v: number): void {
 /** Validates a 64-bit-or-wider integer input: bigint, or a safe-integer number. */
 export function checkBig(name: string, v: unknown, min: bigint, max: bigint): bigint | number {
   if (typeof v === 'bigint') {
-    if (v < min || v > max) throw new BcsError('out_of_range', `${v} is out of range for ${name}`);
+    if (v < min || v > max) throw rangeError(name, v);
     return v;
   }
   if (typeof v === 'number') {
-    if (!Number.isInteger(v)) throw new BcsError('invalid_type', `${name} must be an integer, got ${v}`);
+    if (!Number.isInteger(v)) throw integerError(name, v);
     if (v > MAX_SAFE || v < -MAX_SAFE) {
       throw new BcsError('out_of_range', `${v} is beyond 2^53-1; pass a bigint for ${name}`);
     }
-    if (v < 0 && min === 0n) throw new BcsError('out_of_range', `${v} is out of range for ${name}`);
+    if (v < 0 && min === 0n) throw rangeError(name, v);
     return v;
   }
   return typeError(`${name} as a bigint or safe integer`, v);

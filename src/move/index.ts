@@ -3,6 +3,7 @@ export { isValidIdentifier, assertIdentifier, identifier } from './identifier.js
 export { ABILITY, ALL_ABILITIES, abilityBit, abilityPostfix, type AbilityName } from './ability.js';
 export {
   typeTag,
+  writeTypeTag,
   structTag,
   primitiveTypeTag,
   isPrimitiveKind,

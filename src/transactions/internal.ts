@@ -1,5 +1,5 @@
 // Helpers shared by the hand-specialised transaction schemas. Not exported from the package.
-import { BcsError, isBcsError, schema, ulebSize, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
+import { BcsError, isBcsError, schema, typeError, ulebSize, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
 
 /**
  * Re-throws an error leaving field `key` of `obj` with `key` on its path. A field that is absent
@@ -22,17 +22,15 @@ export function within(e: unknown, ...segments: (string | number)[]): never {
 }
 
 export function expectObject(v: unknown, name: string): void {
-  if (typeof v !== 'object' || v === null) {
-    throw new BcsError('invalid_type', `expected ${name} object, got ${v === null ? 'null' : typeof v}`);
-  }
+  if (typeof v !== 'object' || v === null) typeError(`${name} object`, v);
 }
 
 export function expectArray(v: unknown, name: string): void {
-  if (!Array.isArray(v)) throw new BcsError('invalid_type', `expected an array for ${name}, got ${v === null ? 'null' : typeof v}`);
+  if (!Array.isArray(v)) typeError(`an array for ${name}`, v);
 }
 
 export function expectBytes(v: unknown): Uint8Array {
-  if (!(v instanceof Uint8Array)) throw new BcsError('invalid_type', `expected Uint8Array, got ${v === null ? 'null' : typeof v}`);
+  if (!(v instanceof Uint8Array)) typeError('Uint8Array', v);
   return v;
 }
 

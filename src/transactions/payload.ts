@@ -59,7 +59,8 @@ export interface EntryFunction {
 export interface EntryFunctionInput {
   module: ModuleIdInput;
   function: string;
-  typeArgs: readonly TypeTagInput[];
+  /** Type tags as plain objects, or `typeArg(writer, value)` (the only form the encode-only functions take). */
+  typeArgs: readonly TypeArgInput[];
   /** Each argument as its BCS bytes, or as `arg(schema, value)` to be written in place. */
   args: readonly (Uint8Array | EntryFunctionArg)[];
 }
@@ -82,25 +83,43 @@ export function arg<I>(schema: Schema<unknown, I> | ValueWriter<I>, value: I): E
   return { schema, value };
 }
 
+/**
+ * A type argument paired with the writer that encodes it: `typeArg(writeTypeTagString,
+ * '0x1::aptos_coin::AptosCoin')`, `typeArg(writeTypeTag, tag)` or `typeArg(typeTag, tag)`. The
+ * writer must write exactly one TypeTag. The encode-only functions (`entryFunctionSigningMessage`,
+ * `encodeEntryFunctionTransaction`) take type arguments only in this form, so their bundle carries
+ * the one type-tag writer the caller names, and none for a call without type arguments.
+ */
+export interface TypeArg<I = unknown> {
+  readonly write: ValueWriter<I>;
+  readonly value: I;
+}
+
+export type TypeArgInput = TypeTagInput | TypeArg;
+
+export function typeArg<I>(writer: Schema<unknown, I> | ValueWriter<I>, value: I): TypeArg<I> {
+  const write = typeof writer === 'function' ? writer : writer?.write;
+  if (typeof write !== 'function') throw new BcsError('invalid_type', 'typeArg(writer, value) needs a write function or a schema');
+  return { write, value };
+}
+
+/** How a payload writer encodes a plain type-tag object; `null` where only `typeArg` wrappers are taken. */
+export type PlainTypeTagWriter = ((w: BcsWriter, t: TypeTagInput) => void) | null;
+
 function writeArg(w: BcsWriter, a: Uint8Array | EntryFunctionArg): void {
   if (a instanceof Uint8Array) return w.bytes(a);
-  expectObject(a, 'entry function argument (Uint8Array or arg(schema, value))');
-  const { schema: s, value } = a;
-  if (typeof s === 'function') {
-    // A bare writer cannot measure first: reserve the length byte and fill it in afterwards.
-    const at = w.off;
-    w.u8(0);
-    s(w, value);
-    return patchLength(w, at, w.off - at - 1);
-  }
-  if (typeof s !== 'object' || s === null || typeof s.write !== 'function') {
+  const s = (a as EntryFunctionArg | null)?.schema;
+  const bare = typeof s === 'function';
+  if (!bare && typeof s?.write !== 'function') {
     throw new BcsError('invalid_type', 'expected an entry function argument: a Uint8Array or arg(schema, value)');
   }
-  const n = s.serializedSize(value);
-  w.length(n);
-  const start = w.off;
-  s.write(w, value);
-  if (w.off - start !== n) throw new BcsError('invalid_length', `argument wrote ${w.off - start} bytes, its schema measured ${n}`);
+  // The length precedes the value but is known only once it is written: reserve its byte and fill
+  // it in afterwards (no measuring pass, so a schema's size and its bytes can never disagree).
+  const at = w.off;
+  w.u8(0);
+  if (bare) s(w, a.value);
+  else s.write(w, a.value);
+  patchLength(w, at, w.off - at - 1);
 }
 
 /** `TransactionArgument` with the node's indices (I8…I256 = 10…15, "do not reorder"). */
@@ -168,7 +187,7 @@ export interface Script {
 }
 export interface ScriptInput {
   code: Uint8Array;
-  typeArgs: readonly TypeTagInput[];
+  typeArgs: readonly TypeArgInput[];
   args: readonly TransactionArgumentInput[];
 }
 
@@ -180,7 +199,7 @@ export function writeScript(w: BcsWriter, s: ScriptInput): void {
   try {
     w.bytes(expectBytes(s.code));
     key = 'typeArgs';
-    writeTypeArgs(w, s.typeArgs);
+    writeTypeArgs(w, s.typeArgs, writeTypeTag);
     key = 'args';
     const args = s.args;
     expectArray(args, 'args');
@@ -226,12 +245,15 @@ export const script: Schema<Script, ScriptInput> = /* @__PURE__ */ schema({
   read: readScript,
 });
 
-function writeTypeArgs(w: BcsWriter, tys: readonly TypeTagInput[]): void {
+function writeTypeArgs(w: BcsWriter, tys: readonly TypeArgInput[], plain: PlainTypeTagWriter): void {
   expectArray(tys, 'typeArgs');
   w.length(tys.length);
   for (let i = 0; i < tys.length; i++) {
     try {
-      writeTypeTag(w, tys[i]);
+      const t = tys[i] as TypeArg & TypeTagInput;
+      if (typeof t?.write === 'function') t.write(w, t.value);
+      else if (plain) plain(w, t);
+      else throw new BcsError('invalid_type', 'expected typeArg(writer, value): encode-only functions take no plain type tags');
     } catch (e) {
       within(e, i);
     }
@@ -314,6 +336,10 @@ export type TransactionPayloadInput =
 // EntryFunction
 
 export function writeEntryFunction(w: BcsWriter, f: EntryFunctionInput): void {
+  writeEntryFunctionWith(w, f, writeTypeTag);
+}
+
+function writeEntryFunctionWith(w: BcsWriter, f: EntryFunctionInput, plain: PlainTypeTagWriter): void {
   expectObject(f, 'EntryFunction');
   let key = 'module';
   try {
@@ -330,7 +356,7 @@ export function writeEntryFunction(w: BcsWriter, f: EntryFunctionInput): void {
     key = 'function';
     writeIdentifier(w, f.function, 'function name');
     key = 'typeArgs';
-    writeTypeArgs(w, f.typeArgs);
+    writeTypeArgs(w, f.typeArgs, plain);
     key = 'args';
     const args = f.args;
     expectArray(args, 'args');
@@ -598,7 +624,11 @@ export const transactionPayloadInner: Schema<TransactionPayloadInner, Transactio
 // ---------------------------------------------------------------------------------------------
 // TransactionPayload
 
-/** The EntryFunction payload only (variant 2); any other `$kind` is an `invalid_variant` error. */
+/**
+ * The EntryFunction payload only (variant 2); any other `$kind` is an `invalid_variant` error.
+ * Encode-only: type arguments must be `typeArg(writer, value)` wrappers, so that no type-tag
+ * writer is reached unless the caller names one.
+ */
 export function writeEntryFunctionPayload(w: BcsWriter, p: EntryFunctionPayloadInput): void {
   expectObject(p, 'TransactionPayload');
   if (p.$kind !== 'EntryFunction') {
@@ -606,7 +636,7 @@ export function writeEntryFunctionPayload(w: BcsWriter, p: EntryFunctionPayloadI
   }
   w.u8(2);
   try {
-    writeEntryFunction(w, p.value);
+    writeEntryFunctionWith(w, p.value, null);
   } catch (e) {
     within(e, 'EntryFunction');
   }

@@ -1,4 +1,4 @@
-import { encodeWith, type AddressInput, type BcsWriter } from '../bcs/index.js';
+import { BcsWriter, encodeWith, writeAddress, type AddressInput } from '../bcs/index.js';
 import { writeEntryFunctionPayload, type EntryFunctionPayloadInput } from './payload.js';
 import {
   writeRawTransaction,
@@ -27,11 +27,11 @@ export const RAW_TRANSACTION_WITH_DATA_PREFIX_HEX = '0x5efa3c4f02f83a0f4b2d69fc9
 let rawTxnPrefix: Uint8Array | undefined;
 let withDataPrefix: Uint8Array | undefined;
 
-/** The bytes of one of the constants above (trusted input: no validation, no hex module). */
+/** The bytes of one of the constants above: 32 bytes of hex, like an address (so no hex module). */
 function prefixBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) out[i] = parseInt(hex.slice(2 + 2 * i, 4 + 2 * i), 16);
-  return out;
+  const w = new BcsWriter(32);
+  writeAddress(w, hex);
+  return w.buf;
 }
 
 /** @internal Cached prefixes; callers must not mutate them. */

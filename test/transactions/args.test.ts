@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { address, arg, bcs, rawTransaction, signingMessage, string, toHex, u64, vector, writeAddress, writeString, writeU64, type BcsWriter, type RawTransactionInput } from '../../src/index.js';
+import { address, arg, bcs, encodeEntryFunctionTransaction, entryFunctionSigningMessage, formatTypeTag, typeArg, typeTag, writeTypeTag, writeTypeTagString, rawTransaction, signingMessage, string, toHex, u64, vector, writeAddress, writeString, writeU64, type BcsWriter, type EntryFunctionPayloadInput, type RawTransactionInput, type TypeTag } from '../../src/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
+import { typeTagArb } from '../move/arbitraries.js';
 
 // `arg(schema, value)` writes an entry-function argument in place; it must give exactly the bytes
 // of the pre-encoded form, and fail like it.
@@ -71,10 +72,62 @@ describe('entry-function arguments written in place', () => {
     expect(expectBcsError(() => rawTransaction.encode(base([[1, 2]])), 'invalid_type').path).toBe('payload.EntryFunction.args[0]');
     expectBcsError(() => rawTransaction.encode(base([{ schema: null, value: 1 }])), 'invalid_type');
     expectBcsError(() => rawTransaction.encode(base(['0x01'])), 'invalid_type');
+    expect(expectBcsError(() => rawTransaction.encode(base([arg(address, '0xb0'), null])), 'invalid_type').path).toBe('payload.EntryFunction.args[1]');
+    expectBcsError(() => rawTransaction.encode(base([undefined])), 'invalid_type');
   });
 
-  it('catches a schema whose measured size disagrees with what it writes', () => {
+  it('the length prefix is what the schema wrote, whatever size it claims', () => {
+    // No measuring pass: a schema whose serializedSize is wrong cannot make the prefix disagree
+    // with the bytes that follow it.
     const lying = { ...bcs.u8, serializedSize: () => 2 };
-    expectBcsError(() => rawTransaction.encode(base([arg(lying, 1)])), 'invalid_length');
+    const tx = rawTransaction.encode(base([arg(lying, 1)]));
+    expect(toHex(tx)).toBe(toHex(rawTransaction.encode(base([bcs.u8.encode(1)]))));
+    expect(toHex(tx)).toContain('01' + '0101'); // one argument, one byte long, 0x01
+  });
+});
+
+// Type arguments with their writer named (`typeArg`): what the encode-only functions take.
+const withTypeArgs = (typeArgs: unknown[]): RawTransactionInput<EntryFunctionPayloadInput> => {
+  const t = base([arg(writeAddress, '0xb0'), arg(writeU64, 1000n)]);
+  return { ...t, payload: { $kind: 'EntryFunction', value: { ...(t.payload.value as object), typeArgs } } } as never;
+};
+
+describe('type arguments through typeArg(writer, value)', () => {
+  it('give the bytes of plain type tags, through every writer form and both encoder families (property)', () => {
+    fc.assert(
+      fc.property(fc.array(typeTagArb({ depth: 3, signed: true, functions: true }), { maxLength: 4 }), fc.nat(2), (tags: TypeTag[], form) => {
+        const expected = toHex(rawTransaction.encode(withTypeArgs(tags)));
+        const wrapped = tags.map((t, i) => {
+          const k = (i + form) % 3;
+          return k === 0 ? typeArg(writeTypeTagString, formatTypeTag(t)) : k === 1 ? typeArg(writeTypeTag, t) : typeArg(typeTag, t);
+        });
+        expect(toHex(encodeEntryFunctionTransaction(withTypeArgs(wrapped)))).toBe(expected);
+        expect(toHex(rawTransaction.encode(withTypeArgs(wrapped)))).toBe(expected);
+        expect(toHex(entryFunctionSigningMessage(withTypeArgs(wrapped)))).toBe(toHex(signingMessage(withTypeArgs(tags))));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a bad type argument fails with its path, in either encoder', () => {
+    const coin = typeArg(writeTypeTagString, '0x1::aptos_coin::AptosCoin');
+    const bad = typeArg(writeTypeTagString, '0x1::aptos_coin::');
+    for (const enc of [encodeEntryFunctionTransaction, rawTransaction.encode]) {
+      const err = expectBcsError(() => enc(withTypeArgs([coin, bad])), 'invalid_type_tag');
+      expect(err.path).toBe('payload.EntryFunction.typeArgs[1]');
+    }
+    const generic = expectBcsError(() => rawTransaction.encode(withTypeArgs([typeArg(writeTypeTag, { $kind: 'generic', value: 0 } as never)])), 'invalid_type');
+    expect(generic.path).toBe('payload.EntryFunction.typeArgs[0]');
+  });
+
+  it('the encode-only functions refuse plain type-tag objects; typeArg refuses a non-writer', () => {
+    for (const enc of [encodeEntryFunctionTransaction, entryFunctionSigningMessage]) {
+      const err = expectBcsError(() => enc(withTypeArgs([{ $kind: 'u64' }])), 'invalid_type');
+      expect(err.path).toBe('payload.EntryFunction.typeArgs[0]');
+    }
+    expect(toHex(encodeEntryFunctionTransaction(withTypeArgs([])))).toBe(toHex(rawTransaction.encode(withTypeArgs([]))));
+    expectBcsError(() => typeArg(null as never, 'u64'), 'invalid_type');
+    expectBcsError(() => typeArg({} as never, 'u64'), 'invalid_type');
+    expectBcsError(() => rawTransaction.encode(withTypeArgs([null])), 'invalid_type');
   });
 });
