@@ -100,7 +100,7 @@ export const PRIMITIVE_TYPE_TAG_KINDS: readonly PrimitiveTypeTagKind[] = /* @__P
 // ---------------------------------------------------------------------------------------------
 
 export const MAX_TYPE_TAG_NESTING = 8;
-export const MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING = MAX_TYPE_TAG_NESTING + 1;
+export const MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING = 9; // MAX_TYPE_TAG_NESTING + 1
 
 // The variant index is the position in TYPE_TAG_VARIANTS. `$kind` strings are internalized, so
 // indexOf compares pointers; a `$kind` such as 'toString' finds nothing.

@@ -4,6 +4,7 @@ import { fromHex, toHex } from '../../src/bcs/index.js';
 import {
   formatTypeTag,
   MAX_TYPE_TAG_NESTING,
+  MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING,
   parseTypeTag,
   primitiveTypeTag,
   structTag,
@@ -65,6 +66,10 @@ describe('golden type tags (fixtures/move/type-tags.json)', () => {
 });
 
 describe('nesting limit (safe_serialize.rs, language_storage.rs nested serde tests): encode 9, decode 8', () => {
+  it('the encoder allows exactly one level more than the decoder', () => {
+    expect(MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING).toBe(MAX_TYPE_TAG_NESTING + 1);
+  });
+
   // Only vector/struct/function count; the node's tests build 8 nested structs and 8 nested vectors
   // (innermost struct<u8>) that both encode and decode, and one more that does not decode.
   for (const [name, wrap] of [['vector', vec], ['struct', (t: TypeTag) => struct([t])], ['function', fn]] as const) {
