@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // `npm test` builds first, so these check what a user installs: the exports map, ESM and CJS
@@ -49,5 +51,33 @@ describe('package', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
     expect(run(['dist/cli/main.js', '--version']).trim()).toBe(pkg.version);
     expect(run(['dist/cli/main.js', '--help'])).toContain('Usage:');
+  });
+
+  it('a transfer-and-sign bundle through the encode-only path minifies under 8 KB and runs (issue 4)', async () => {
+    // The bench's entry and esbuild options (bench/lib/sizes.mjs), so a change that grows the
+    // bundle past the target fails here, not only in a bench run.
+    const { build } = await import('esbuild');
+    const r = await build({
+      entryPoints: ['bench/entries/ours-transfer.mjs'],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
+      legalComments: 'none',
+    });
+    const code = r.outputFiles[0].contents;
+    expect(code.length).toBeLessThan(8 * 1024);
+    const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-bundle-'));
+    try {
+      writeFileSync(join(dir, 'transfer.mjs'), code);
+      const v2 = (JSON.parse(readFileSync('fixtures/transactions/raw-transactions.json', 'utf8')) as { vectors: { name: string; signingMessage?: string }[] })
+        .vectors.find((v) => v.name.startsWith('V2 '));
+      expect(run([join(dir, 'transfer.mjs')]).trim()).toBe(v2?.signingMessage?.replace(/^0x/, ''));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
