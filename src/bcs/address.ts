@@ -1,4 +1,4 @@
-import { BcsError } from './error.js';
+import { BcsError, quote } from './error.js';
 import { nibbleAt, toHexRaw } from './hex.js';
 import { schema, typeError, type Schema } from './schema.js';
 import type { BcsWriter } from './writer.js';
@@ -64,7 +64,7 @@ function addressError(s: string, prefixed: boolean, start: number, digits: numbe
     // The position counts within the zero-padded 64-digit form, as the node reports it.
     why = `invalid character ${JSON.stringify(s[i])} at position ${i - start + 64 - digits}`;
   }
-  return new BcsError('invalid_address', `invalid address ${JSON.stringify(s)}: ${why}`);
+  return new BcsError('invalid_address', `invalid address ${quote(s)}: ${why}`);
 }
 
 /** 32 bytes of an address string or byte input. */

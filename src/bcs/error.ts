@@ -48,7 +48,7 @@ export class BcsError extends Error {
   // Built when read, not when thrown, so unwinding through deep containers stays linear.
   override get message(): string {
     const path = this.path;
-    return `${this.detail}${path ? ` (at ${path})` : ''}${this.offset >= 0 ? ` at offset ${this.offset}` : ''}`;
+    return `${this.detail ?? ''}${path ? ` (at ${path})` : ''}${this.offset >= 0 ? ` at offset ${this.offset}` : ''}`;
   }
 
   /** Path segments into the value, outermost first, e.g. ['payload', 'args', 1]. */
@@ -59,7 +59,8 @@ export class BcsError extends Error {
   /** Dotted path into the value, e.g. `payload.args[1]` (empty at the top level). */
   get path(): string {
     let out = '';
-    for (let i = this.unwound.length - 1; i >= 0; i--) {
+    // `?.`: also read off the prototype (by inspectors), where no instance fields exist.
+    for (let i = (this.unwound?.length ?? 0) - 1; i >= 0; i--) {
       const s = this.unwound[i];
       if (typeof s === 'number') out += `[${s}]`;
       else out += out === '' ? s : `.${s}`;
@@ -76,6 +77,17 @@ export class BcsError extends Error {
   toJSON(): { code: BcsErrorCode; message: string; offset: number; path: string } {
     return { code: this.code, message: this.detail, offset: this.offset, path: this.path };
   }
+}
+
+/**
+ * A value as error messages show it, never throwing and never huge: strings JSON-quoted and cut at
+ * `max` characters (hostile input must not make a megabyte message), bigints with `n`, anything
+ * else by its kind (`null`, `array`, `number`, `object`, …).
+ */
+export function quote(v: unknown, max = 64): string {
+  return typeof v === 'string'
+    ? JSON.stringify(v.length > max ? `${v.slice(0, max)}…` : v)
+    : typeof v === 'bigint' ? `${v}n` : v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
 }
 
 export function isBcsError(e: unknown): e is BcsError {

@@ -1,5 +1,5 @@
 // The BCS core. Imports nothing outside this folder.
-export { BcsError, isBcsError, type BcsErrorCode } from './error.js';
+export { BcsError, isBcsError, quote, type BcsErrorCode } from './error.js';
 export { BcsWriter, MAX_SEQUENCE_LENGTH, patchLength, ulebSize } from './writer.js';
 export { BcsReader, MAX_CONTAINER_DEPTH, MAX_ZERO_SIZED_ELEMENTS, type DecodeOptions } from './reader.js';
 export { schema, encodeWith, decodeWith, typeError, type Schema, type SchemaParts, type Infer, type InferInput, type AnySchema } from './schema.js';

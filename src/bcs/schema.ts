@@ -1,4 +1,4 @@
-import { BcsError } from './error.js';
+import { BcsError, quote } from './error.js';
 import { BcsReader, type DecodeOptions } from './reader.js';
 import { BcsWriter } from './writer.js';
 
@@ -122,6 +122,5 @@ export function schema<T, Input = T>(parts: SchemaParts<T, Input>): Schema<T, In
 
 /** Throws the library's error for a value of the wrong JavaScript type. */
 export function typeError(expected: string, got: unknown): never {
-  const shown = typeof got === 'bigint' ? `${got}n` : typeof got === 'string' ? JSON.stringify(got) : Array.isArray(got) ? 'array' : got === null ? 'null' : typeof got;
-  throw new BcsError('invalid_type', `expected ${expected}, got ${shown}`);
+  throw new BcsError('invalid_type', `expected ${expected}, got ${quote(got)}`);
 }

@@ -1,4 +1,4 @@
-import { BcsError, formatAddress, type AddressFormat, type AddressInput } from '../bcs/index.js';
+import { BcsError, quote, formatAddress, type AddressFormat, type AddressInput } from '../bcs/index.js';
 import { abilityPostfix } from './ability.js';
 import type { MoveFunctionParam, MoveType } from './move-type.js';
 import { isPrimitiveKind, type FunctionParamOrReturnTagInput, type StructTagInput, type TypeTagInput } from './type-tag.js';
@@ -50,7 +50,7 @@ function fmt(t: AnyType, af: AddressFormat): string {
       return `&mut ${fmt(t.value, af)}`;
     default:
       if (isPrimitiveKind(t.$kind)) return t.$kind;
-      throw new BcsError('invalid_variant', `unknown type tag kind ${JSON.stringify((t as { $kind: unknown }).$kind)}`);
+      throw new BcsError('invalid_variant', `unknown type tag kind ${quote((t as { $kind: unknown }).$kind)}`);
   }
 }
 
@@ -61,7 +61,7 @@ function params(ps: readonly AnyParam[], af: AddressFormat): string {
     if (i > 0) out += ', ';
     if (p.$kind === 'reference') out += '&';
     else if (p.$kind === 'mutableReference') out += '&mut ';
-    else if (p.$kind !== 'value') throw new BcsError('invalid_variant', `unknown function parameter kind ${JSON.stringify((p as { $kind: unknown }).$kind)}`);
+    else if (p.$kind !== 'value') throw new BcsError('invalid_variant', `unknown function parameter kind ${quote((p as { $kind: unknown }).$kind)}`);
     out += fmt(p.value, af);
   }
   return out;
@@ -83,5 +83,5 @@ export function formatMoveType(t: MoveType, style: TypeStringStyle = 'canonical'
 }
 
 function badStyle(style: unknown): never {
-  throw new BcsError('invalid_type', `unknown type string style ${JSON.stringify(style)}; expected canonical, aip40 or long`);
+  throw new BcsError('invalid_type', `unknown type string style ${quote(style)}; expected canonical, aip40 or long`);
 }

@@ -1,4 +1,4 @@
-import { BcsError, schema, type BcsWriter, type Schema } from '../bcs/index.js';
+import { BcsError, quote, schema, type BcsWriter, type Schema } from '../bcs/index.js';
 import { ALPHA, CHAR_CLASS, charClass, IDENT } from './chars.js';
 
 /**
@@ -24,8 +24,7 @@ export function assertIdentifier(s: unknown, what = 'identifier'): asserts s is 
 }
 
 function identifierError(s: unknown, what: string): BcsError {
-  const shown = typeof s === 'string' ? `'${s}'` : s === null ? 'null' : typeof s;
-  return new BcsError('invalid_identifier', `Invalid ${what} ${shown}: expected [a-zA-Z][a-zA-Z0-9_]* or _[a-zA-Z0-9_]+`);
+  return new BcsError('invalid_identifier', `Invalid ${what} ${quote(s)}: expected [a-zA-Z][a-zA-Z0-9_]* or _[a-zA-Z0-9_]+`);
 }
 
 /**

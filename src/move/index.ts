@@ -4,6 +4,8 @@ export { ABILITY, ALL_ABILITIES, abilityBit, abilityPostfix, type AbilityName } 
 export {
   typeTag,
   writeTypeTag,
+  typeArgFromTag,
+  type TypeArg,
   structTag,
   primitiveTypeTag,
   isPrimitiveKind,
@@ -21,7 +23,7 @@ export {
   type FunctionParamOrReturnTagInput,
   type PrimitiveTypeTagKind,
 } from './type-tag.js';
-export { parseTypeTag, parseStructTag, parseMoveType, encodeTypeTagString, writeTypeTagString } from './parse.js';
+export { parseTypeTag, parseStructTag, parseMoveType, encodeTypeTagString, writeTypeTagString, typeArgFromString } from './parse.js';
 export { formatTypeTag, formatStructTag, formatMoveType, type TypeStringStyle } from './format.js';
 export { typeTagEquals, moveTypeEquals } from './equals.js';
 export {

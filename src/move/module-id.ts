@@ -1,4 +1,4 @@
-import { address, writeAddress, BcsError, formatAddress, normalizeAddress, schema, type Address, type AddressInput, type Schema } from '../bcs/index.js';
+import { address, writeAddress, BcsError, quote, formatAddress, normalizeAddress, schema, type Address, type AddressInput, type Schema } from '../bcs/index.js';
 import { assertIdentifier, isValidIdentifier, writeIdentifier } from './identifier.js';
 import type { TypeStringStyle } from './format.js';
 
@@ -29,8 +29,11 @@ export interface EntryFunctionIdInput {
 // never allowed and `0x1::a::b::c` fails on the module name `a::b`. The address takes the API's
 // forms: `0x` + 1–64 hex digits, or exactly 64 digits without `0x`.
 
+// The node's texts show the id unquoted; a hostile one is cut so the message stays small.
+const cut = (s: string): string => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
+
 function moduleIdError(s: string, why: string, code: 'invalid_identifier' | 'invalid_address'): BcsError {
-  return new BcsError(code, `Invalid Move module ID: ${s} (${why})`);
+  return new BcsError(code, `Invalid Move module ID: ${cut(s)} (${why})`);
 }
 
 function splitModuleId(s: string, wrap: (why: string, code: 'invalid_identifier' | 'invalid_address') => BcsError): ModuleId {
@@ -40,10 +43,10 @@ function splitModuleId(s: string, wrap: (why: string, code: 'invalid_identifier'
   try {
     addr = normalizeAddress(s.slice(0, i));
   } catch {
-    throw wrap(`invalid address ${JSON.stringify(s.slice(0, i))}`, 'invalid_address');
+    throw wrap(`invalid address ${quote(s.slice(0, i))}`, 'invalid_address');
   }
   const name = s.slice(i + 2);
-  if (!isValidIdentifier(name)) throw wrap(`invalid module name ${JSON.stringify(name)}`, 'invalid_identifier');
+  if (!isValidIdentifier(name)) throw wrap(`invalid module name ${quote(name)}`, 'invalid_identifier');
   return { address: addr, name };
 }
 
@@ -56,12 +59,12 @@ export function parseModuleId(s: string): ModuleId {
 /** Parses `ADDRESS::MODULE::FUNCTION`, e.g. `0x1::coin::transfer`. */
 export function parseEntryFunctionId(s: string): EntryFunctionId {
   if (typeof s !== 'string') throw new BcsError('invalid_type', `expected an entry function id string, got ${s === null ? 'null' : typeof s}`);
-  const wrap = (why: string, code: 'invalid_identifier' | 'invalid_address') => new BcsError(code, `Invalid entry function ID ${s} (${why})`);
+  const wrap = (why: string, code: 'invalid_identifier' | 'invalid_address') => new BcsError(code, `Invalid entry function ID ${cut(s)} (${why})`);
   const i = s.lastIndexOf('::');
   if (i < 0) throw wrap('expected ADDRESS::MODULE::FUNCTION', 'invalid_identifier');
   const module = splitModuleId(s.slice(0, i), (why, code) => wrap(why === 'expected ADDRESS::MODULE' ? 'expected ADDRESS::MODULE::FUNCTION' : why, code));
   const name = s.slice(i + 2);
-  if (!isValidIdentifier(name)) throw wrap(`invalid function name ${JSON.stringify(name)}`, 'invalid_identifier');
+  if (!isValidIdentifier(name)) throw wrap(`invalid function name ${quote(name)}`, 'invalid_identifier');
   return { module, name };
 }
 

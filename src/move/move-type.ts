@@ -1,4 +1,4 @@
-import { BcsError, type Address } from '../bcs/index.js';
+import { BcsError, quote, type Address } from '../bcs/index.js';
 import type { PrimitiveTypeTagKind, TypeTag } from './type-tag.js';
 
 /**
@@ -147,6 +147,6 @@ export function jsonTypeName(t: MoveType): string {
     case 'mutableReference':
       return jsonTypeName(t.value);
     default:
-      throw new BcsError('invalid_variant', `unknown Move type kind ${JSON.stringify((t as { $kind: unknown }).$kind)}`);
+      throw new BcsError('invalid_variant', `unknown Move type kind ${quote((t as { $kind: unknown }).$kind)}`);
   }
 }

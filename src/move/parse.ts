@@ -1,9 +1,9 @@
-import { BcsError, encodeWith, patchLength, type BcsWriter } from '../bcs/index.js';
+import { BcsError, encodeWith, patchLength, quote, type BcsWriter } from '../bcs/index.js';
 import { abilityBit } from './ability.js';
 import { ALPHA, CHAR_CLASS, DIGIT, HEX, IDENT, SPACE, UPPER } from './chars.js';
 import { MAX_GENERIC_INDEX, type MoveFunctionParam, type MoveType, type MoveValueType } from './move-type.js';
 import { SPECIAL_LONG_ADDRESSES } from '../bcs/index.js';
-import { isPrimitiveKind, MAX_TYPE_TAG_NESTING, primitiveTypeTag, typeTagKindIndex, type StructTag, type TypeTag } from './type-tag.js';
+import { isPrimitiveKind, MAX_TYPE_TAG_NESTING, primitiveTypeTag, typeTagKindIndex, type StructTag, type TypeArg, type TypeTag } from './type-tag.js';
 
 // ---------------------------------------------------------------------------------------------
 // Type-tag strings, after the node's `third_party/move/move-core/types/src/parser.rs` (the newest
@@ -55,7 +55,7 @@ const WRITTEN = null as unknown as MoveValueType;
 const ZEROS = /* @__PURE__ */ '0'.repeat(64);
 
 function fail(what: string, at: number): never {
-  throw new BcsError('invalid_type_tag', `invalid ${abi ? 'Move type' : 'type tag'} ${JSON.stringify(src)}: ${what}`, at);
+  throw new BcsError('invalid_type_tag', `invalid ${abi ? 'Move type' : 'type tag'} ${quote(src, 200)}: ${what}`, at);
 }
 
 function cls(at: number): number {
@@ -69,7 +69,7 @@ function describe(at: number): string {
   if (cls(at) & IDENT) {
     let e = at + 1;
     while (e < end && cls(e) & IDENT) e++;
-    return JSON.stringify(src.slice(at, e));
+    return quote(src.slice(at, e));
   }
   return `'${String.fromCodePoint(src.codePointAt(at)!)}'`;
 }
@@ -352,10 +352,10 @@ function parseGeneric(name: string, at: number): MoveValueType {
   let i = 0;
   for (let k = 1; k < name.length; k++) {
     const c = name.charCodeAt(k);
-    if (c < 48 || c > 57) fail(`expected a type, got ${JSON.stringify(name)}`, at);
+    if (c < 48 || c > 57) fail(`expected a type, got ${quote(name)}`, at);
     i = i * 10 + (c - 48);
   }
-  if (name.length < 2 || name.length > 6 || i > MAX_GENERIC_INDEX) fail(`expected a type, got ${JSON.stringify(name)}`, at);
+  if (name.length < 2 || name.length > 6 || i > MAX_GENERIC_INDEX) fail(`expected a type, got ${quote(name)}`, at);
   if (!abi) fail(`generic type parameter ${name} is not allowed in a type tag`, at);
   return { $kind: 'generic', value: i };
 }
@@ -386,7 +386,7 @@ function parseType(depth: number): MoveValueType {
       }
       default:
         if (c === 84) return parseGeneric(name, at);
-        return fail(`expected a type, got ${JSON.stringify(name)}`, at);
+        return fail(`expected a type, got ${quote(name)}`, at);
     }
   }
   if (c === 48) {
@@ -436,6 +436,14 @@ export function writeTypeTagString(w: BcsWriter, s: string): void {
   } finally {
     out = null;
   }
+}
+
+/**
+ * A type argument from a type-tag string such as `'0x1::aptos_coin::AptosCoin'`, parsed straight
+ * into BCS when written (`writeTypeTagString`); parse errors surface then, at the argument's path.
+ */
+export function typeArgFromString(s: string): TypeArg {
+  return { write: writeTypeTagString, value: s };
 }
 
 /** `typeTag.encode(parseTypeTag(s))` in one pass: the BCS bytes of a type-tag string. */

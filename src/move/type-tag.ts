@@ -2,6 +2,7 @@ import {
   address,
   writeAddress,
   BcsError,
+  quote,
   schema as makeSchema,
   type Address,
   type AddressInput,
@@ -124,7 +125,7 @@ function kindError(kind: unknown): BcsError {
         : 'a reference type cannot be BCS-encoded outside a function type\'s parameters or results',
     );
   }
-  return new BcsError('invalid_variant', `unknown type tag kind ${JSON.stringify(kind)}`);
+  return new BcsError('invalid_variant', `unknown type tag kind ${quote(kind)}`);
 }
 
 function writeTypeTagAt(w: BcsWriter, t: TypeTagInput, depth: number): void {
@@ -160,7 +161,7 @@ function writeParams(w: BcsWriter, ps: readonly FunctionParamOrReturnTagInput[],
   for (const p of ps) {
     const k = p?.$kind;
     const i = k === 'reference' ? 0 : k === 'mutableReference' ? 1 : k === 'value' ? 2 : -1;
-    if (i < 0) throw new BcsError('invalid_variant', `unknown function parameter kind ${JSON.stringify(k)}`);
+    if (i < 0) throw new BcsError('invalid_variant', `unknown function parameter kind ${quote(k)}`);
     w.u8(i);
     writeTypeTagAt(w, p.value, depth);
   }
@@ -224,6 +225,21 @@ export function writeTypeTag(w: BcsWriter, t: TypeTagInput): void {
   writeTypeTagAt(w, t, 0);
 }
 
+/**
+ * A type argument together with the writer that encodes it: what the encode-only transaction
+ * functions take, so a bundle carries only the type-tag writer its caller names. Build one with
+ * `typeArgFromTag(tag)` or `typeArgFromString(s)` (parse.ts); both writers write exactly one TypeTag.
+ */
+export interface TypeArg {
+  write(w: BcsWriter, value: unknown): void;
+  readonly value: unknown;
+}
+
+/** A type argument from a type-tag object, written by `writeTypeTag` (validated when written). */
+export function typeArgFromTag(tag: TypeTagInput): TypeArg {
+  return { write: writeTypeTag, value: tag };
+}
+
 /** BCS codec for `TypeTag` with the node's variant indices and nesting limit. */
 export const typeTag: Schema<TypeTag, TypeTagInput> = /* @__PURE__ */ makeSchema({
   name: 'TypeTag',
@@ -243,7 +259,7 @@ export const structTag: Schema<StructTag, StructTagInput> = /* @__PURE__ */ make
 /** The shared, frozen object for a primitive kind (avoids allocating one per decoded tag). */
 export function primitiveTypeTag(kind: PrimitiveTypeTagKind): TypeTag {
   const i = kindIndex(kind);
-  if (i < 0 || i === 6 || i === 7 || i === 11) throw new BcsError('invalid_variant', `not a primitive type tag kind: ${JSON.stringify(kind)}`);
+  if (i < 0 || i === 6 || i === 7 || i === 11) throw new BcsError('invalid_variant', `not a primitive type tag kind: ${quote(kind)}`);
   return PRIMITIVE_TAGS[i];
 }
 

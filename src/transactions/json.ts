@@ -1,4 +1,4 @@
-import { BcsError, fromHex, isBcsError, normalizeAddress, toHex } from '../bcs/index.js';
+import { BcsError, fromHex, isBcsError, normalizeAddress, quote, toHex } from '../bcs/index.js';
 
 // JSON-safe values, for logging, fixtures and the CLI: u64 and wider as decimal strings, bytes as
 // `0x` hex, addresses in the long form, small integers as numbers, enums as `{ $kind, value }`.
@@ -40,16 +40,9 @@ const BIG_BITS: Record<BigIntShape, readonly [number, boolean]> = {
   i256: [256, true],
 };
 
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v);
-  if (typeof v === 'bigint') return `${v}n`;
-  return typeof v;
-}
 
 function jsonError(expected: string, got: unknown): BcsError {
-  return new BcsError('invalid_json', `expected ${expected}, got ${describe(got)}`);
+  return new BcsError('invalid_json', `expected ${expected}, got ${quote(got)}`);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -132,7 +125,7 @@ function shaped(shape: Shape, v: unknown): JsonValue {
   }
   if (!isPlainObject(v)) throw jsonError('an object with $kind', v);
   const kind = v.$kind;
-  if (typeof kind !== 'string' || !Object.hasOwn(shape.enum, kind)) throw new BcsError('invalid_variant', `unknown variant ${describe(kind)}`);
+  if (typeof kind !== 'string' || !Object.hasOwn(shape.enum, kind)) throw new BcsError('invalid_variant', `unknown variant ${quote(kind)}`);
   const payload = shape.enum[kind];
   return payload === null ? { $kind: kind } : { $kind: kind, value: wrap(kind, () => shaped(payload, v.value)) };
 }
@@ -162,7 +155,7 @@ export function parseDecimal(s: unknown, shape: BigIntShape): bigint {
   if (typeof s !== 'string') throw jsonError(`${shape} as a decimal string`, s);
   const signed = BIG_BITS[shape][1];
   if (s.length > 80 || !(signed ? SIGNED : UNSIGNED).test(s)) {
-    throw new BcsError('invalid_json', `expected ${shape} as a decimal string${signed ? '' : ' without sign'}, got ${describe(s)}`);
+    throw new BcsError('invalid_json', `expected ${shape} as a decimal string${signed ? '' : ' without sign'}, got ${quote(s)}`);
   }
   return checkBig(shape, BigInt(s));
 }
@@ -198,7 +191,7 @@ export function fromJsonSafe(shape: Shape, json: unknown): unknown {
     if (!isPlainObject(json)) throw jsonError('an object', json);
     const fields = shape.struct;
     for (const k of Object.keys(json)) {
-      if (!Object.hasOwn(fields, k)) throw new BcsError('invalid_json', `unknown field ${JSON.stringify(k)}`);
+      if (!Object.hasOwn(fields, k)) throw new BcsError('invalid_json', `unknown field ${quote(k)}`);
     }
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(fields)) {
@@ -209,10 +202,10 @@ export function fromJsonSafe(shape: Shape, json: unknown): unknown {
   }
   if (!isPlainObject(json)) throw jsonError('an object with $kind', json);
   const kind = json.$kind;
-  if (typeof kind !== 'string' || !Object.hasOwn(shape.enum, kind)) throw new BcsError('invalid_variant', `unknown variant ${describe(kind)}`);
+  if (typeof kind !== 'string' || !Object.hasOwn(shape.enum, kind)) throw new BcsError('invalid_variant', `unknown variant ${quote(kind)}`);
   const payload = shape.enum[kind];
   for (const k of Object.keys(json)) {
-    if (k !== '$kind' && !(k === 'value' && payload !== null)) throw new BcsError('invalid_json', `unexpected field ${JSON.stringify(k)} in variant ${kind}`);
+    if (k !== '$kind' && !(k === 'value' && payload !== null)) throw new BcsError('invalid_json', `unexpected field ${quote(k)} in variant ${kind}`);
   }
   if (payload === null) return { $kind: kind };
   if (!Object.hasOwn(json, 'value')) throw new BcsError('missing_field', `missing field value of variant ${kind}`).within(kind);

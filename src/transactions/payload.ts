@@ -17,6 +17,7 @@ import {
   u64,
   u8,
   patchLength,
+  quote,
   writeAddress,
   writeBool,
   writeBytes,
@@ -42,7 +43,7 @@ import {
 } from '../bcs/index.js';
 import { writeIdentifier } from '../move/identifier.js';
 import type { ModuleId, ModuleIdInput } from '../move/module-id.js';
-import { typeTag, writeTypeTag, type TypeTag, type TypeTagInput } from '../move/type-tag.js';
+import { typeTag, writeTypeTag, type TypeArg, type TypeTag, type TypeTagInput } from '../move/type-tag.js';
 import { expectArray, expectBytes, expectObject, fieldError, within } from './internal.js';
 
 // Transaction payloads (wire-format.md §2.4), hand-specialised: they are on every transaction's
@@ -59,10 +60,13 @@ export interface EntryFunction {
 export interface EntryFunctionInput {
   module: ModuleIdInput;
   function: string;
-  /** Type tags as plain objects, or `typeArg(writer, value)` (the only form the encode-only functions take). */
+  /** Plain type-tag objects, or `typeArgFromString(s)` / `typeArgFromTag(t)` (the only form the encode-only functions take). */
   typeArgs: readonly TypeArgInput[];
   /** Each argument as its BCS bytes, or as `arg(schema, value)` to be written in place. */
-  args: readonly (Uint8Array | EntryFunctionArg)[];
+  // `any`: each arg() pairs a writer with a value of its own type, which TypeScript can only
+  // express existentially; arg() checks the pair where it is built.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  args: readonly (Uint8Array | EntryFunctionArg<any>)[];
 }
 
 /**
@@ -83,25 +87,8 @@ export function arg<I>(schema: Schema<unknown, I> | ValueWriter<I>, value: I): E
   return { schema, value };
 }
 
-/**
- * A type argument paired with the writer that encodes it: `typeArg(writeTypeTagString,
- * '0x1::aptos_coin::AptosCoin')`, `typeArg(writeTypeTag, tag)` or `typeArg(typeTag, tag)`. The
- * writer must write exactly one TypeTag. The encode-only functions (`entryFunctionSigningMessage`,
- * `encodeEntryFunctionTransaction`) take type arguments only in this form, so their bundle carries
- * the one type-tag writer the caller names, and none for a call without type arguments.
- */
-export interface TypeArg<I = unknown> {
-  readonly write: ValueWriter<I>;
-  readonly value: I;
-}
-
+/** A type argument as the general encoders take it: a plain type-tag object, or a `TypeArg`. */
 export type TypeArgInput = TypeTagInput | TypeArg;
-
-export function typeArg<I>(writer: Schema<unknown, I> | ValueWriter<I>, value: I): TypeArg<I> {
-  const write = typeof writer === 'function' ? writer : writer?.write;
-  if (typeof write !== 'function') throw new BcsError('invalid_type', 'typeArg(writer, value) needs a write function or a schema');
-  return { write, value };
-}
 
 /** How a payload writer encodes a plain type-tag object; `null` where only `typeArg` wrappers are taken. */
 export type PlainTypeTagWriter = ((w: BcsWriter, t: TypeTagInput) => void) | null;
@@ -253,7 +240,7 @@ function writeTypeArgs(w: BcsWriter, tys: readonly TypeArgInput[], plain: PlainT
       const t = tys[i] as TypeArg & TypeTagInput;
       if (typeof t?.write === 'function') t.write(w, t.value);
       else if (plain) plain(w, t);
-      else throw new BcsError('invalid_type', 'expected typeArg(writer, value): encode-only functions take no plain type tags');
+      else throw new BcsError('invalid_type', 'expected typeArgFromString(s) or typeArgFromTag(t): encode-only functions take no plain type tags');
     } catch (e) {
       within(e, i);
     }
@@ -626,13 +613,13 @@ export const transactionPayloadInner: Schema<TransactionPayloadInner, Transactio
 
 /**
  * The EntryFunction payload only (variant 2); any other `$kind` is an `invalid_variant` error.
- * Encode-only: type arguments must be `typeArg(writer, value)` wrappers, so that no type-tag
- * writer is reached unless the caller names one.
+ * Encode-only: type arguments must be `TypeArg`s (`typeArgFromString`, `typeArgFromTag`), so that
+ * no type-tag writer is reached unless the caller names one.
  */
 export function writeEntryFunctionPayload(w: BcsWriter, p: EntryFunctionPayloadInput): void {
   expectObject(p, 'TransactionPayload');
   if (p.$kind !== 'EntryFunction') {
-    throw new BcsError('invalid_variant', `expected an EntryFunction payload, got ${JSON.stringify(p.$kind)}`);
+    throw new BcsError('invalid_variant', `expected an EntryFunction payload, got ${quote(p.$kind)}`);
   }
   w.u8(2);
   try {
@@ -642,7 +629,11 @@ export function writeEntryFunctionPayload(w: BcsWriter, p: EntryFunctionPayloadI
   }
 }
 
-export type EntryFunctionPayloadInput = { $kind: 'EntryFunction'; value: EntryFunctionInput };
+/** An EntryFunction payload for the encode-only functions: type arguments only as `TypeArg`s. */
+export type EntryFunctionPayloadInput = { $kind: 'EntryFunction'; value: EncodeOnlyEntryFunctionInput };
+export interface EncodeOnlyEntryFunctionInput extends Omit<EntryFunctionInput, 'typeArgs'> {
+  typeArgs: readonly TypeArg[];
+}
 
 export function writeTransactionPayload(w: BcsWriter, p: TransactionPayloadInput): void {
   expectObject(p, 'TransactionPayload');

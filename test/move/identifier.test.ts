@@ -39,7 +39,7 @@ describe('identifiers (identifier.rs is_valid)', () => {
   });
 
   it('assertIdentifier throws invalid_identifier naming the thing', () => {
-    expect(expectBcsError(() => assertIdentifier('1x', 'module name'), 'invalid_identifier').message).toContain("Invalid module name '1x'");
+    expect(expectBcsError(() => assertIdentifier('1x', 'module name'), 'invalid_identifier').message).toContain('Invalid module name "1x"');
     expectBcsError(() => assertIdentifier(undefined), 'invalid_identifier');
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { address, arg, bcs, encodeEntryFunctionTransaction, entryFunctionSigningMessage, formatTypeTag, typeArg, typeTag, writeTypeTag, writeTypeTagString, rawTransaction, signingMessage, string, toHex, u64, vector, writeAddress, writeString, writeU64, type BcsWriter, type EntryFunctionPayloadInput, type RawTransactionInput, type TypeTag } from '../../src/index.js';
+import { address, arg, bcs, encodeEntryFunctionTransaction, entryFunctionSigningMessage, formatTypeTag, typeArgFromString, typeArgFromTag, type TypeArg, rawTransaction, signingMessage, string, toHex, u64, vector, writeAddress, writeString, writeU64, type BcsWriter, type EntryFunctionPayloadInput, type RawTransactionInput, type TypeTag } from '../../src/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
 import { typeTagArb } from '../move/arbitraries.js';
 
@@ -86,48 +86,98 @@ describe('entry-function arguments written in place', () => {
   });
 });
 
-// Type arguments with their writer named (`typeArg`): what the encode-only functions take.
-const withTypeArgs = (typeArgs: unknown[]): RawTransactionInput<EntryFunctionPayloadInput> => {
-  const t = base([arg(writeAddress, '0xb0'), arg(writeU64, 1000n)]);
-  return { ...t, payload: { $kind: 'EntryFunction', value: { ...(t.payload.value as object), typeArgs } } } as never;
+// Type arguments with their writer named (TypeArg): what the encode-only functions take.
+const withTypeArgs = (typeArgs: readonly TypeArg[]): RawTransactionInput<EntryFunctionPayloadInput> => {
+  const t = base([]);
+  const f = t.payload.value as { module: { address: string; name: string }; function: string };
+  return { ...t, payload: { $kind: 'EntryFunction', value: { module: f.module, function: f.function, typeArgs, args: [arg(writeAddress, '0xb0'), arg(writeU64, 1000n)] } } };
+};
+const withPlainTypeArgs = (typeArgs: readonly TypeTag[]): RawTransactionInput => {
+  const t = withTypeArgs([]);
+  return { ...t, payload: { $kind: 'EntryFunction', value: { ...t.payload.value, typeArgs } } };
 };
 
-describe('type arguments through typeArg(writer, value)', () => {
-  it('give the bytes of plain type tags, through every writer form and both encoder families (property)', () => {
+describe('type arguments as TypeArgs (typeArgFromString, typeArgFromTag)', () => {
+  it('give the bytes of plain type tags, in either form and either encoder family (property)', () => {
     fc.assert(
-      fc.property(fc.array(typeTagArb({ depth: 3, signed: true, functions: true }), { maxLength: 4 }), fc.nat(2), (tags: TypeTag[], form) => {
-        const expected = toHex(rawTransaction.encode(withTypeArgs(tags)));
-        const wrapped = tags.map((t, i) => {
-          const k = (i + form) % 3;
-          return k === 0 ? typeArg(writeTypeTagString, formatTypeTag(t)) : k === 1 ? typeArg(writeTypeTag, t) : typeArg(typeTag, t);
-        });
+      fc.property(fc.array(typeTagArb({ depth: 3, signed: true, functions: true }), { maxLength: 4 }), fc.nat(1), (tags: TypeTag[], form) => {
+        const expected = toHex(rawTransaction.encode(withPlainTypeArgs(tags)));
+        const wrapped = tags.map((t, i) => ((i + form) % 2 === 0 ? typeArgFromString(formatTypeTag(t)) : typeArgFromTag(t)));
         expect(toHex(encodeEntryFunctionTransaction(withTypeArgs(wrapped)))).toBe(expected);
         expect(toHex(rawTransaction.encode(withTypeArgs(wrapped)))).toBe(expected);
-        expect(toHex(entryFunctionSigningMessage(withTypeArgs(wrapped)))).toBe(toHex(signingMessage(withTypeArgs(tags))));
+        expect(toHex(entryFunctionSigningMessage(withTypeArgs(wrapped)))).toBe(toHex(signingMessage(withPlainTypeArgs(tags))));
       }),
       { numRuns: 200 },
     );
   });
 
   it('a bad type argument fails with its path, in either encoder', () => {
-    const coin = typeArg(writeTypeTagString, '0x1::aptos_coin::AptosCoin');
-    const bad = typeArg(writeTypeTagString, '0x1::aptos_coin::');
+    const coin = typeArgFromString('0x1::aptos_coin::AptosCoin');
     for (const enc of [encodeEntryFunctionTransaction, rawTransaction.encode]) {
-      const err = expectBcsError(() => enc(withTypeArgs([coin, bad])), 'invalid_type_tag');
+      const err = expectBcsError(() => enc(withTypeArgs([coin, typeArgFromString('0x1::aptos_coin::')])), 'invalid_type_tag');
       expect(err.path).toBe('payload.EntryFunction.typeArgs[1]');
+      const notString = expectBcsError(() => enc(withTypeArgs([typeArgFromString(5 as never)])), 'invalid_type');
+      expect(notString.path).toBe('payload.EntryFunction.typeArgs[0]');
+      const generic = expectBcsError(() => enc(withTypeArgs([typeArgFromTag({ $kind: 'generic', value: 0 } as never)])), 'invalid_type');
+      expect(generic.path).toBe('payload.EntryFunction.typeArgs[0]');
+      expectBcsError(() => enc(withTypeArgs([typeArgFromTag(null as never)])), 'invalid_type');
     }
-    const generic = expectBcsError(() => rawTransaction.encode(withTypeArgs([typeArg(writeTypeTag, { $kind: 'generic', value: 0 } as never)])), 'invalid_type');
-    expect(generic.path).toBe('payload.EntryFunction.typeArgs[0]');
   });
 
-  it('the encode-only functions refuse plain type-tag objects; typeArg refuses a non-writer', () => {
+  it('the encode-only functions refuse plain type-tag objects and anything else', () => {
     for (const enc of [encodeEntryFunctionTransaction, entryFunctionSigningMessage]) {
-      const err = expectBcsError(() => enc(withTypeArgs([{ $kind: 'u64' }])), 'invalid_type');
+      const err = expectBcsError(() => enc(withTypeArgs([{ $kind: 'u64' } as never])), 'invalid_type');
       expect(err.path).toBe('payload.EntryFunction.typeArgs[0]');
+      expect(err.message).toContain('typeArgFromString(s) or typeArgFromTag(t)');
+      expectBcsError(() => enc(withTypeArgs([null as never])), 'invalid_type');
+      expectBcsError(() => enc(withTypeArgs(['u64' as never])), 'invalid_type');
     }
-    expect(toHex(encodeEntryFunctionTransaction(withTypeArgs([])))).toBe(toHex(rawTransaction.encode(withTypeArgs([]))));
-    expectBcsError(() => typeArg(null as never, 'u64'), 'invalid_type');
-    expectBcsError(() => typeArg({} as never, 'u64'), 'invalid_type');
-    expectBcsError(() => rawTransaction.encode(withTypeArgs([null])), 'invalid_type');
+    expect(toHex(encodeEntryFunctionTransaction(withTypeArgs([])))).toBe(toHex(rawTransaction.encode(withPlainTypeArgs([]))));
+    expectBcsError(() => rawTransaction.encode(withTypeArgs([null as never])), 'invalid_type');
+  });
+
+  it('the documented forms type-check without casts; plain tags in the encode-only input do not', () => {
+    // Checked by `tsc --noEmit` (part of `npm test`): a @ts-expect-error that is not needed fails it.
+    const coinTransfer: RawTransactionInput<EntryFunctionPayloadInput> = {
+      sender: '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef',
+      sequenceNumber: 7n,
+      payload: {
+        $kind: 'EntryFunction',
+        value: {
+          module: { address: '0x1', name: 'coin' },
+          function: 'transfer',
+          typeArgs: [typeArgFromString('0x1::aptos_coin::AptosCoin')],
+          args: [arg(writeAddress, '0xb0'), arg(writeU64, 1000n)],
+        },
+      },
+      maxGasAmount: 200000n,
+      gasUnitPrice: 100n,
+      expirationTimestampSecs: 1700000000n,
+      chainId: 4,
+    };
+    const viaTag: RawTransactionInput<EntryFunctionPayloadInput> = {
+      ...coinTransfer,
+      payload: {
+        $kind: 'EntryFunction',
+        value: {
+          ...coinTransfer.payload.value,
+          typeArgs: [typeArgFromTag({ $kind: 'struct', value: { address: '0x1', module: 'aptos_coin', name: 'AptosCoin', typeArgs: [] } })],
+          args: [arg(address, '0xb0'), arg(u64, 1000n)],
+        },
+      },
+    };
+    // wire-format.md §5.3 V3 (coin::transfer<AptosCoin>), through both forms.
+    const v3 = '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef0700000000000000020000000000000000000000000000000000000000000000000000000000000001' +
+      '04636f696e087472616e7366657201070000000000000000000000000000000000000000000000000000000000000001' +
+      '0a6170746f735f636f696e094170746f73436f696e00022000000000000000000000000000000000000000000000000000000000000000b008e803000000000000400d030000000000640000000000000000f153650000000004';
+    expect(toHex(encodeEntryFunctionTransaction(coinTransfer))).toBe(v3);
+    expect(toHex(encodeEntryFunctionTransaction(viaTag))).toBe(v3);
+    expect(toHex(rawTransaction.encode(coinTransfer))).toBe(v3);
+    const plain: RawTransactionInput = { ...coinTransfer, payload: { $kind: 'EntryFunction', value: { ...coinTransfer.payload.value, typeArgs: [{ $kind: 'u64' }] } } };
+    const decoded = rawTransaction.decode(rawTransaction.encode(plain)).payload;
+    expect(decoded.$kind === 'EntryFunction' && decoded.value.typeArgs).toEqual([{ $kind: 'u64' }]);
+    // @ts-expect-error the encode-only input takes no plain type-tag objects
+    const refused: RawTransactionInput<EntryFunctionPayloadInput> = plain;
+    expectBcsError(() => encodeEntryFunctionTransaction(refused), 'invalid_type');
   });
 });

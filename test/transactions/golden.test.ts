@@ -5,10 +5,8 @@ import {
   encodeEntryFunctionTransaction,
   entryFunctionSigningMessage,
   formatTypeTag,
-  typeArg,
-  typeTag,
-  writeTypeTag,
-  writeTypeTagString,
+  typeArgFromString,
+  typeArgFromTag,
   type EntryFunction,
   type EntryFunctionPayloadInput,
   type RawTransactionInput,
@@ -86,24 +84,22 @@ describe('RawTransaction vectors (§5.3 V2–V10)', () => {
         });
       }
       if (value.payload.$kind === 'EntryFunction') {
-        it('the entry-function-only encoders give the same bytes, type arguments as typeArg(...)', () => {
+        it('the entry-function-only encoders give the same bytes, type arguments as TypeArgs', () => {
           const f = value.payload.value as EntryFunction;
           const tys = f.typeArgs;
-          // Each type argument through each of the three writer forms, in rotation.
-          const wrapped = tys.map((t, i) =>
-            i % 3 === 0 ? typeArg(writeTypeTagString, formatTypeTag(t)) : i % 3 === 1 ? typeArg(writeTypeTag, t) : typeArg(typeTag, t),
-          );
-          const t = { ...value, payload: { $kind: 'EntryFunction', value: { ...f, typeArgs: wrapped } } } as RawTransactionInput<EntryFunctionPayloadInput>;
+          // Each type argument through both forms, alternating.
+          const wrapped = tys.map((t, i) => (i % 2 === 0 ? typeArgFromString(formatTypeTag(t)) : typeArgFromTag(t)));
+          const t: RawTransactionInput<EntryFunctionPayloadInput> = { ...value, payload: { $kind: 'EntryFunction', value: { ...f, typeArgs: wrapped } } };
           expect(hex(encodeEntryFunctionTransaction(t))).toBe(v.bcs);
           if (v.signingMessage) expect(hex(entryFunctionSigningMessage(t))).toBe(v.signingMessage);
           // The general encoders take the wrapped form too.
           expect(hex(rawTransaction.encode(t))).toBe(v.bcs);
           if (tys.length > 0) {
             // Plain type-tag objects are refused there (no type-tag writer is bundled unless named).
-            const plain = value as RawTransactionInput<EntryFunctionPayloadInput>;
+            const plain = value as unknown as RawTransactionInput<EntryFunctionPayloadInput>;
             const err = expectBcsError(() => encodeEntryFunctionTransaction(plain), 'invalid_type');
             expect(err.path).toBe('payload.EntryFunction.typeArgs[0]');
-            expect(err.message).toContain('typeArg(writer, value)');
+            expect(err.message).toContain('typeArgFromString(s) or typeArgFromTag(t)');
           }
         });
       } else {
