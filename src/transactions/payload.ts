@@ -65,7 +65,6 @@ export interface EntryFunctionInput {
   /** Each argument as its BCS bytes, or as `arg(schema, value)` to be written in place. */
   // `any`: each arg() pairs a writer with a value of its own type, which TypeScript can only
   // express existentially; arg() checks the pair where it is built.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   args: readonly (Uint8Array | EntryFunctionArg<any>)[];
 }
 
@@ -90,8 +89,8 @@ export function arg<I>(schema: Schema<unknown, I> | ValueWriter<I>, value: I): E
 /** A type argument as the general encoders take it: a plain type-tag object, or a `TypeArg`. */
 export type TypeArgInput = TypeTagInput | TypeArg;
 
-/** How a payload writer encodes a plain type-tag object; `null` where only `typeArg` wrappers are taken. */
-export type PlainTypeTagWriter = ((w: BcsWriter, t: TypeTagInput) => void) | null;
+/** How a payload writer encodes a plain type-tag object; `null` where only `TypeArg`s are taken. */
+type PlainTypeTagWriter = ((w: BcsWriter, t: TypeTagInput) => void) | null;
 
 function writeArg(w: BcsWriter, a: Uint8Array | EntryFunctionArg): void {
   if (a instanceof Uint8Array) return w.bytes(a);
