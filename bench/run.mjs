@@ -92,7 +92,7 @@ if (opts.list) {
 
 const timing = opts.quick
   ? { rounds: 1, maxTime: 0.05, minSamples: 3, warmupMs: 10 }
-  : { rounds: 3, maxTime: 0.75, minSamples: 12, warmupMs: 100 };
+  : { rounds: 5, maxTime: 1, minSamples: 15, warmupMs: 100 };
 const result = { ...env, timing, speed: [], sizes: [], importTime: [] };
 
 if (opts.only.has('speed')) {

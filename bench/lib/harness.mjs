@@ -54,18 +54,22 @@ export function summarise(samples) {
 /**
  * Median ns/op of every op in `ops` ({ impl: op }), measured in `rounds` interleaved rounds with a
  * rotating order, so slow drift of the machine and the garbage of one implementation do not land
- * systematically on another. Returns { impl: summary }.
+ * systematically on another. Returns { impl: summary }, each summary with `rounds`: the median of
+ * every round, so ratios can also be taken round by round (implementations measured seconds apart).
  */
 export function measureAll(ops, { rounds = 3, maxTime = 0.9, minSamples = 10, warmupMs = 100 } = {}) {
   const names = Object.keys(ops);
   const samples = Object.fromEntries(names.map((n) => [n, []]));
+  const perRound = Object.fromEntries(names.map((n) => [n, []]));
   for (const n of names) warmUp(ops[n], warmupMs);
   const per = { maxTime: maxTime / rounds, minSamples: Math.max(2, Math.ceil(minSamples / rounds)) };
   for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < names.length; k++) {
       const n = names[(k + r) % names.length];
-      samples[n].push(...sample(ops[n], per));
+      const s = sample(ops[n], per);
+      samples[n].push(...s);
+      perRound[n].push(median(s));
     }
   }
-  return Object.fromEntries(names.map((n) => [n, summarise(samples[n])]));
+  return Object.fromEntries(names.map((n) => [n, { ...summarise(samples[n]), rounds: perRound[n] }]));
 }
