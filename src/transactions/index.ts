@@ -7,5 +7,6 @@ export * from './bitmap.js';
 export * from './authenticator.js';
 export * from './signed-transaction.js';
 export * from './signing-message.js';
+export * from './compiled-entry-function.js';
 export { toJsonSafe, fromJsonSafe, parseDecimal, type JsonValue, type Shape, type SmallIntShape, type BigIntShape } from './json.js';
 export { codec, transactionCodecs, type Codec } from './codecs.js';

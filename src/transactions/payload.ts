@@ -94,17 +94,24 @@ type PlainTypeTagWriter = ((w: BcsWriter, t: TypeTagInput) => void) | null;
 
 function writeArg(w: BcsWriter, a: Uint8Array | EntryFunctionArg): void {
   if (a instanceof Uint8Array) return w.bytes(a);
-  const s = (a as EntryFunctionArg | null)?.schema;
+  const x = a as EntryFunctionArg | null;
+  writeArgValue(w, x?.schema, x?.value);
+}
+
+/**
+ * Writes `value` as an entry-function argument: its length, then its bytes. The length precedes the
+ * value but is known only once it is written: its byte is reserved and filled in afterwards (no
+ * measuring pass, so a schema's size and its bytes can never disagree).
+ */
+export function writeArgValue<I>(w: BcsWriter, s: Schema<unknown, I> | ValueWriter<I> | undefined, value: I): void {
   const bare = typeof s === 'function';
   if (!bare && typeof s?.write !== 'function') {
     throw new BcsError('invalid_type', 'expected an entry function argument: a Uint8Array or arg(schema, value)');
   }
-  // The length precedes the value but is known only once it is written: reserve its byte and fill
-  // it in afterwards (no measuring pass, so a schema's size and its bytes can never disagree).
   const at = w.off;
   w.u8(0);
-  if (bare) s(w, a.value);
-  else s.write(w, a.value);
+  if (bare) s(w, value);
+  else s.write(w, value);
   patchLength(w, at, w.off - at - 1);
 }
 
@@ -326,6 +333,32 @@ export function writeEntryFunction(w: BcsWriter, f: EntryFunctionInput): void {
 }
 
 function writeEntryFunctionWith(w: BcsWriter, f: EntryFunctionInput, plain: PlainTypeTagWriter): void {
+  writeEntryFunctionHead(w, f, plain);
+  const args = f.args;
+  try {
+    expectArray(args, 'args');
+    w.length(args.length);
+    for (let i = 0; i < args.length; i++) {
+      try {
+        writeArg(w, args[i]);
+      } catch (e) {
+        within(e, i);
+      }
+    }
+  } catch (e) {
+    fieldError(e, f, 'args');
+  }
+}
+
+/**
+ * @internal Module, function name and type arguments of an EntryFunction: all of it but the
+ * arguments. `plain` writes plain type-tag objects; `null` takes only `TypeArg`s.
+ */
+export function writeEntryFunctionHead(
+  w: BcsWriter,
+  f: Omit<EntryFunctionInput, 'args'>,
+  plain: ((w: BcsWriter, t: TypeTagInput) => void) | null,
+): void {
   expectObject(f, 'EntryFunction');
   let key = 'module';
   try {
@@ -343,17 +376,6 @@ function writeEntryFunctionWith(w: BcsWriter, f: EntryFunctionInput, plain: Plai
     writeIdentifier(w, f.function, 'function name');
     key = 'typeArgs';
     writeTypeArgs(w, f.typeArgs, plain);
-    key = 'args';
-    const args = f.args;
-    expectArray(args, 'args');
-    w.length(args.length);
-    for (let i = 0; i < args.length; i++) {
-      try {
-        writeArg(w, args[i]);
-      } catch (e) {
-        within(e, i);
-      }
-    }
   } catch (e) {
     fieldError(e, f, key);
   }
