@@ -15,10 +15,12 @@ import {
   type InferInput,
   type Schema,
 } from '../bcs/index.js';
+import { countBits, indicesFromBitmap } from './bitmap.js';
 import { expectObject, fieldError, readSizedBytes, within, writeSizedBytes } from './internal.js';
 import {
   anyPublicKey,
   anySignature,
+  bitVec,
   multiEd25519PublicKey,
   multiEd25519Signature,
   multiKey,
@@ -82,11 +84,32 @@ const singleKeyAuthenticator = /* @__PURE__ */ struct('SingleKeyAuthenticator', 
   signature: anySignature,
 });
 
-const multiKeyAuthenticator = /* @__PURE__ */ struct('MultiKeyAuthenticator', {
+const multiKeyAuthenticatorFields = /* @__PURE__ */ struct('MultiKeyAuthenticator', {
   publicKeys: multiKey,
   signatures: /* @__PURE__ */ vector(anySignature),
-  /** BitVec `{ inner: bytes }`, MSB-first; ts-sdk always emits 4 bytes. */
-  signaturesBitmap: bytes,
+  /** MSB-first, bit i set when key i signed; ts-sdk always emits 4 bytes. */
+  signaturesBitmap: bitVec,
+});
+
+/**
+ * Encoding also refuses what the node's `MultiKeyAuthenticator::new` could not have built and its
+ * verifier rejects: a bitmap whose set bits do not pair one-to-one with the signatures, or that
+ * names a key the MultiKey does not have. Decoding stays with the derived deserializer's rules.
+ */
+const multiKeyAuthenticator = /* @__PURE__ */ schema({
+  name: 'MultiKeyAuthenticator',
+  minSize: multiKeyAuthenticatorFields.minSize,
+  write(w, v: InferInput<typeof multiKeyAuthenticatorFields>) {
+    multiKeyAuthenticatorFields.write(w, v);
+    const bitmap = v.signaturesBitmap;
+    const bits = countBits(bitmap);
+    const n = v.signatures.length;
+    if (bits !== n) throw new BcsError('invalid_length', `MultiKey bitmap has ${bits} bits set for ${n} signatures`).within('signaturesBitmap');
+    const keys = v.publicKeys.publicKeys.length;
+    const last = bits === 0 ? -1 : indicesFromBitmap(bitmap)[bits - 1];
+    if (last >= keys) throw new BcsError('out_of_range', `MultiKey bitmap names key ${last} of ${keys}`).within('signaturesBitmap');
+  },
+  read: multiKeyAuthenticatorFields.read,
 });
 
 export const functionInfo = /* @__PURE__ */ struct('FunctionInfo', {

@@ -1,9 +1,12 @@
-import { BcsError } from '../bcs/index.js';
+import { BcsError, quote } from '../bcs/index.js';
+import { expectArray, expectBytes } from './internal.js';
 
 // Signer bitmaps (MultiEd25519 signature tail, MultiKey BitVec): bit i is byte i/8, mask 0x80 >> i%8.
 
 /** Bitmap of `bytes` bytes (4, as the node and ts-sdk use) with the bits of `indices` set. */
 export function bitmapFromIndices(indices: readonly number[], bytes = 4): Uint8Array {
+  expectArray(indices, 'signer indices');
+  if (!Number.isInteger(bytes) || bytes < 1 || bytes > 32) throw new BcsError('out_of_range', `a bitmap is 1 to 32 bytes, got ${typeof bytes === 'number' ? bytes : quote(bytes)}`);
   const out = new Uint8Array(bytes);
   for (const i of indices) {
     if (!Number.isInteger(i) || i < 0 || i >= bytes * 8) {
@@ -18,6 +21,7 @@ export function bitmapFromIndices(indices: readonly number[], bytes = 4): Uint8A
 
 /** Indices of the set bits, ascending. */
 export function indicesFromBitmap(bitmap: Uint8Array): number[] {
+  expectBytes(bitmap);
   const out: number[] = [];
   for (let i = 0; i < bitmap.length * 8; i++) if (bitmap[i >> 3] & (0x80 >> (i & 7))) out.push(i);
   return out;

@@ -1,5 +1,5 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { BcsError, encodeWith, normalizeAddress, toHex, utf8Encode, type Address, type BcsWriter } from '../bcs/index.js';
+import { BcsError, quote, encodeWith, normalizeAddress, toHex, utf8Encode, type Address, type BcsWriter } from '../bcs/index.js';
 import { expectBytes } from './internal.js';
 import {
   anyPublicKey,
@@ -60,6 +60,7 @@ export const AuthenticationKeyScheme = {
 /** sha3-256(preimage ‖ scheme), as an address (a fresh account's address is its auth key). */
 export function authenticationKey(preimage: Uint8Array, scheme: number): Address {
   expectBytes(preimage);
+  if (!Number.isInteger(scheme) || scheme < 0 || scheme > 255) throw new BcsError('out_of_range', `an authentication key scheme is one byte, got ${typeof scheme === 'number' ? scheme : quote(scheme)}`);
   const input = new Uint8Array(preimage.length + 1);
   input.set(preimage);
   input[preimage.length] = scheme;

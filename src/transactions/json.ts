@@ -1,4 +1,4 @@
-import { BcsError, fromHex, isBcsError, normalizeAddress, quote, toHex } from '../bcs/index.js';
+import { BcsError, MAX_CONTAINER_DEPTH, fromHex, isBcsError, normalizeAddress, quote, toHex } from '../bcs/index.js';
 
 // JSON-safe values, for logging, fixtures and the CLI: u64 and wider as decimal strings, bytes as
 // `0x` hex, addresses in the long form, small integers as numbers, enums as `{ $kind, value }`.
@@ -49,12 +49,23 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
 }
 
+/**
+ * JSON nesting both ways is bounded like BCS containers (MAX_CONTAINER_DEPTH): a hostile document
+ * of thousands of nested arrays, or a cyclic object, fails with `exceeded_max_depth` instead of
+ * overflowing the stack. Every level of nesting goes through `wrap`, which counts it.
+ */
+let depth = 0;
+
 function wrap<T>(segment: string | number, f: () => T): T {
+  if (depth >= MAX_CONTAINER_DEPTH) throw new BcsError('exceeded_max_depth', `JSON value nested deeper than ${MAX_CONTAINER_DEPTH} levels`);
+  depth++;
   try {
     return f();
   } catch (e) {
     if (isBcsError(e)) throw e.within(segment);
     throw e;
+  } finally {
+    depth--;
   }
 }
 

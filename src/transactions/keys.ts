@@ -114,13 +114,56 @@ export const anySignature = /* @__PURE__ */ enumeration('AnySignature', {
 export type AnySignature = Infer<typeof anySignature>;
 export type AnySignatureInput = InferInput<typeof anySignature>;
 
-/** `MultiKey { public_keys, signatures_required }` (k-of-n over AnyPublicKey). */
-export const multiKey = /* @__PURE__ */ struct('MultiKey', {
+const multiKeyFields = /* @__PURE__ */ struct('MultiKey', {
   publicKeys: /* @__PURE__ */ vector(anyPublicKey),
   signaturesRequired: u8,
 });
-export type MultiKey = Infer<typeof multiKey>;
-export type MultiKeyInput = InferInput<typeof multiKey>;
+export type MultiKey = Infer<typeof multiKeyFields>;
+export type MultiKeyInput = InferInput<typeof multiKeyFields>;
+
+/** The node's `MultiKey::new` limit on public keys (MAX_NUM_OF_SIGS). */
+export const MAX_MULTI_KEY_KEYS = 32;
+
+/**
+ * `MultiKey { public_keys, signatures_required }` (k-of-n over AnyPublicKey). Encoding refuses what
+ * the node's `MultiKey::new` refuses (k = 0, n > 32, n < k); decoding accepts what its derived
+ * deserializer accepts, so any on-chain bytes still read.
+ */
+export const multiKey: Schema<MultiKey, MultiKeyInput> = /* @__PURE__ */ schema({
+  name: 'MultiKey',
+  minSize: multiKeyFields.minSize,
+  write(w, v) {
+    multiKeyFields.write(w, v);
+    const n = v.publicKeys.length;
+    const k = v.signaturesRequired;
+    if (k < 1 || n < k) throw new BcsError('out_of_range', `MultiKey requires ${k} of ${n} signatures: expected 1 to ${n}`).within('signaturesRequired');
+    if (n > MAX_MULTI_KEY_KEYS) throw new BcsError('invalid_length', `a MultiKey holds at most ${MAX_MULTI_KEY_KEYS} public keys, got ${n}`).within('publicKeys');
+  },
+  read: multiKeyFields.read,
+});
+
+/** aptos-bitvec's deserializer refuses a BitVec of more than 32 bytes (MAX_BUCKETS: bits 0..255). */
+export const MAX_BITVEC_BYTES = 32;
+
+function bitVecTooLong(n: number, at = -1): BcsError {
+  return new BcsError('invalid_length', `BitVec too long: ${n} bytes, at most ${MAX_BITVEC_BYTES}`, at);
+}
+
+/** `BitVec { inner: bytes }`, MSB-first, at most 32 bytes both ways. */
+export const bitVec: Schema<Uint8Array> = /* @__PURE__ */ schema({
+  name: 'BitVec',
+  minSize: 1,
+  write(w, v) {
+    if (expectBytes(v).length > MAX_BITVEC_BYTES) throw bitVecTooLong(v.length);
+    w.bytes(v);
+  },
+  read(r) {
+    const at = r.off;
+    const b = r.bytes();
+    if (b.length > MAX_BITVEC_BYTES) throw bitVecTooLong(b.length, at);
+    return b;
+  },
+});
 
 // ---------------------------------------------------------------------------------------------
 // MultiEd25519: one `bytes` field each, laid out pk₀‖…‖pkₙ₋₁‖threshold and sig…‖bitmap(4).

@@ -5,7 +5,7 @@ import {
   type TransactionAuthenticator,
   type TransactionAuthenticatorInput,
 } from './authenticator.js';
-import { expectObject, fieldError, within } from './internal.js';
+import { expectArray, expectObject, fieldError, within } from './internal.js';
 import { readRawTransaction, writeRawTransaction, type RawTransaction, type RawTransactionInput } from './raw-transaction.js';
 
 /** `SignedTransaction { raw_txn, authenticator }`: what is submitted, and what the hash covers. */
@@ -74,28 +74,45 @@ export function transactionAuthenticatorFor(args: {
   secondarySigners?: readonly SignerAuthenticator[];
   feePayer?: SignerAuthenticator;
 }): TransactionAuthenticatorInput {
+  expectObject(args, 'signers');
   const { sender, secondarySigners, feePayer } = args;
   expectObject(sender, 'AccountAuthenticator');
+  // Checked here so that a wrong shape fails as a typed error now, not as a TypeError below;
+  // the elements' fields are checked when the transaction is encoded.
+  const list = (v: readonly SignerAuthenticator[], key: string) => {
+    try {
+      expectArray(v, key);
+    } catch (e) {
+      within(e, key);
+    }
+    return v;
+  };
   if (feePayer !== undefined) {
-    const secondaries = secondarySigners ?? [];
+    const secondaries = list(secondarySigners ?? [], 'secondarySigners');
+    try {
+      expectObject(feePayer, '{ address, authenticator }');
+    } catch (e) {
+      within(e, 'feePayer');
+    }
     return {
       $kind: 'FeePayer',
       value: {
         sender,
-        secondarySignerAddresses: secondaries.map((s) => s.address),
-        secondarySigners: secondaries.map((s) => s.authenticator),
+        secondarySignerAddresses: secondaries.map((s) => s?.address),
+        secondarySigners: secondaries.map((s) => s?.authenticator),
         feePayerAddress: feePayer.address,
         feePayerSigner: feePayer.authenticator,
       },
     };
   }
   if (secondarySigners !== undefined) {
+    list(secondarySigners, 'secondarySigners');
     return {
       $kind: 'MultiAgent',
       value: {
         sender,
-        secondarySignerAddresses: secondarySigners.map((s) => s.address),
-        secondarySigners: secondarySigners.map((s) => s.authenticator),
+        secondarySignerAddresses: secondarySigners.map((s) => s?.address),
+        secondarySigners: secondarySigners.map((s) => s?.authenticator),
       },
     };
   }
@@ -111,5 +128,6 @@ export function assembleSignedTransaction(args: {
   secondarySigners?: readonly SignerAuthenticator[];
   feePayer?: SignerAuthenticator;
 }): SignedTransactionInput {
+  expectObject(args, 'signed transaction parts');
   return { rawTxn: args.rawTxn, authenticator: transactionAuthenticatorFor(args) };
 }

@@ -1,4 +1,5 @@
 import { BcsWriter, encodeWith, writeAddress, type AddressInput } from '../bcs/index.js';
+import { expectObject } from './internal.js';
 import { writeEntryFunctionPayload, type EntryFunctionPayloadInput } from './payload.js';
 import {
   writeRawTransaction,
@@ -79,7 +80,8 @@ function writeMultiAgent(w: BcsWriter, a: MultiAgentArgs): void {
  * multi-agent form with prefix("APTOS::RawTransactionWithData").
  */
 export function signingMessage(txn: RawTransactionInput | RawTransactionWithDataInput): Uint8Array {
-  return '$kind' in txn ? encodeWith(writeWithData, txn) : encodeWith(writeSingle, txn);
+  // Anything that is not an object goes to the RawTransaction writer, which rejects it with a typed error.
+  return typeof txn === 'object' && txn !== null && '$kind' in txn ? encodeWith(writeWithData, txn) : encodeWith(writeSingle, txn as RawTransactionInput);
 }
 
 /** What the sender and every secondary signer of a multi-agent transaction sign. */
@@ -112,6 +114,7 @@ export function transactionSigningMessage(txn: {
   secondarySignerAddresses?: readonly AddressInput[];
   feePayerAddress?: AddressInput;
 }): Uint8Array {
+  expectObject(txn, '{ rawTxn, secondarySignerAddresses?, feePayerAddress? }');
   if (txn.feePayerAddress !== undefined) return feePayerSigningMessage(txn.rawTxn, txn.secondarySignerAddresses ?? [], txn.feePayerAddress);
   if (txn.secondarySignerAddresses !== undefined) return multiAgentSigningMessage(txn.rawTxn, txn.secondarySignerAddresses);
   return encodeWith(writeSingle, txn.rawTxn);

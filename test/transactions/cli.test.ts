@@ -71,6 +71,17 @@ describe('ledger-bcs encode and signing-message', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out.trim()).toBe(example.signingMessage);
   });
+  it('JSON nested thousands of levels deep exits 1 with exceeded_max_depth, never a stack overflow', async () => {
+    const deep = '{"$kind":"vector","value":'.repeat(5000) + '{"$kind":"u8"}' + '}'.repeat(5000);
+    for (const argv of [['encode', 'TypeTag', '-'], ['signing-message', '-']]) {
+      // Built as text: JSON.stringify itself would overflow on a value this deep.
+      const payload = `{"$kind":"EntryFunction","value":{"module":{"address":"0x1","name":"m"},"function":"f","typeArgs":[${deep}],"args":[]}}`;
+      const input = argv[0] === 'encode' ? deep : JSON.stringify({ ...example.rawTransaction, payload: 'P' }).replace('"P"', payload);
+      const r = await run(argv, input);
+      expect(r.code, r.err).toBe(1);
+      expect(JSON.parse(r.err.trim().split('\n').at(-1)!).error.code).toBe('exceeded_max_depth');
+    }
+  });
   it('bad JSON, bad fields and bad types exit 1 with the error on stderr', async () => {
     const notJson = await run(['encode', 'TypeTag', '{']);
     expect(notJson.code).toBe(1);

@@ -77,7 +77,9 @@ describe('property round trips', () => {
   roundTrips(
     'MultiKey',
     multiKey as Schema<unknown, never>,
-    fc.record({ publicKeys: fc.array(arb.anyPublicKey, { maxLength: 4 }), signaturesRequired: fc.integer({ min: 0, max: 255 }) }),
+    fc
+      .array(arb.anyPublicKey, { minLength: 1, maxLength: 4 })
+      .chain((publicKeys) => fc.record({ publicKeys: fc.constant(publicKeys), signaturesRequired: fc.integer({ min: 1, max: publicKeys.length }) })),
     codecs.MultiKey as Codec<unknown, never>,
   );
   roundTrips('AccountAuthenticator', accountAuthenticator as Schema<unknown, never>, arb.accountAuthenticator, codecs.AccountAuthenticator as Codec<unknown, never>);
