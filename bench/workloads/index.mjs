@@ -68,6 +68,36 @@ export function createWorkloads(ours) {
     }),
   );
 
+  // The same two through a compiled entry function (its fixed part encoded once at setup). The
+  // peers have no such API, so theirs are the same operations as above; the floor is compiled too.
+  const floorTransfer = floorTx.compileTransfer(TRANSFER);
+  list.push(
+    workload({
+      name: 'transfer/encode-compiled',
+      title: 'V2 transfer through compileEntryFunction, plain data → bytes',
+      category: 'encode',
+      expected: hexBytes(TRANSFER_RAW_HEX),
+      impls: {
+        ours: () => oursTx.transferCompiledEncoder(ours),
+        'ts-sdk': () => () => tsSdk.encodeTransfer(TRANSFER),
+        mysten: () => () => mysten.encodeTransfer(TRANSFER),
+        floor: () => () => floorTransfer(TRANSFER),
+      },
+    }),
+    workload({
+      name: 'transfer/signing-message-compiled',
+      title: 'V2 transfer through compileEntryFunction, plain data → signing message',
+      category: 'signing',
+      expected: hexBytes(TRANSFER_SIGNING_MESSAGE_HEX),
+      impls: {
+        ours: () => oursTx.transferCompiledSigningMessage(ours),
+        'ts-sdk': () => () => tsSdk.signingMessageTransfer(TRANSFER),
+        mysten: () => () => mysten.signingMessageTransfer(TRANSFER),
+        floor: () => () => floorTransfer(TRANSFER, floorTx.RAW_TRANSACTION_PREFIX),
+      },
+    }),
+  );
+
   // 4: the heavy entry function call.
   list.push(
     workload({

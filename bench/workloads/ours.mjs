@@ -39,6 +39,37 @@ export function transferSigningMessage(lib) {
   return () => signingMessage(transferInput(lib, TRANSFER));
 }
 
+/**
+ * The transfer through `compileEntryFunction`: compiled once at setup (as mysten's schema is built
+ * once), then each call passes the plain data with the arguments as the payload.
+ */
+function compiledTransfer(lib) {
+  need(lib, ['compileEntryFunction', 'typeArgFromTag'], 'compiled entry functions');
+  const p = TRANSFER.payload;
+  const fn = lib.compileEntryFunction({ module: p.module, function: p.function, typeArgs: p.typeArgs.map(lib.typeArgFromTag), params: [lib.address, lib.u64] });
+  const t = TRANSFER;
+  const input = () => ({
+    sender: t.sender,
+    sequenceNumber: t.sequenceNumber,
+    payload: t.payload.args,
+    maxGasAmount: t.maxGasAmount,
+    gasUnitPrice: t.gasUnitPrice,
+    expirationTimestampSecs: t.expirationTimestampSecs,
+    chainId: t.chainId,
+  });
+  return { fn, input };
+}
+
+export function transferCompiledEncoder(lib) {
+  const { fn, input } = compiledTransfer(lib);
+  return () => fn.encode(input());
+}
+
+export function transferCompiledSigningMessage(lib) {
+  const { fn, input } = compiledTransfer(lib);
+  return () => fn.signingMessage(input());
+}
+
 export function heavyEncoder(lib) {
   need(lib, [...TX_API, 'arg'], 'RawTransaction');
   const { rawTransaction, bcs, arg } = lib;
