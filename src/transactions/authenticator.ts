@@ -98,7 +98,7 @@ const multiKeyAuthenticatorFields = /* @__PURE__ */ struct('MultiKeyAuthenticato
  */
 const multiKeyAuthenticator = /* @__PURE__ */ schema({
   name: 'MultiKeyAuthenticator',
-  minSize: multiKeyAuthenticatorFields.minSize,
+  minSize: 4, // literal, as in keys.ts' multiKey
   write(w, v: InferInput<typeof multiKeyAuthenticatorFields>) {
     multiKeyAuthenticatorFields.write(w, v);
     const bitmap = v.signaturesBitmap;
@@ -109,7 +109,7 @@ const multiKeyAuthenticator = /* @__PURE__ */ schema({
     const last = bits === 0 ? -1 : indicesFromBitmap(bitmap)[bits - 1];
     if (last >= keys) throw new BcsError('out_of_range', `MultiKey bitmap names key ${last} of ${keys}`).within('signaturesBitmap');
   },
-  read: multiKeyAuthenticatorFields.read,
+  read: (r) => multiKeyAuthenticatorFields.read(r),
 });
 
 export const functionInfo = /* @__PURE__ */ struct('FunctionInfo', {

@@ -131,7 +131,9 @@ export const MAX_MULTI_KEY_KEYS = 32;
  */
 export const multiKey: Schema<MultiKey, MultiKeyInput> = /* @__PURE__ */ schema({
   name: 'MultiKey',
-  minSize: multiKeyFields.minSize,
+  // Literal sizes and a wrapped read: reading a property of another schema here would be a side
+  // effect to bundlers, which would then keep every key type in bundles that use none.
+  minSize: 2,
   write(w, v) {
     multiKeyFields.write(w, v);
     const n = v.publicKeys.length;
@@ -139,7 +141,7 @@ export const multiKey: Schema<MultiKey, MultiKeyInput> = /* @__PURE__ */ schema(
     if (k < 1 || n < k) throw new BcsError('out_of_range', `MultiKey requires ${k} of ${n} signatures: expected 1 to ${n}`).within('signaturesRequired');
     if (n > MAX_MULTI_KEY_KEYS) throw new BcsError('invalid_length', `a MultiKey holds at most ${MAX_MULTI_KEY_KEYS} public keys, got ${n}`).within('publicKeys');
   },
-  read: multiKeyFields.read,
+  read: (r) => multiKeyFields.read(r),
 });
 
 /** aptos-bitvec's deserializer refuses a BitVec of more than 32 bytes (MAX_BUCKETS: bits 0..255). */

@@ -17,7 +17,9 @@ const V13 = signedFixtures.vectors[0].bcs;
 // | function len 87, 88–95 | typeArgs count 96 | args count 97 | arg0 len 98, 99–130 | arg1 len 131,
 // 132–139 | max gas 140–147 | price 148–155 | expiration 156–163 | chain id 164.
 // V8 differs from byte 40: tag 04 | V1 00 | executable 42 | entry function 43–141 | extra config 142
-// | multisig option 143 | nonce option 144. V3: type-argument count 87, typeArgs[0] tag 88.
+// | multisig option 143 | nonce option 144. V3: type-argument count 87, typeArgs[0] 88–142 (tag 07 at
+// 88, then the StructTag 0x1::aptos_coin::AptosCoin: address 89–120, module 121–131, name 132–141,
+// type-argument count 142), argument count 143.
 // A length that runs past the input is reported at the length prefix, as the core does.
 
 /** `hex` with `remove` bytes at byte `at` replaced by `insert`. */
@@ -50,6 +52,19 @@ describe('malformed RawTransaction bytes', () => {
     ['unknown TransactionPayload variant 9', raw, splice(V2, 40, 1, '09'), { code: 'invalid_variant', path: 'payload', offset: 40 }],
     ['EncryptedPayload (variant 5) is a typed not_supported error', raw, splice(V2, 40, 1, '05'), { code: 'not_supported', path: 'payload', offset: 40 }],
     ['unknown TypeTag variant inside typeArgs[0]', raw, splice(V3, 88, 1, '1f'), { code: 'invalid_variant', path: 'payload.EntryFunction.typeArgs[0]', offset: 88 }],
+    ['non-canonical ULEB128 TransactionPayload variant (02 as 82 00)', raw, splice(V2, 40, 1, '8200'), { code: 'non_canonical_uleb128', path: 'payload', offset: 40 }],
+    ['non-canonical ULEB128 TypeTag variant in typeArgs[0] (07 as 87 00)', raw, splice(V3, 88, 1, '8700'), { code: 'non_canonical_uleb128', path: 'payload.EntryFunction.typeArgs[0]', offset: 88 }],
+    ['non-canonical ULEB128 TransactionAuthenticator variant (00 as 80 00)', signed, splice(V13, 165, 1, '8000'), { code: 'non_canonical_uleb128', path: 'authenticator', offset: 165 }],
+    // MAX_TYPE_TAG_NESTING = 8 (wire-format.md §1.3): the decoder enters at most 8 nested vector/struct
+    // tags, so the 9th composite tag (here the struct, after 8 vectors at 88–95) fails where it starts.
+    [
+      'type-tag nesting: typeArgs[0] AptosCoin wrapped in 8 vector levels',
+      raw,
+      splice(V3, 88, 0, '06'.repeat(8)),
+      { code: 'exceeded_max_depth', path: 'payload.EntryFunction.typeArgs[0]', offset: 96 },
+    ],
+    // Primitive leaves do not count: 9 vectors around u8 fail at the 9th vector, not at the u8.
+    ['type-tag nesting: typeArgs[0] replaced by 9 vector levels around u8', raw, splice(V3, 88, 55, '06'.repeat(9) + '01'), { code: 'exceeded_max_depth', path: 'payload.EntryFunction.typeArgs[0]', offset: 96 }],
     ['truncated: chain id missing', raw, fromHex(V2.slice(0, -2)), { code: 'unexpected_end', path: 'chainId', offset: 164 }],
     ['truncated inside args[1]', raw, fromHex(V2.slice(0, 135 * 2)), { code: 'unexpected_end', path: 'payload.EntryFunction.args[1]', offset: 131 }],
     ['truncated inside the sender', raw, fromHex(V2.slice(0, 20)), { code: 'unexpected_end', path: 'sender', offset: 0 }],
@@ -72,4 +87,31 @@ describe('malformed RawTransaction bytes', () => {
   for (const [name, schema, bytes, expected] of cases) {
     it(name, () => expect(failure(schema, bytes)).toEqual(expected));
   }
+
+  it('type-tag nesting at the limit decodes: 7 vectors around the struct, 8 around u8', () => {
+    type Nested = { $kind: string; value?: Nested };
+    const typeArg0 = (bytes: Uint8Array) => {
+      const p = rawTransaction.decode(bytes).payload;
+      if (p.$kind !== 'EntryFunction') throw new Error('not an entry function');
+      return p.value.typeArgs[0] as Nested;
+    };
+    const depth = (t: Nested): number => (t.$kind === 'vector' ? 1 + depth(t.value!) : 0);
+    const innermost = (t: Nested): Nested => (t.$kind === 'vector' ? innermost(t.value!) : t);
+
+    const aptosCoin = typeArg0(fromHex(V3));
+    const seven = typeArg0(splice(V3, 88, 0, '06'.repeat(7)));
+    expect(depth(seven)).toBe(7);
+    expect(innermost(seven)).toEqual(aptosCoin);
+    expect(aptosCoin).toEqual({ $kind: 'struct', value: { address: '0x' + '00'.repeat(31) + '01', module: 'aptos_coin', name: 'AptosCoin', typeArgs: [] } });
+    const eight = typeArg0(splice(V3, 88, 55, '06'.repeat(8) + '01'));
+    expect(depth(eight)).toBe(8);
+    expect(innermost(eight)).toEqual({ $kind: 'u8' });
+
+    // The failing 8-level input above is what the encoder writes for one more vector: encoding allows
+    // one more nesting level than decoding ("serialize can handle one more nesting than deserialize").
+    const decoded = rawTransaction.decode(splice(V3, 88, 0, '06'.repeat(7)));
+    if (decoded.payload.$kind !== 'EntryFunction') throw new Error('not an entry function');
+    const deeper = { ...decoded, payload: { ...decoded.payload, value: { ...decoded.payload.value, typeArgs: [{ $kind: 'vector', value: decoded.payload.value.typeArgs[0] }] } } };
+    expect(rawTransaction.encode(deeper as typeof decoded)).toEqual(splice(V3, 88, 0, '06'.repeat(8)));
+  });
 });
