@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectBcsError } from '../bcs/helpers.js';
 import {
   accountAuthenticator,
   anyPublicKey,
@@ -130,7 +131,9 @@ describe('signed-integer type tags use the node numbering (I8 = 12 … I256 = 17
   it('ts-sdk bytes for i8 (0b) decode as a function type tag, as the node would read them', () => {
     const f = entryFunction.encode({ module: { address: '0x1', name: 'm' }, function: 'f', typeArgs: [{ $kind: 'u8' }], args: [] });
     f[37] = 0x0b;
-    expect(() => entryFunction.decode(f)).toThrow(); // a function tag needs its arg lists: the input ends first
+    // A function tag needs its argument lists: the input ends first, where the tag's lists would start.
+    const e = expectBcsError(() => entryFunction.decode(f), 'unexpected_end');
+    expect([e.path, e.offset]).toEqual(['typeArgs[0]', 39]);
   });
 });
 
@@ -254,7 +257,7 @@ describe('bitmaps', () => {
   });
   it('reject out-of-range and repeated indices', () => {
     expect(() => bitmapFromIndices([32])).toThrowError(expect.objectContaining({ code: 'out_of_range' }));
-    expect(() => bitmapFromIndices([1, 1])).toThrow();
+    expect(() => bitmapFromIndices([1, 1])).toThrowError(expect.objectContaining({ code: 'invalid_length' }));
   });
 });
 
