@@ -43,19 +43,13 @@ export function rawTransactionWithDataPrefix(): Uint8Array {
   return (withDataPrefix ??= prefixBytes(RAW_TRANSACTION_WITH_DATA_PREFIX_HEX));
 }
 
-function putPrefix(w: BcsWriter, prefix: Uint8Array): void {
-  w.ensure(32);
-  w.buf.set(prefix, w.off);
-  w.off += 32;
-}
-
 function writeSingle(w: BcsWriter, t: RawTransactionInput): void {
-  putPrefix(w, rawTransactionPrefix());
+  w.raw(rawTransactionPrefix());
   writeRawTransaction(w, t);
 }
 
 function writeWithData(w: BcsWriter, d: RawTransactionWithDataInput): void {
-  putPrefix(w, rawTransactionWithDataPrefix());
+  w.raw(rawTransactionWithDataPrefix());
   writeRawTransactionWithData(w, d);
 }
 
@@ -125,7 +119,7 @@ function writeEntryFunctionTransaction(w: BcsWriter, t: RawTransactionInput<Entr
 }
 
 function writeEntryFunctionSingle(w: BcsWriter, t: RawTransactionInput<EntryFunctionPayloadInput>): void {
-  putPrefix(w, rawTransactionPrefix());
+  w.raw(rawTransactionPrefix());
   writeEntryFunctionTransaction(w, t);
 }
 
