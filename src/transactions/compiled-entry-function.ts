@@ -39,6 +39,8 @@ export interface CompiledEntryFunction<Args> {
   signingMessage(txn: EntryFunctionCallInput<Args>): Uint8Array;
   /** Writes the TransactionPayload (variant, entry function, `args`) at the writer's offset. */
   writePayload(w: BcsWriter, args: Args): void;
+  /** Writes just the EntryFunction, for the envelopes that wrap one (Multisig, the orderless Payload). */
+  writeEntryFunction(w: BcsWriter, args: Args): void;
 }
 
 /**
@@ -65,12 +67,11 @@ export function compileEntryFunction<const P extends readonly EntryFunctionParam
     }
   }
   const h = new BcsWriter(64);
-  h.u8(2); // TransactionPayload::EntryFunction
   writeEntryFunctionHead(h, { module: sig.module, function: sig.function, typeArgs: sig.typeArgs ?? [] }, null);
   h.length(n);
   const head = h.buf.slice(0, h.off);
 
-  const writePayload = (w: BcsWriter, args: ParamInputs<P>): void => {
+  const writeEntryFunction = (w: BcsWriter, args: ParamInputs<P>): void => {
     expectArray(args, 'arguments');
     if (args.length !== n) throw new BcsError('invalid_length', `expected ${n} arguments, got ${args.length}`);
     w.raw(head);
@@ -82,6 +83,10 @@ export function compileEntryFunction<const P extends readonly EntryFunctionParam
       }
     }
   };
+  const writePayload = (w: BcsWriter, args: ParamInputs<P>): void => {
+    w.u8(2); // TransactionPayload::EntryFunction
+    writeEntryFunction(w, args);
+  };
   const writeTxn = (w: BcsWriter, t: EntryFunctionCallInput<ParamInputs<P>>): void => writeRawTransactionWith(w, t, writePayload);
   const writeMessage = (w: BcsWriter, t: EntryFunctionCallInput<ParamInputs<P>>): void => {
     w.raw(rawTransactionPrefix());
@@ -91,5 +96,6 @@ export function compileEntryFunction<const P extends readonly EntryFunctionParam
     encode: (t) => encodeWith(writeTxn, t),
     signingMessage: (t) => encodeWith(writeMessage, t),
     writePayload,
+    writeEntryFunction,
   };
 }
