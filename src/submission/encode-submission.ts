@@ -1,0 +1,181 @@
+import { BcsError, toHex, type Address } from '../bcs/index.js';
+import type { TypeTag } from '../move/index.js';
+import {
+  multiAgentSigningMessage,
+  rawTransaction,
+  rawTransactionWithData,
+  signingMessage as rawSigningMessage,
+  type RawTransaction,
+  type RawTransactionInput,
+  type TransactionPayloadInput,
+} from '../transactions/index.js';
+import type { MoveModuleJson } from './abi-json.js';
+import type { AbiModule } from './abi.js';
+import { callKey, compileCall, type CompiledCall, type EntryFunctionRef } from './entry-function.js';
+import { INVALID_TRANSACTION, invalidInput, withContext } from './errors.js';
+import type { StructContext } from './move-struct.js';
+import { abiRegistry, isAbiRegistry, type AbiLookup, type AbiRegistry } from './registry.js';
+import { parseSubmissionRequest, type EntryFunctionRequest, type SubmissionRequest } from './request.js';
+import { prefetchModules } from './prefetch.js';
+import { convertScript } from './script.js';
+import { verifyPayload } from './verify-request.js';
+
+// POST /transactions/encode_submission without the HTTP: the request JSON and module ABIs in, the
+// signing message out, or the node's error (api/src/transactions.rs `get_signing_message`, api/types
+// /src/convert.rs `try_into_raw_transaction_poem`).
+
+/** Where ABIs come from: a registry (reused: it caches compiled converters), modules, or a lookup. */
+export type AbiSource = AbiRegistry | readonly MoveModuleJson[] | AbiLookup;
+
+export interface EncodeSubmissionOptions {
+  /** The chain id written into the transaction (the node's own; never read from the request). */
+  chainId: number;
+  /** ABIs; the embedded framework ABIs are used where these have no module. */
+  abis?: AbiSource;
+}
+
+export interface EncodeSubmissionResult {
+  /** The bytes to sign: the domain prefix, then bcs(RawTransaction) or bcs(RawTransactionWithData::MultiAgent). */
+  signingMessage: Uint8Array;
+  /** `0x` + lowercase hex of `signingMessage`: the endpoint's 200 body. */
+  hex: string;
+  /** The transaction, decoded from the message when first read. */
+  readonly rawTransaction: RawTransaction;
+  /** Present when the request named secondary signers (even none): the multi-agent message was built. */
+  secondarySigners?: Address[];
+}
+
+const PREFIX_LENGTH = 32;
+
+export function registryOf(abis: AbiSource | undefined): AbiRegistry {
+  if (abis === undefined) return abiRegistry();
+  if (isAbiRegistry(abis)) return abis;
+  if (typeof abis === 'function') return abiRegistry([], { lookup: abis });
+  if (Array.isArray(abis)) return abiRegistry(abis);
+  throw new BcsError('invalid_type', 'abis must be an AbiRegistry, an array of MoveModule ABIs or a lookup function');
+}
+
+function checkChainId(chainId: unknown): number {
+  if (typeof chainId !== 'number' || !Number.isInteger(chainId) || chainId < 0 || chainId > 255) {
+    throw new BcsError('out_of_range', `chainId must be an integer from 0 to 255, got ${String(chainId)}`);
+  }
+  return chainId;
+}
+
+function callOf(registry: AbiRegistry, p: EntryFunctionRequest, typeArgs: TypeTag[], lookup: StructContext['module']): CompiledCall {
+  const fn: EntryFunctionRef = p.function;
+  const key = callKey(fn, typeArgs);
+  let call = registry.calls.get(key) as CompiledCall | undefined;
+  if (!call) {
+    call = compileCall(fn, typeArgs, lookup);
+    registry.calls.set(key, call);
+  }
+  return call;
+}
+
+/** `try_into_aptos_core_transaction_payload`: legacy variants without a nonce, the orderless `Payload` with one. */
+function payloadOf(req: SubmissionRequest, typeArgs: TypeTag[], registry: AbiRegistry, lookup: StructContext['module']): TransactionPayloadInput {
+  const p = req.payload;
+  const nonce = req.replayProtectionNonce;
+  const orderless = (executable: Extract<TransactionPayloadInput, { $kind: 'Payload' }>['value']['value']['executable'], multisigAddress: Uint8Array | null): TransactionPayloadInput => ({
+    $kind: 'Payload',
+    value: { $kind: 'V1', value: { executable, extraConfig: { $kind: 'V1', value: { multisigAddress, replayProtectionNonce: nonce } } } },
+  });
+  switch (p.kind) {
+    case 'entry_function_payload': {
+      const ef = callOf(registry, p, typeArgs, lookup).entryFunction(p.arguments);
+      return nonce === null ? { $kind: 'EntryFunction', value: ef } : orderless({ $kind: 'EntryFunction', value: ef }, null);
+    }
+    case 'script_payload': {
+      const script = convertScript(p, typeArgs, { module: lookup, memo: new Map() });
+      return nonce === null ? { $kind: 'Script', value: script } : orderless({ $kind: 'Script', value: script }, null);
+    }
+    case 'multisig_payload': {
+      const ef = p.inner ? callOf(registry, p.inner, typeArgs, lookup).entryFunction(p.inner.arguments) : null;
+      if (nonce === null) {
+        return { $kind: 'Multisig', value: { multisigAddress: p.multisigAddress, transactionPayload: ef && { $kind: 'EntryFunction', value: ef } } };
+      }
+      return orderless(ef ? { $kind: 'EntryFunction', value: ef } : { $kind: 'Empty' }, p.multisigAddress);
+    }
+    default:
+      return invalidInput('Module bundle payload has been removed');
+  }
+}
+
+function encodeParsed(req: SubmissionRequest, typeArgs: TypeTag[], chainId: number, registry: AbiRegistry, lookup: StructContext['module']): EncodeSubmissionResult {
+  const common = {
+    sender: req.sender,
+    // Orderless transactions carry u64::MAX as their sequence number (convert.rs).
+    sequenceNumber: req.replayProtectionNonce === null ? req.sequenceNumber : 0xffffffffffffffffn,
+    maxGasAmount: req.maxGasAmount,
+    gasUnitPrice: req.gasUnitPrice,
+    expirationTimestampSecs: req.expirationTimestampSecs,
+    chainId,
+  };
+  let message: Uint8Array;
+  try {
+    const p = req.payload;
+    if (p.kind === 'entry_function_payload' && req.replayProtectionNonce === null && req.secondarySigners === null) {
+      // The common case: a compiled call writes the whole message in one pass.
+      message = callOf(registry, p, typeArgs, lookup).signingMessage({ ...common, payload: p.arguments });
+    } else {
+      const txn: RawTransactionInput = { ...common, payload: payloadOf(req, typeArgs, registry, lookup) };
+      message = req.secondarySigners === null ? rawSigningMessage(txn) : multiAgentSigningMessage(txn, req.secondarySigners);
+    }
+  } catch (e) {
+    withContext(INVALID_TRANSACTION, e);
+  }
+  return result(message, req.secondarySigners);
+}
+
+function result(message: Uint8Array, secondary: Uint8Array[] | null): EncodeSubmissionResult {
+  let decoded: RawTransaction | undefined;
+  const out: EncodeSubmissionResult = {
+    signingMessage: message,
+    hex: toHex(message),
+    get rawTransaction() {
+      return (decoded ??= decodeRawTransactionOf(message, secondary !== null));
+    },
+  };
+  if (secondary !== null) out.secondarySigners = secondary.map((a) => toHex(a));
+  return out;
+}
+
+function decodeRawTransactionOf(message: Uint8Array, multiAgent: boolean): RawTransaction {
+  const body = message.subarray(PREFIX_LENGTH);
+  return multiAgent ? rawTransactionWithData.decode(body).value.rawTxn : rawTransaction.decode(body);
+}
+
+/**
+ * The signing message the node's encode_submission answers for `request` (the parsed JSON body), or
+ * the error it answers, as an `ApiError` (status, `error_code`, node message).
+ */
+export function encodeSubmission(request: unknown, options: EncodeSubmissionOptions): EncodeSubmissionResult {
+  const chainId = checkChainId(options?.chainId);
+  const registry = registryOf(options.abis);
+  const req = parseSubmissionRequest(request);
+  const typeArgs = verifyPayload(req.payload);
+  return encodeParsed(req, typeArgs, chainId, registry, registry.module);
+}
+
+export interface EncodeSubmissionAsyncOptions extends EncodeSubmissionOptions {
+  /** Asked for modules no other source has, before encoding (a node's ABI endpoint, a cache). */
+  resolve?: (moduleId: string) => Promise<MoveModuleJson | undefined>;
+}
+
+/** `encodeSubmission` with ABIs fetched as needed through the registry's (or the options') async resolver. */
+export async function encodeSubmissionAsync(request: unknown, options: EncodeSubmissionAsyncOptions): Promise<EncodeSubmissionResult> {
+  const chainId = checkChainId(options?.chainId);
+  const registry = options.resolve ? abiRegistryWith(options) : registryOf(options.abis);
+  const req = parseSubmissionRequest(request);
+  const typeArgs = verifyPayload(req.payload);
+  const fetched = await prefetchModules(req, typeArgs, registry);
+  const lookup = (a: Address, n: string): AbiModule | undefined => fetched.get(`${a}::${n}`) ?? registry.module(a, n);
+  return encodeParsed(req, typeArgs, chainId, registry, lookup);
+}
+
+function abiRegistryWith(options: EncodeSubmissionAsyncOptions): AbiRegistry {
+  const abis = options.abis;
+  if (isAbiRegistry(abis)) throw new BcsError('invalid_type', 'give the resolver to abiRegistry() when passing a registry');
+  return abiRegistry(Array.isArray(abis) ? abis : [], { lookup: typeof abis === 'function' ? abis : undefined, resolve: options.resolve });
+}

@@ -1,0 +1,18 @@
+// encode_submission: the request JSON and module ABIs in, the signing message (or the node's error) out.
+export { encodeSubmission, encodeSubmissionAsync, type AbiSource, type EncodeSubmissionOptions, type EncodeSubmissionAsyncOptions, type EncodeSubmissionResult } from './encode-submission.js';
+export { verifySigningMessage, verifySigningMessageAsync, type SigningMessageCheck, type SigningMessageDifference, type VerifyOptions } from './verify-message.js';
+export { abiRegistry, isAbiRegistry, type AbiRegistry, type AbiRegistryOptions, type AbiLookup, type AbiResolver, type ModuleIdString } from './registry.js';
+export { parseModuleAbi, type AbiModule, type AbiFunction, type AbiStruct, type AbiField } from './abi.js';
+export { frameworkModules } from './framework/index.js';
+export { parseRequestBody, isJsonFloat, type JsonFloat } from './json-text.js';
+export { ApiError, isApiError, API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from './api-error.js';
+export type {
+  MoveModuleJson,
+  MoveFunctionJson,
+  MoveStructJson,
+  MoveStructFieldJson,
+  MoveStructVariantJson,
+  MoveAbilityJson,
+  MoveFunctionGenericTypeParamJson,
+  MoveStructGenericTypeParamJson,
+} from './abi-json.js';

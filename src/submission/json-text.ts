@@ -1,0 +1,356 @@
+import { ApiError } from './api-error.js';
+
+// Request bodies read the way the node reads them: poem parses the body with serde_json into a
+// `serde_json::Value` (recursion limit 128) before looking at any field. serde_json keeps a number
+// written `1.0` or `1e2` as a float and an integer beyond 2^53 exactly; `JSON.parse` cannot tell `1.0`
+// from `1`, so such bodies take an exact parser. Everything else, the common case, is `JSON.parse`.
+
+/** A JSON number serde_json holds as f64 (`1.0`, `1e2`, or an integer outside u64/i64). */
+export interface JsonFloat {
+  readonly float: number;
+}
+
+const FLOAT_TAG = Symbol.for('ledger-bcs.json-float');
+
+export function jsonFloat(value: number): JsonFloat {
+  return Object.freeze({ float: value, [FLOAT_TAG]: true });
+}
+
+export function isJsonFloat(v: unknown): v is JsonFloat {
+  return typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[FLOAT_TAG] === true;
+}
+
+/** A JSON object (not an array, not a float). */
+export function isJsonObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !isJsonFloat(v);
+}
+
+/** serde_json's default recursion limit. */
+export const MAX_JSON_DEPTH = 128;
+
+/**
+ * Parses a request body. Floats come back as `JsonFloat`, integers outside the safe range as
+ * bigint, so argument conversion sees what the node sees. Malformed text is a 400
+ * `web_framework_error` with serde_json's message (`expected value at line 1 column 1`).
+ */
+export function parseRequestBody(text: string): unknown {
+  if (typeof text !== 'string') throw new ApiError(400, 'web_framework_error', 'parse request payload error: expected a JSON text');
+  if (needsExactParse(text)) return new ExactParser(text).parseDocument();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return new ExactParser(text).parseDocument(); // throws serde_json's message
+  }
+}
+
+// One pass over the text: does anything in it need the exact parser? Floats, long integers, `\u`
+// escapes (lone surrogates, which JSON.parse keeps and serde_json refuses) and deep nesting.
+function needsExactParse(s: string): boolean {
+  let depth = 0;
+  let digits = 0;
+  for (let i = 0, n = s.length; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: skip to its closing quote
+      for (i++; i < n; i++) {
+        const d = s.charCodeAt(i);
+        if (d === 0x22) break;
+        if (d === 0x5c) {
+          if (s.charCodeAt(i + 1) === 0x75) return true;
+          i++;
+        }
+      }
+      digits = 0;
+    } else if (c >= 0x30 && c <= 0x39) {
+      if (++digits > 15) return true;
+    } else {
+      if ((c === 0x2e || c === 0x65 || c === 0x45) && digits > 0) return true;
+      digits = 0;
+      if (c === 0x5b || c === 0x7b) {
+        if (++depth > MAX_JSON_DEPTH) return true;
+      } else if (c === 0x5d || c === 0x7d) depth--;
+    }
+  }
+  return false;
+}
+
+const MESSAGES = {
+  eofValue: 'EOF while parsing a value',
+  eofList: 'EOF while parsing a list',
+  eofObject: 'EOF while parsing an object',
+  eofString: 'EOF while parsing a string',
+  colon: 'expected `:`',
+  listEnd: 'expected `,` or `]`',
+  objectEnd: 'expected `,` or `}`',
+  ident: 'expected ident',
+  value: 'expected value',
+  escape: 'invalid escape',
+  number: 'invalid number',
+  codePoint: 'invalid unicode code point',
+  control: 'control character (\\u0000-\\u001F) found while parsing a string',
+  key: 'key must be a string',
+  surrogate: 'lone leading surrogate in hex escape',
+  trailingComma: 'trailing comma',
+  trailing: 'trailing characters',
+  hexEnd: 'unexpected end of hex escape',
+  recursion: 'recursion limit exceeded',
+  range: 'number out of range',
+} as const;
+
+// A recursive-descent JSON parser with serde_json's rules and messages. Nesting is bounded by
+// MAX_JSON_DEPTH, so its recursion is too.
+class ExactParser {
+  private i = 0;
+  private depth = 0;
+  constructor(private readonly s: string) {}
+
+  parseDocument(): unknown {
+    this.ws();
+    const v = this.value();
+    this.ws();
+    if (this.i < this.s.length) this.fail('trailing', false);
+    return v;
+  }
+
+  private fail(kind: keyof typeof MESSAGES, eof: boolean): never {
+    const upto = this.s.slice(0, this.i);
+    const nl = upto.lastIndexOf('\n');
+    let line = 1;
+    for (let k = upto.indexOf('\n'); k !== -1; k = upto.indexOf('\n', k + 1)) line++;
+    const col = new TextEncoder().encode(upto.slice(nl + 1)).length + (eof ? 0 : 1);
+    throw new ApiError(400, 'web_framework_error', `parse request payload error: ${MESSAGES[kind]} at line ${line} column ${col}`);
+  }
+
+  private ws(): void {
+    const s = this.s;
+    let i = this.i;
+    for (let c = s.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = s.charCodeAt(++i));
+    this.i = i;
+  }
+
+  private value(): unknown {
+    const s = this.s;
+    if (this.i >= s.length) this.fail('eofValue', true);
+    const c = s[this.i];
+    switch (c) {
+      case '{':
+        return this.object();
+      case '[':
+        return this.array();
+      case '"':
+        return this.string();
+      case 't':
+        return this.ident('true', true);
+      case 'f':
+        return this.ident('false', false);
+      case 'n':
+        return this.ident('null', null);
+      default:
+        if (c === '-' || (c >= '0' && c <= '9')) return this.number();
+        return this.fail('value', false);
+    }
+  }
+
+  private ident<T>(word: string, v: T): T {
+    for (let k = 0; k < word.length; k++, this.i++) {
+      if (this.i >= this.s.length) this.fail('eofValue', true);
+      if (this.s[this.i] !== word[k]) this.fail('ident', false);
+    }
+    return v;
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_JSON_DEPTH) this.fail('recursion', false);
+    this.i++;
+  }
+
+  private array(): unknown[] {
+    this.enter();
+    const out: unknown[] = [];
+    this.ws();
+    if (this.s[this.i] === ']') {
+      this.i++;
+      this.depth--;
+      return out;
+    }
+    for (;;) {
+      this.ws();
+      out.push(this.value());
+      this.ws();
+      if (this.i >= this.s.length) this.fail('eofList', true);
+      const c = this.s[this.i++];
+      if (c === ']') break;
+      if (c !== ',') this.back('listEnd');
+      this.ws();
+      if (this.s[this.i] === ']') this.fail('trailingComma', false);
+    }
+    this.depth--;
+    return out;
+  }
+
+  private object(): Record<string, unknown> {
+    this.enter();
+    const out: Record<string, unknown> = {};
+    this.ws();
+    if (this.s[this.i] === '}') {
+      this.i++;
+      this.depth--;
+      return out;
+    }
+    for (;;) {
+      this.ws();
+      if (this.i >= this.s.length) this.fail('eofObject', true);
+      if (this.s[this.i] !== '"') this.fail(this.s[this.i] === '}' ? 'trailingComma' : 'key', false);
+      const key = this.string();
+      this.ws();
+      if (this.i >= this.s.length) this.fail('eofObject', true);
+      if (this.s[this.i] !== ':') this.fail('colon', false);
+      this.i++;
+      this.ws();
+      // Own data property even for `__proto__`, as JSON.parse does: a key is data, never a prototype.
+      Object.defineProperty(out, key, { value: this.value(), enumerable: true, writable: true, configurable: true });
+      this.ws();
+      if (this.i >= this.s.length) this.fail('eofObject', true);
+      const c = this.s[this.i++];
+      if (c === '}') break;
+      if (c !== ',') this.back('objectEnd');
+    }
+    this.depth--;
+    return out;
+  }
+
+  private back(kind: keyof typeof MESSAGES): never {
+    this.i--;
+    return this.fail(kind, false);
+  }
+
+  private string(): string {
+    const s = this.s;
+    let i = ++this.i;
+    let out = '';
+    let start = i;
+    for (;;) {
+      if (i >= s.length) {
+        this.i = i;
+        this.fail('eofString', true);
+      }
+      const c = s.charCodeAt(i);
+      if (c === 0x22) break;
+      if (c < 0x20) {
+        this.i = i;
+        this.fail('control', false);
+      }
+      if (c !== 0x5c) {
+        i++;
+        continue;
+      }
+      out += s.slice(start, i);
+      this.i = i + 1;
+      out += this.escape();
+      i = start = this.i;
+    }
+    this.i = i + 1;
+    return out + s.slice(start, i);
+  }
+
+  private escape(): string {
+    const s = this.s;
+    if (this.i >= s.length) this.fail('eofString', true);
+    const e = s[this.i++];
+    switch (e) {
+      case '"':
+      case '\\':
+      case '/':
+        return e;
+      case 'b':
+        return '\b';
+      case 'f':
+        return '\f';
+      case 'n':
+        return '\n';
+      case 'r':
+        return '\r';
+      case 't':
+        return '\t';
+      case 'u': {
+        const hi = this.hex4();
+        if (hi < 0xd800 || hi > 0xdfff) return String.fromCharCode(hi);
+        if (hi > 0xdbff) this.fail('codePoint', false);
+        if (s[this.i] !== '\\' || s[this.i + 1] !== 'u') this.fail('surrogate', false);
+        this.i += 2;
+        const lo = this.hex4();
+        if (lo < 0xdc00 || lo > 0xdfff) this.fail('codePoint', false);
+        return String.fromCharCode(hi, lo);
+      }
+      default:
+        this.i--;
+        return this.fail('escape', false);
+    }
+  }
+
+  private hex4(): number {
+    let v = 0;
+    for (let k = 0; k < 4; k++) {
+      if (this.i >= this.s.length) this.fail('eofString', true);
+      const d = parseInt(this.s[this.i], 16);
+      if (Number.isNaN(d)) this.fail('hexEnd', false);
+      v = v * 16 + d;
+      this.i++;
+    }
+    return v;
+  }
+
+  private number(): unknown {
+    const s = this.s;
+    const start = this.i;
+    let i = start;
+    if (s[i] === '-') i++;
+    const digit = (k: number) => k < s.length && s.charCodeAt(k) >= 0x30 && s.charCodeAt(k) <= 0x39;
+    if (!digit(i)) {
+      this.i = i;
+      this.fail(i >= s.length ? 'eofValue' : 'number', i >= s.length);
+    }
+    if (s[i] === '0') {
+      i++;
+      if (digit(i)) {
+        this.i = i;
+        this.fail('number', false);
+      }
+    } else while (digit(i)) i++;
+    let float = false;
+    if (s[i] === '.') {
+      float = true;
+      i++;
+      if (!digit(i)) {
+        this.i = i;
+        this.fail(i >= s.length ? 'eofValue' : 'number', i >= s.length);
+      }
+      while (digit(i)) i++;
+    }
+    if (s[i] === 'e' || s[i] === 'E') {
+      float = true;
+      i++;
+      if (s[i] === '+' || s[i] === '-') i++;
+      if (!digit(i)) {
+        this.i = i;
+        this.fail(i >= s.length ? 'eofValue' : 'number', i >= s.length);
+      }
+      while (digit(i)) i++;
+    }
+    this.i = i;
+    const text = s.slice(start, i);
+    if (float) {
+      const f = Number(text);
+      if (!Number.isFinite(f)) {
+        this.i = start;
+        this.fail('range', false);
+      }
+      return jsonFloat(f);
+    }
+    const n = Number(text);
+    if (Number.isSafeInteger(n)) return n;
+    const big = BigInt(text);
+    // serde_json holds integers in u64 or i64; anything wider becomes a float.
+    return big >= -(1n << 63n) && big < 1n << 64n ? big : jsonFloat(n);
+  }
+}

@@ -1,0 +1,226 @@
+import { addressBytes, fromHex, normalizeAddress, type Address } from '../bcs/index.js';
+import { addressProblem, hexProblem } from './node-text.js';
+import { isJsonFloat, isJsonObject } from './json-text.js';
+import { isValidIdentifier } from '../move/index.js';
+import { webFrameworkError } from './errors.js';
+import { parseRustU64 } from './rust-int.js';
+import { rustDebugString, unexpected } from './serde-text.js';
+
+// The request body as the node deserializes it (api/types/src/transaction.rs
+// `EncodeSubmissionRequest`, flattened `UserTransactionRequestInner`, the `TransactionPayload` union
+// tagged by `type`): field by field in declaration order, each failure reported with poem's
+// `(occurred while parsing "…")` chain. Unknown fields are ignored; the chain id is never read.
+
+export interface EntryFunctionRequest {
+  kind: 'entry_function_payload';
+  function: { address: Address; module: string; name: string };
+  typeArguments: string[];
+  arguments: unknown[];
+}
+export interface ScriptRequest {
+  kind: 'script_payload';
+  bytecode: Uint8Array;
+  typeArguments: string[];
+  arguments: unknown[];
+}
+export interface MultisigRequest {
+  kind: 'multisig_payload';
+  multisigAddress: Uint8Array;
+  inner: EntryFunctionRequest | null;
+}
+export type PayloadRequest = EntryFunctionRequest | ScriptRequest | MultisigRequest | { kind: 'module_bundle_payload' };
+
+export interface SubmissionRequest {
+  sender: Uint8Array;
+  sequenceNumber: bigint | number;
+  maxGasAmount: bigint | number;
+  gasUnitPrice: bigint | number;
+  expirationTimestampSecs: bigint | number;
+  payload: PayloadRequest;
+  replayProtectionNonce: bigint | number | null;
+  secondarySigners: Uint8Array[] | null;
+}
+
+/** A deserialization failure under construction: the innermost message, then each enclosing type. */
+class ParseFailure {
+  constructor(public message: string) {}
+  within(typeName: string): this {
+    this.message += ` (occurred while parsing "${typeName}")`;
+    return this;
+  }
+}
+
+function within<T>(typeName: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof ParseFailure) throw e.within(typeName);
+    throw e;
+  }
+}
+
+/** serde_json's compact text of a value, as poem prints it in `found …`. */
+function jsonText(v: unknown): string {
+  try {
+    const s = JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : isJsonFloat(x) ? x.float : x));
+    if (s === undefined) return 'null';
+    return s.length > 256 ? `${s.slice(0, 256)}…` : s;
+  } catch {
+    return 'null';
+  }
+}
+
+function expectedType(typeName: string, v: unknown): never {
+  throw new ParseFailure(`Expected input type "${typeName}", found ${v === undefined ? 'null' : jsonText(v)}.`);
+}
+
+function field(o: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+}
+
+// The node's string newtypes deserialize through serde: a JSON string, then `FromStr`.
+function stringOf(typeName: string, v: unknown): string {
+  if (typeof v !== 'string') throw new ParseFailure(`failed to parse "string(${typeName})": invalid type: ${unexpected(v)}, expected a string`);
+  return v;
+}
+
+// Parsed to bytes once: the encoder copies them in without parsing the text again.
+function addressOf(v: unknown): Uint8Array {
+  const s = stringOf('Address', v);
+  try {
+    return addressBytes(s);
+  } catch {
+    throw new ParseFailure(`failed to parse "string(Address)": Invalid account address: ${addressProblem(s)}`);
+  }
+}
+
+function u64Of(v: unknown): bigint | number {
+  const s = stringOf('U64', v);
+  const r = parseRustU64(s);
+  if (typeof r === 'object') throw new ParseFailure(`failed to parse "string(U64)": Parsing u64 string ${rustDebugString(s)} failed, caused by error: ${r.error}`);
+  return r;
+}
+
+function arrayOf<T>(itemName: string, v: unknown, item: (x: unknown) => T): T[] {
+  const name = `[${itemName}]`;
+  if (!Array.isArray(v)) expectedType(name, v);
+  return within(name, () => v.map(item));
+}
+
+function optional<T>(typeName: string, v: unknown, parse: (x: unknown) => T): T | null {
+  if (v === undefined || v === null) return null;
+  return within(`optional<${typeName}>`, () => parse(v));
+}
+
+function entryFunctionId(v: unknown): EntryFunctionRequest['function'] {
+  const s = stringOf('EntryFunctionId', v);
+  // EntryFunctionId::from_str: rsplit_once("::") for the name, then MoveModuleId's split_once("::").
+  const cut = s.lastIndexOf('::');
+  const modCut = cut > 0 ? s.indexOf('::') : -1;
+  const fail = (): never => {
+    throw new ParseFailure(`failed to parse "string(EntryFunctionId)": invalid entry function id ${rustDebugString(s)}`);
+  };
+  if (cut < 0 || modCut < 0 || modCut === cut) fail();
+  const name = s.slice(cut + 2);
+  const module = s.slice(modCut + 2, cut);
+  let address: Address;
+  try {
+    address = normalizeAddress(s.slice(0, modCut));
+  } catch {
+    return fail();
+  }
+  // Identifiers that do not parse are verify()'s concern, as on the node; `::` inside is caught there.
+  if (!isValidIdentifier(name) && name.length === 0) fail();
+  return { address, module, name };
+}
+
+function moveTypeString(v: unknown): string {
+  if (typeof v !== 'string') {
+    throw new ParseFailure(`failed to parse "string(MoveType)": deserialize Move type failed, invalid type: ${unexpected(v)}, expected a string`);
+  }
+  return v;
+}
+
+function entryFunctionPayload(o: Record<string, unknown>): EntryFunctionRequest {
+  return {
+    kind: 'entry_function_payload',
+    function: entryFunctionId(field(o, 'function')),
+    typeArguments: arrayOf('string(MoveType)', field(o, 'type_arguments'), moveTypeString),
+    arguments: arrayOf('any', field(o, 'arguments'), (x) => x),
+  };
+}
+
+function hexBytes(typeName: string, v: unknown): Uint8Array {
+  const s = stringOf(typeName, v);
+  try {
+    return fromHex(s);
+  } catch {
+    throw new ParseFailure(`failed to parse "string(${typeName})": decode hex-encoded string(${rustDebugString(s)}) failed, caused by error: ${hexProblem(s)}`);
+  }
+}
+
+function scriptPayload(o: Record<string, unknown>): ScriptRequest {
+  const code = field(o, 'code');
+  if (!isJsonObject(code)) expectedType('MoveScriptBytecode', code);
+  const bytecode = within('MoveScriptBytecode', () => hexBytes('HexEncodedBytes', field(code, 'bytecode')));
+  return {
+    kind: 'script_payload',
+    bytecode,
+    typeArguments: arrayOf('string(MoveType)', field(o, 'type_arguments'), moveTypeString),
+    arguments: arrayOf('any', field(o, 'arguments'), (x) => x),
+  };
+}
+
+function multisigPayload(o: Record<string, unknown>): MultisigRequest {
+  return {
+    kind: 'multisig_payload',
+    multisigAddress: addressOf(field(o, 'multisig_address')),
+    inner: optional('MultisigTransactionPayload', field(o, 'transaction_payload'), (p) => {
+      if (!isJsonObject(p) || field(p, 'type') !== 'entry_function_payload') expectedType('MultisigTransactionPayload', p);
+      return within('MultisigTransactionPayload', () => within('EntryFunctionPayload', () => entryFunctionPayload(p)));
+    }),
+  };
+}
+
+// A poem union tagged by `type`: a value with no known tag is reported whole, outside any variant.
+function payloadOf(v: unknown): PayloadRequest {
+  const tag = isJsonObject(v) ? field(v, 'type') : undefined;
+  const variant = (name: string, parse: (o: Record<string, unknown>) => PayloadRequest) =>
+    within('TransactionPayload', () => within(name, () => parse(v as Record<string, unknown>)));
+  switch (tag) {
+    case 'entry_function_payload':
+      return variant('EntryFunctionPayload', entryFunctionPayload);
+    case 'script_payload':
+      return variant('ScriptPayload', scriptPayload);
+    case 'multisig_payload':
+      return variant('MultisigPayload', multisigPayload);
+    case 'module_bundle_payload':
+      return variant('ModuleBundlePayload', (o) => {
+        arrayOf('MoveModuleBytecode', field(o, 'modules'), (m) => m);
+        return { kind: 'module_bundle_payload' };
+      });
+    default:
+      return expectedType('TransactionPayload', v);
+  }
+}
+
+/** Deserializes the body as the node does; failures are 400 `web_framework_error`. */
+export function parseSubmissionRequest(body: unknown): SubmissionRequest {
+  try {
+    if (!isJsonObject(body)) expectedType('EncodeSubmissionRequest', body);
+    const inner = within('UserTransactionRequestInner', () => ({
+      sender: addressOf(field(body, 'sender')),
+      sequenceNumber: u64Of(field(body, 'sequence_number')),
+      maxGasAmount: u64Of(field(body, 'max_gas_amount')),
+      gasUnitPrice: u64Of(field(body, 'gas_unit_price')),
+      expirationTimestampSecs: u64Of(field(body, 'expiration_timestamp_secs')),
+      payload: payloadOf(field(body, 'payload')),
+      replayProtectionNonce: optional('string(U64)', field(body, 'replay_protection_nonce'), u64Of),
+    }));
+    const secondarySigners = optional('[string(Address)]', field(body, 'secondary_signers'), (v) => arrayOf('string(Address)', v, addressOf));
+    return { ...inner, secondarySigners };
+  } catch (e) {
+    if (e instanceof ParseFailure) throw webFrameworkError(e.within('EncodeSubmissionRequest').message);
+    throw e;
+  }
+}

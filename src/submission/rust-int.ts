@@ -1,0 +1,55 @@
+// Decimal strings parsed as Rust's `FromStr` for integers parses them (the node's `U64`, `U128`,
+// `U256` and signed wrappers in api/types/src/move_types.rs): an optional `+` (or `-` for signed
+// types), then ASCII digits, leading zeros allowed; no whitespace, no `_`, no hex. Errors are
+// `ParseIntError`'s texts.
+
+export type WideIntKind = 'u64' | 'u128' | 'u256' | 'i64' | 'i128' | 'i256';
+
+const BITS: Record<WideIntKind, number> = { u64: 64, u128: 128, u256: 256, i64: 64, i128: 128, i256: 256 };
+
+/** The result of a parse: the value, or `ParseIntError`'s message. */
+export type IntParse = bigint | number | { error: string };
+
+// 80 digits exceed every range here, so longer inputs are refused before BigInt sees them.
+const MAX_DIGITS = 80;
+
+export function parseRustInt(s: string, kind: WideIntKind): IntParse {
+  const signed = kind[0] === 'i';
+  let i = 0;
+  let neg = false;
+  if (s.length === 0) return { error: 'cannot parse integer from empty string' };
+  if (s[0] === '+' || (signed && s[0] === '-')) {
+    neg = s[0] === '-';
+    i = 1;
+    if (s.length === 1) return { error: 'invalid digit found in string' };
+  }
+  for (let k = i; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 0x30 || c > 0x39) return { error: 'invalid digit found in string' };
+  }
+  const bits = BigInt(BITS[kind]);
+  const digits = s.slice(i).replace(/^0+(?=.)/, '');
+  if (digits.length > MAX_DIGITS) return { error: neg ? 'number too small to fit in target type' : 'number too large to fit in target type' };
+  const v = neg ? -BigInt(digits) : BigInt(digits);
+  const max = signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n;
+  const min = signed ? -(1n << (bits - 1n)) : 0n;
+  if (v > max) return { error: 'number too large to fit in target type' };
+  if (v < min) return { error: 'number too small to fit in target type' };
+  return v;
+}
+
+/** u64 fast path for the request's own fields (sequence number, gas, expiry): a bigint or an error message. */
+export function parseRustU64(s: string): IntParse {
+  // Up to 15 plain digits fit a double exactly: no BigInt parse of the text needed.
+  const n = s.length;
+  if (n > 0 && n <= 15) {
+    let v = 0;
+    for (let k = 0; k < n; k++) {
+      const c = s.charCodeAt(k) - 0x30;
+      if (c < 0 || c > 9) return parseRustInt(s, 'u64');
+      v = v * 10 + c;
+    }
+    return v;
+  }
+  return parseRustInt(s, 'u64');
+}

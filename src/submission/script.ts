@@ -1,0 +1,92 @@
+import { address, bool, bytes, encodeWith, i128, i16, i256, i32, i64, i8, u128, u16, u256, u32, u64, u8, type Schema } from '../bcs/index.js';
+import { isSignerType, jsonTypeName, readScriptSignature, type MoveType, type TypeTag } from '../move/index.js';
+import type { ScriptInput, TransactionArgumentInput } from '../transactions/index.js';
+import { invalidInput, messageOf } from './errors.js';
+import type { StructContext } from './move-struct.js';
+import { converterFor, layoutDebug, type Converter } from './move-value.js';
+import type { ScriptRequest } from './request.js';
+import { valueDebug, valuesDebug } from './serde-text.js';
+
+// Script payloads (api/types/src/convert.rs `try_into_script_payload`): the parameter types come
+// from the script's own bytecode, the JSON arguments convert as for entry functions (a generic
+// parameter is laid out as an address: scripts get no substitution), and each Move value becomes a
+// `TransactionArgument` (move-core transaction_argument.rs `TryFrom<MoveValue>`): a vector only
+// as `U8Vector`, never a struct or signer.
+
+type ArgKind = TransactionArgumentInput['$kind'];
+const PRIMITIVES: Partial<Record<TypeTag['$kind'], [ArgKind, Schema<any, any>]>> = {
+  bool: ['Bool', bool],
+  u8: ['U8', u8],
+  u16: ['U16', u16],
+  u32: ['U32', u32],
+  u64: ['U64', u64],
+  u128: ['U128', u128],
+  u256: ['U256', u256],
+  i8: ['I8', i8],
+  i16: ['I16', i16],
+  i32: ['I32', i32],
+  i64: ['I64', i64],
+  i128: ['I128', i128],
+  i256: ['I256', i256],
+  address: ['Address', address],
+};
+
+function moveValueOf(conv: Converter, v: unknown): Uint8Array {
+  return encodeWith((w, x: unknown) => conv(w, x, 0), v);
+}
+
+/** A converted Move value → TransactionArgument, or the node's refusal. */
+function transactionArgument(t: TypeTag, v: unknown, b: Uint8Array): TransactionArgumentInput {
+  const prim = PRIMITIVES[t.$kind];
+  if (prim) return { $kind: prim[0], value: prim[1].decode(b) } as TransactionArgumentInput;
+  if (t.$kind === 'struct' && t.value.module === 'object' && t.value.name === 'Object') return { $kind: 'Address', value: address.decode(b) };
+  if (t.$kind === 'vector') {
+    // Only a vector of u8 values is a TransactionArgument; an empty vector of anything qualifies.
+    if (t.value.$kind === 'u8' || (Array.isArray(v) && v.length === 0)) return { $kind: 'U8Vector', value: bytes.decode(b) };
+    return invalidInput(`unexpected value in bytes: ${layoutDebug(t)}(${valueDebug(v)})`);
+  }
+  return invalidInput(`invalid transaction argument: ${valueDebug(v)}`);
+}
+
+/** The Script of a `script_payload`; failures carry the node's messages. */
+export function convertScript(p: ScriptRequest, typeArgs: TypeTag[], ctx: StructContext): ScriptInput {
+  let params: MoveType[];
+  try {
+    params = readScriptSignature(p.bytecode).params;
+  } catch {
+    return invalidInput('invalid transaction script bytecode');
+  }
+  const types = params.filter((x) => !isSignerType(x)).map(scriptParamType);
+  const names = types.map(jsonTypeName);
+  if (types.length !== p.arguments.length) {
+    invalidInput(`expected ${types.length} arguments [${names.join(', ')}], but got ${p.arguments.length} (${valuesDebug(p.arguments)})`);
+  }
+  // Every argument converts first (try_into_vm_values); only then do values become TransactionArguments.
+  const values = types.map((t, i) => {
+    try {
+      return moveValueOf(converterFor(t, ctx), p.arguments[i]);
+    } catch (e) {
+      return invalidInput(`parse arguments[${i}] failed, expect ${names[i]}, caused by error: ${messageOf(e)}`);
+    }
+  });
+  const args = types.map((t, i) => transactionArgument(t, p.arguments[i], values[i]));
+  return { code: p.bytecode, typeArgs, args };
+}
+
+// No substitution for scripts: a generic parameter is laid out as an address, references by their referent.
+function scriptParamType(t: MoveType): TypeTag {
+  const v = t.$kind === 'reference' || t.$kind === 'mutableReference' ? t.value : t;
+  const walk = (x: MoveType): TypeTag => {
+    switch (x.$kind) {
+      case 'generic':
+        return { $kind: 'address' };
+      case 'vector':
+        return { $kind: 'vector', value: walk(x.value) };
+      case 'struct':
+        return { $kind: 'struct', value: { ...x.value, typeArgs: x.value.typeArgs.map(walk) } };
+      default:
+        return x as TypeTag;
+    }
+  };
+  return walk(v);
+}
