@@ -1,3 +1,4 @@
 export * from './bcs/index.js';
 export * from './move/index.js';
 export * from './transactions/index.js';
+export * from './submission/index.js';

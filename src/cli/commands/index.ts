@@ -1,11 +1,13 @@
 import type { Command } from '../run.js';
 import { decodeCommand } from './decode.js';
 import { encodeCommand, signingMessageCommand } from './encode.js';
+import { encodeSubmissionCommand } from './encode-submission.js';
 import { example } from './example.js';
 import { typeTagCommand } from './type-tag.js';
 
 /** Every subcommand, in help order. Add a command by importing it and listing it here. */
 export const commands: Record<string, Command> = {
+  'encode-submission': encodeSubmissionCommand,
   example,
   'type-tag': typeTagCommand,
   decode: decodeCommand,
