@@ -1,0 +1,46 @@
+import type { AbiRegistry } from '../submission/index.js';
+import { encodeSubmissionAsync, parseRequestBody } from '../submission/index.js';
+import { isApiError } from '../submission/api-error.js';
+import { bodyText, declaredLength } from './body.js';
+import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
+import { acceptKind, isJsonContentType } from './media.js';
+import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
+
+// POST /transactions/encode_submission, in the node's order (api/src/check_size.rs `PostSizeLimit`,
+// then poem-openapi's body extraction, then api/src/transactions.rs `encode_submission` and
+// `get_signing_message`): size limit, content type, JSON, enabled, Accept, conversion.
+
+export async function encodeSubmissionRoute(
+  ex: Exchange,
+  cfg: HandlerConfig,
+  abis: AbiRegistry,
+  chainId: number,
+  headers: Record<string, string>,
+): Promise<Reply> {
+  const declared = declaredLength(ex.header('content-length'));
+  if (declared !== undefined && declared > cfg.maxBodyBytes) return payloadTooLarge(headers);
+  // poem-openapi `ContentTypeError`: 415, answered before the body is read.
+  const contentType = ex.header('content-type');
+  if (contentType === undefined) {
+    return errorReply(415, 'web_framework_error', 'the client request does not include the `Content-Type` header', headers);
+  }
+  if (!isJsonContentType(contentType)) {
+    return errorReply(415, 'web_framework_error', `the \`Content-Type\` requested by the client is not supported: ${contentType}`, headers);
+  }
+  const bytes = await ex.readBody(cfg.maxBodyBytes);
+  if (bytes === TOO_LARGE) return payloadTooLarge(headers);
+  try {
+    const request = parseRequestBody(bodyText(bytes));
+    if (!cfg.encodeSubmissionEnabled) {
+      return errorReply(403, 'api_disabled', 'Encode submission is not allowed. Only JSON is supported as an AcceptType.', headers);
+    }
+    if (acceptKind(ex.header('accept')) === 'bcs') {
+      return errorReply(400, 'bcs_not_supported', 'BCS is not supported for encode submission', headers);
+    }
+    const { hex } = await encodeSubmissionAsync(request, { chainId, abis });
+    return jsonReply(200, `"${hex}"`, headers);
+  } catch (e) {
+    if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);
+    throw e;
+  }
+}

@@ -1,0 +1,47 @@
+import type { ApiErrorCode } from '../submission/api-error.js';
+import type { Reply } from './exchange.js';
+
+// Bodies as the node writes them: poem's `Json` answers `application/json; charset=utf-8`, and
+// every error is an `AptosError` (api/types/src/error.rs): `{"message","error_code","vm_error_code"}`.
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function jsonReply(status: number, body: string, ledgerHeaders: Record<string, string> | undefined, extra?: Record<string, string>): Reply {
+  return { status, headers: { ...ledgerHeaders, ...extra, 'content-type': JSON_TYPE }, body };
+}
+
+export function errorReply(
+  status: number,
+  code: ApiErrorCode,
+  message: string,
+  ledgerHeaders: Record<string, string> | undefined,
+  extra?: Record<string, string>,
+  vmErrorCode: number | null = null,
+): Reply {
+  return jsonReply(status, JSON.stringify({ message, error_code: code, vm_error_code: vmErrorCode }), errorHeaders(ledgerHeaders), extra);
+}
+
+// Errors carry the ledger headers without the cursor (a cursor only makes sense beside a page).
+function errorHeaders(h: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (h === undefined) return undefined;
+  let out: Record<string, string> | undefined;
+  for (const k in h) {
+    if (k.toLowerCase() === 'x-svc-cursor') {
+      out = { ...h };
+      delete out[k];
+    }
+  }
+  return out ?? h;
+}
+
+// Framework errors keep poem's status and text and take the `web_framework_error` code
+// (api/src/error_converter.rs `convert_error`).
+export const notFound = (h: Record<string, string> | undefined): Reply => errorReply(404, 'web_framework_error', 'not found', h);
+
+export const methodNotAllowed = (allow: string, h: Record<string, string> | undefined): Reply =>
+  errorReply(405, 'web_framework_error', 'method not allowed', h, { allow });
+
+// poem `SizedLimitError::PayloadTooLarge`, raised by the node's `PostSizeLimit` (api/src/check_size.rs).
+// The connection is closed: the rest of the body is not read.
+export const payloadTooLarge = (h: Record<string, string> | undefined): Reply =>
+  errorReply(413, 'web_framework_error', 'payload too large', h, { connection: 'close' });
