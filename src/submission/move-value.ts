@@ -18,7 +18,7 @@ import {
 } from '../bcs/index.js';
 import { formatTypeTag, type StructTag, type TypeTag } from '../move/index.js';
 import { invalidInput } from './errors.js';
-import { addressProblem, hexProblem } from './node-text.js';
+import { addressProblem, apiAddressText, hexProblem } from './node-text.js';
 import { parseRustInt, type WideIntKind } from './rust-int.js';
 import { rustDebugString, unexpected, valueDebug } from './serde-text.js';
 import { structConverter, type StructContext } from './move-struct.js';
@@ -80,7 +80,7 @@ function wideInt(kind: WideIntKind): Converter {
 const writeAddressArg: Converter = (w, v) => {
   if (typeof v !== 'string') invalidInput(`invalid type: ${typeof v === 'number' ? 'number' : unexpected(v)}, expected a string`);
   try {
-    writeAddress(w, v);
+    writeAddress(w, apiAddressText(v));
   } catch {
     invalidInput(`Invalid account address: ${addressProblem(v)}`);
   }

@@ -3,12 +3,19 @@ import { nibbleAt } from '../bcs/hex.js';
 // The node's texts for addresses and hex strings that do not parse, computed on the failure path
 // only (the core's parsers decide validity; these explain it as the node does).
 
-/** move-core `AccountAddressParseError` for `s` (account_address.rs), as `Address::from_str` reports it. */
+/**
+ * The interface's `Address::from_str` (api/types/src/address.rs) reads `0x` and the bare form alike:
+ * 1 to 64 hex digits, left-padded to 32 bytes ("invalid" fails at position 57 of the padded form).
+ * Returns the string in the `0x` form the core's parser takes.
+ */
+export function apiAddressText(s: string): string {
+  return s.charCodeAt(0) === 48 && s.charCodeAt(1) === 120 ? s : `0x${s}`;
+}
+
+/** Why `s` is not an address, in move-core `AccountAddressParseError`'s words (account_address.rs). */
 export function addressProblem(s: string): string {
-  const prefixed = s.startsWith('0x');
-  const start = prefixed ? 2 : 0;
+  const start = s.startsWith('0x') ? 2 : 0;
   const digits = s.length - start;
-  if (!prefixed && digits !== 64) return 'Hex string must start with a leading 0x';
   if (digits === 0) return 'Hex string is too short, must be 1 to 64 chars long, excluding the leading 0x';
   if (digits > 64) return 'Hex string is too long, must be 1 to 64 chars long, excluding the leading 0x';
   let i = start;

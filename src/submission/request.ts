@@ -1,5 +1,5 @@
 import { addressBytes, fromHex, normalizeAddress, type Address } from '../bcs/index.js';
-import { addressProblem, hexProblem } from './node-text.js';
+import { addressProblem, apiAddressText, hexProblem } from './node-text.js';
 import { isJsonFloat, isJsonObject } from './json-text.js';
 import { isValidIdentifier } from '../move/index.js';
 import { webFrameworkError } from './errors.js';
@@ -88,7 +88,7 @@ function stringOf(typeName: string, v: unknown): string {
 function addressOf(v: unknown): Uint8Array {
   const s = stringOf('Address', v);
   try {
-    return addressBytes(s);
+    return addressBytes(apiAddressText(s));
   } catch {
     throw new ParseFailure(`failed to parse "string(Address)": Invalid account address: ${addressProblem(s)}`);
   }
@@ -125,7 +125,7 @@ function entryFunctionId(v: unknown): EntryFunctionRequest['function'] {
   const module = s.slice(modCut + 2, cut);
   let address: Address;
   try {
-    address = normalizeAddress(s.slice(0, modCut));
+    address = normalizeAddress(apiAddressText(s.slice(0, modCut)));
   } catch {
     return fail();
   }

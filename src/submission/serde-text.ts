@@ -28,6 +28,7 @@ export function rustDebugString(s: string): string {
 /** Rust `Display` of an f64 as serde shows floats: never an exponent, always a decimal point. */
 export function rustFloat(f: number): string {
   if (!Number.isFinite(f)) return f > 0 ? 'inf' : f < 0 ? '-inf' : 'NaN';
+  if (Object.is(f, -0)) return '-0.0';
   let s = Math.abs(f) >= 1e21 || (f !== 0 && Math.abs(f) < 1e-6) ? expandExponent(f) : String(f);
   if (!s.includes('.')) s += '.0';
   return s;

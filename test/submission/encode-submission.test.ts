@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSubmission, isApiError, type ApiErrorBody, type MoveModuleJson } from '../../src/index.js';
+import { encodeSubmission, type MoveModuleJson } from '../../src/index.js';
+import { errorOf } from './helpers.js';
 import vectors from '../../fixtures/submission/requests.json' with { type: 'json' };
 import goldens from '../../fixtures/submission/error-goldens.json' with { type: 'json' };
 
-const abis = vectors.abis as MoveModuleJson[];
-
-/** The error body and status `encodeSubmission` answers for `request`. */
-export function errorOf(request: unknown, options: Parameters<typeof encodeSubmission>[1] = { chainId: 4, abis }): { status: number; body: ApiErrorBody } {
-  try {
-    encodeSubmission(request, options);
-  } catch (e) {
-    if (isApiError(e)) return { status: e.status, body: e.toJSON() };
-    throw e;
-  }
-  throw new Error('expected an error');
-}
 
 function setPath(o: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
   const copy = structuredClone(o);
@@ -27,7 +16,7 @@ function setPath(o: Record<string, unknown>, path: string[], value: unknown): Re
 describe('encode_submission vectors', () => {
   for (const v of vectors.vectors) {
     it(v.name, () => {
-      const r = encodeSubmission(v.request, { chainId: vectors.chain_id, abis });
+      const r = encodeSubmission(v.request, { chainId: vectors.chain_id, abis: vectors.abis as MoveModuleJson[] });
       expect(r.hex).toBe(v.signing_message);
       expect(r.signingMessage.length).toBe((v.signing_message.length - 2) / 2);
     });
@@ -94,7 +83,7 @@ describe('request fields (web_framework_error)', () => {
   const W = ' (occurred while parsing "UserTransactionRequestInner") (occurred while parsing "EncodeSubmissionRequest")';
   it('a body that is not an object', () => {
     for (const body of [null, 1, 'x', [], true]) {
-      const e = errorOf(body);
+      const e = errorOf(body, { chainId: 4 });
       expect(e.status).toBe(400);
       expect(e.body.message).toMatch(/^parse request payload error: Expected input type "EncodeSubmissionRequest", found .*\. \(occurred while parsing "EncodeSubmissionRequest"\)$/);
     }
