@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commands } from '../../src/cli/commands/index.js';
+import { runCommand, type Io } from '../../src/cli/run.js';
+import vectors from '../../fixtures/submission/requests.json' with { type: 'json' };
+
+async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: Io = { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), readStdin: async () => stdin };
+  const code = await runCommand(commands, argv, io);
+  return { code, out, err };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-cli-'));
+const file = (name: string, content: unknown) => {
+  const p = join(dir, name);
+  writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));
+  return p;
+};
+const v2 = vectors.vectors[0];
+const v4 = vectors.vectors.find((v) => v.name.startsWith('V4'))!;
+
+describe('ledger-bcs encode-submission', () => {
+  it('prints the endpoint\'s 200 body for a request file', async () => {
+    const r = await run(['encode-submission', '--chain-id', '4', file('v2.json', v2.request)]);
+    expect(r).toEqual({ code: 0, out: `"${v2.signing_message}"\n`, err: '' });
+  });
+  it('reads stdin with - or no file, and takes --abi files (one module or an array)', async () => {
+    const one = file('mixed.json', vectors.abis[0]);
+    const many = file('many.json', vectors.abis);
+    for (const abi of [one, many]) {
+      const r = await run(['encode-submission', '--abi', abi, '--chain-id', '4', '-'], JSON.stringify(v4.request));
+      expect(JSON.parse(r.out)).toBe(v4.signing_message);
+    }
+    expect(JSON.parse((await run(['encode-submission', '--chain-id', '4'], JSON.stringify(v2.request))).out)).toBe(v2.signing_message);
+  });
+  it('an invalid request prints the error body on stderr and exits 1', async () => {
+    const r = await run(['encode-submission', '--chain-id', '4'], JSON.stringify({ ...v2.request, sequence_number: 'x' }));
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    const body = JSON.parse(r.err);
+    expect(body.error_code).toBe('web_framework_error');
+    expect(body.vm_error_code).toBeNull();
+    expect(body.message).toContain('Parsing u64 string "x" failed');
+  });
+  it('malformed JSON is the node\'s web_framework_error with serde_json\'s message', async () => {
+    const r = await run(['encode-submission', '--chain-id', '4'], '{"sender": ');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.err)).toEqual({ message: 'parse request payload error: EOF while parsing a value at line 1 column 11', error_code: 'web_framework_error', vm_error_code: null });
+  });
+  it('--batch answers every JSON line in order; a bad line never stops it', async () => {
+    const lines = [JSON.stringify(v2.request), 'not json', JSON.stringify({ ...v2.request, payload: 5 }), JSON.stringify(v2.request)];
+    const r = await run(['encode-submission', '--chain-id', '4', '--batch'], lines.join('\r\n') + '\n');
+    expect(r.code).toBe(0);
+    const out = r.out.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(out).toHaveLength(4);
+    expect(out[0]).toBe(v2.signing_message);
+    expect(out[1]).toEqual({ message: 'parse request payload error: expected ident at line 1 column 2', error_code: 'web_framework_error', vm_error_code: null });
+    expect(out[2].message).toContain('Expected input type "TransactionPayload", found 5.');
+    expect(out[3]).toBe(v2.signing_message);
+  });
+  it('usage errors exit 1 with a message', async () => {
+    expect((await run(['encode-submission'], '{}')).code).toBe(1);
+    expect((await run(['encode-submission', '--chain-id', '256'], '{}')).err).toContain('--chain-id must be an integer from 0 to 255');
+    expect((await run(['encode-submission', '--chain-id', '4', '--abi'], '{}')).err).toContain('--abi needs a value');
+    expect((await run(['encode-submission', '--chain-id', '4', '--abi', join(dir, 'nope.json')], '{}')).err).toContain('cannot read ABI file');
+    expect((await run(['encode-submission', '--chain-id', '4', join(dir, 'nope.json')])).err).toContain('cannot read');
+    const bad = await run(['encode-submission', '--chain-id', '4', '--abi', file('bad.json', [{ address: '0x1', name: 'm', friends: [], exposed_functions: [{ name: 'f' }], structs: [] }])], '{}');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('exposed_functions[0]');
+  });
+});
