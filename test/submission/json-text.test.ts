@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isApiError, isJsonFloat, parseRequestBody } from '../../src/index.js';
+
+const messageOf = (text: string): string => {
+  try {
+    parseRequestBody(text);
+  } catch (e) {
+    if (isApiError(e)) {
+      expect(e.status).toBe(400);
+      expect(e.errorCode).toBe('web_framework_error');
+      return e.message.replace('parse request payload error: ', '');
+    }
+    throw e;
+  }
+  throw new Error('expected an error');
+};
+
+describe('parseRequestBody (serde_json semantics)', () => {
+  it('reads what JSON.parse reads, for any JSON value without floats', () => {
+    const noFloats = fc.jsonValue().filter((v) => !/[0-9][.eE]|\\u/.test(JSON.stringify(v)));
+    fc.assert(
+      fc.property(noFloats, (v) => {
+        expect(parseRequestBody(JSON.stringify(v))).toEqual(JSON.parse(JSON.stringify(v)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('keeps floats distinguishable and integers beyond 2^53 exact', () => {
+    const v = parseRequestBody('[1, 1.0, 1e2, -0.5, 9007199254740993, -9223372036854775808, 18446744073709551615, 18446744073709551616]') as unknown[];
+    expect(v[0]).toBe(1);
+    expect(isJsonFloat(v[1]) && v[1].float).toBe(1);
+    expect(isJsonFloat(v[2]) && v[2].float).toBe(100);
+    expect(isJsonFloat(v[3]) && v[3].float).toBe(-0.5);
+    expect(v[4]).toBe(9007199254740993n);
+    expect(v[5]).toBe(-9223372036854775808n);
+    expect(v[6]).toBe(18446744073709551615n);
+    expect(isJsonFloat(v[7])).toBe(true); // beyond u64: serde_json holds an f64
+  });
+  it('escapes: surrogate pairs decode, lone surrogates are refused as serde_json refuses them', () => {
+    expect(parseRequestBody('"\\ud83d\\ude00 \\u00e9\\n"')).toBe('😀 é\n');
+    expect(messageOf('"\\ud83d"')).toBe('lone leading surrogate in hex escape at line 1 column 8');
+    expect(messageOf('"\\udc00"')).toMatch(/^invalid unicode code point/);
+    expect(messageOf('"\\x"')).toBe('invalid escape at line 1 column 3');
+  });
+  it("malformed text gets serde_json's message with line and column", () => {
+    expect(messageOf('')).toBe('EOF while parsing a value at line 1 column 0');
+    expect(messageOf('{"a":1,}')).toBe('trailing comma at line 1 column 8');
+    expect(messageOf('[1,]')).toBe('trailing comma at line 1 column 4');
+    expect(messageOf('{"a" 1}')).toBe('expected `:` at line 1 column 6');
+    expect(messageOf('{1:2}')).toBe('key must be a string at line 1 column 2');
+    expect(messageOf('[1 2]')).toBe('expected `,` or `]` at line 1 column 4');
+    expect(messageOf('{"a":1 "b"}')).toBe('expected `,` or `}` at line 1 column 8');
+    expect(messageOf('{}x')).toBe('trailing characters at line 1 column 3');
+    expect(messageOf('\n\n  @')).toBe('expected value at line 3 column 3');
+    expect(messageOf('01')).toBe('invalid number at line 1 column 2');
+    expect(messageOf('"a\u0001"')).toBe('control character (\\u0000-\\u001F) found while parsing a string at line 1 column 3');
+    expect(messageOf('[1e999]')).toBe('number out of range at line 1 column 2');
+    expect(messageOf('tru')).toBe('EOF while parsing a value at line 1 column 3');
+  });
+  it('nesting beyond serde_json\'s limit of 128 is refused, never a stack overflow', () => {
+    expect(parseRequestBody('['.repeat(128) + ']'.repeat(128))).toBeDefined();
+    expect(messageOf('['.repeat(129) + ']'.repeat(129))).toBe('recursion limit exceeded at line 1 column 129');
+    expect(messageOf('['.repeat(100_000))).toMatch(/^recursion limit exceeded/);
+  });
+  it('__proto__ is an own key, never a prototype', () => {
+    for (const text of ['{"__proto__": {"polluted": 1}}', '{"__proto__": {"polluted": 1}, "x": 1.5}']) {
+      const v = parseRequestBody(text) as Record<string, unknown>;
+      expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+      expect(Object.keys(v)[0]).toBe('__proto__');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+  it('never throws anything but an ApiError on arbitrary text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'{}[]",:0123456789.eE-+tfnul\\ abc\n') }), (s) => {
+        try {
+          parseRequestBody(s);
+        } catch (e) {
+          expect(isApiError(e)).toBe(true);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
