@@ -18,7 +18,7 @@ const messageOf = (text: string): string => {
 
 describe('parseRequestBody (serde_json semantics)', () => {
   it('reads what JSON.parse reads, for any JSON value without floats', () => {
-    const noFloats = fc.jsonValue().filter((v) => !/[0-9][.eE]|\\u/.test(JSON.stringify(v)));
+    const noFloats = fc.jsonValue().filter((v) => !/[0-9][.eE]|[0-9]{16}|\\u/.test(JSON.stringify(v)));
     fc.assert(
       fc.property(noFloats, (v) => {
         expect(parseRequestBody(JSON.stringify(v))).toEqual(JSON.parse(JSON.stringify(v)));
