@@ -1,7 +1,7 @@
-import type { Address } from '../bcs/index.js';
+import { formatAddress, isBcsError, type Address } from '../bcs/index.js';
 import { isSignerType, substituteGenerics, type MoveType, type TypeTag } from '../move/index.js';
 import { moduleKey, type AbiModule } from './abi.js';
-import { withContext } from './errors.js';
+import { ApiError } from './api-error.js';
 import type { AbiRegistry } from './registry.js';
 import type { EntryFunctionRequest, SubmissionRequest } from './request.js';
 
@@ -25,8 +25,8 @@ export async function prefetchModules(req: SubmissionRequest, typeArgs: TypeTag[
     try {
       m = await registry.resolveModule(address, name);
     } catch (e) {
-      // A resolver that fails, or answers with an invalid ABI, is the node failing to read state.
-      withContext('Failed to resolve module ABI: ', e);
+      // A resolver that fails, or answers with an invalid ABI, is the server failing to read state.
+      throw new ApiError(500, 'internal_error', `Failed to resolve the ABI of ${formatAddress(address, 'aip40')}::${name}: ${isBcsError(e) || e instanceof Error ? e.message : String(e)}`);
     }
     if (m) found.set(key, m);
     return m;
