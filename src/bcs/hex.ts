@@ -25,9 +25,27 @@ export function toHexRaw(bytes: Uint8Array, start = 0, end = bytes.length): stri
   return s;
 }
 
+// Digit codes of each byte's high and low nibble, for the bulk path below.
+const HIGH_DIGIT: Uint8Array = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, i) => HEX.charCodeAt(i >> 4));
+const LOW_DIGIT: Uint8Array = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, i) => HEX.charCodeAt(i & 15));
+// Stateless (never called with `stream`), so one instance serves every call.
+const ASCII: TextDecoder = /* @__PURE__ */ new TextDecoder();
+
 /** `0x`-prefixed lowercase hex. */
 export function toHex(bytes: Uint8Array): string {
-  return '0x' + toHexRaw(bytes);
+  const n = bytes.length;
+  if (n < 48) return '0x' + toHexRaw(bytes);
+  // Longer inputs: the digits written into one buffer and decoded once, about twice as fast as
+  // growing a string two characters at a time (and the result is one flat string, not a rope).
+  const out = new Uint8Array(2 * n + 2);
+  out[0] = 48; // "0x"
+  out[1] = 120;
+  for (let i = 0, j = 2; i < n; i++, j += 2) {
+    const b = bytes[i];
+    out[j] = HIGH_DIGIT[b];
+    out[j + 1] = LOW_DIGIT[b];
+  }
+  return ASCII.decode(out);
 }
 
 /** Nibble value of the character at `i`, or -1 when it is not a hex digit. */
