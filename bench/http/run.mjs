@@ -1,0 +1,94 @@
+// HTTP bench (issue #14): requests per second for the V2 transfer request through
+// POST /v1/transactions/encode_submission over loopback with keep-alive, beside a bare node:http
+// hello-world measured in the same run. Each server runs in its own process; autocannon drives it
+// from this one. Rounds alternate the two servers so drift hits both; the ratio is taken per round.
+// Usage: npm run bench:http [-- --seconds 10 --rounds 3 --connections 32]
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import autocannon from 'autocannon';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+);
+const SECONDS = Number(args.seconds ?? 10);
+const ROUNDS = Number(args.rounds ?? 3);
+const CONNECTIONS = Number(args.connections ?? 32);
+const WARMUP = 3;
+
+const V2_REQUEST = JSON.stringify({
+  sender: '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef',
+  sequence_number: '7',
+  max_gas_amount: '200000',
+  gas_unit_price: '100',
+  expiration_timestamp_secs: '1700000000',
+  payload: { type: 'entry_function_payload', function: '0x1::aptos_account::transfer', type_arguments: [], arguments: ['0xb0', '1000'] },
+});
+const V2_MESSAGE =
+  '"0xb5e97db07fa0bd0e5598aa3643a9bc6f6693bddc1a9fec9e674a461eaa00b1931234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef' +
+  '07000000000000000200000000000000000000000000000000000000000000000000000000000000010d6170746f735f6163636f756e74087472616e73666572' +
+  '00022000000000000000000000000000000000000000000000000000000000000000b008e803000000000000400d030000000000640000000000000000f153650000000004"';
+
+async function start(kind) {
+  const child = spawn(process.execPath, [new URL('server.mjs', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [chunk] = await once(child.stdout, 'data');
+  return { child, url: `http://127.0.0.1:${String(chunk).trim()}` };
+}
+
+async function stop({ child }) {
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+function target(kind, url) {
+  return kind === 'hello'
+    ? { url }
+    : { url: `${url}/v1/transactions/encode_submission`, method: 'POST', headers: { 'content-type': 'application/json' }, body: V2_REQUEST };
+}
+
+function cannon(opts, seconds) {
+  return new Promise((resolve, reject) => {
+    autocannon({ ...opts, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+async function measure(kind) {
+  const server = await start(kind);
+  try {
+    const opts = target(kind, server.url);
+    if (kind === 'ledger') {
+      const res = await fetch(opts.url, { method: 'POST', headers: opts.headers, body: opts.body });
+      const text = await res.text();
+      if (res.status !== 200 || text !== V2_MESSAGE) throw new Error(`ledger server answered ${res.status} ${text}`);
+    }
+    await cannon(opts, WARMUP);
+    const r = await cannon(opts, SECONDS);
+    if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) throw new Error(`${kind}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+  } finally {
+    await stop(server);
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+console.log(`HTTP bench: ${ROUNDS} rounds × ${SECONDS} s per server (after ${WARMUP} s warm-up), ${CONNECTIONS} keep-alive connections, node ${process.version}`);
+const rows = [];
+for (let i = 0; i < ROUNDS; i++) {
+  const hello = await measure('hello');
+  const ledger = await measure('ledger');
+  rows.push({ hello, ledger, ratio: ledger.rps / hello.rps });
+  console.log(
+    `round ${i + 1}: hello-world ${fmt(hello.rps)} req/s (p50 ${hello.p50} ms, p99 ${hello.p99} ms) | ` +
+      `encode_submission ${fmt(ledger.rps)} req/s (p50 ${ledger.p50} ms, p99 ${ledger.p99} ms) | ratio ${(100 * rows[i].ratio).toFixed(1)}%`,
+  );
+}
+const ratios = rows.map((r) => r.ratio);
+const ratio = median(ratios);
+console.log('');
+console.log(`hello-world (bare node:http)          median ${fmt(median(rows.map((r) => r.hello.rps)))} req/s`);
+console.log(`encode_submission V2 transfer         median ${fmt(median(rows.map((r) => r.ledger.rps)))} req/s`);
+console.log(
+  `ratio: median ${(100 * ratio).toFixed(1)}%, rounds ${(100 * Math.min(...ratios)).toFixed(1)}–${(100 * Math.max(...ratios)).toFixed(1)}%; ` +
+    `target ≥ 70%: ${Math.min(...ratios) >= 0.7 ? 'met in every round' : ratio >= 0.7 ? 'met on the median only' : 'NOT met'}`,
+);

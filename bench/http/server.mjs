@@ -1,0 +1,31 @@
+// One server for the HTTP bench, in its own process: `hello` (bare node:http) or `ledger`
+// (createLedgerHandler on the node:http adapter, from the built package). Prints its port on stdout.
+import { createServer } from 'node:http';
+
+const kind = process.argv[2];
+const dist = new URL(process.env.LEDGER_BCS_DIST ?? '../../dist/', import.meta.url);
+let server;
+if (kind === 'hello') {
+  server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('hello world');
+  });
+} else if (kind === 'ledger') {
+  const { createLedgerHandler } = await import(new URL('http/index.js', dist).href);
+  const { createNodeServer } = await import(new URL('http/node.js', dist).href);
+  // The same fixed ledger as `ledger-bcs serve`.
+  const ledgerInfo = () => ({
+    chainId: 4,
+    ledgerVersion: 0n,
+    oldestLedgerVersion: 0n,
+    ledgerTimestampUsec: BigInt(Date.now()) * 1000n,
+    epoch: 0n,
+    blockHeight: 0n,
+    oldestBlockHeight: 0n,
+  });
+  server = createNodeServer(createLedgerHandler({ ledgerInfo }));
+} else {
+  throw new Error(`usage: server.mjs hello|ledger`);
+}
+server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
