@@ -1,5 +1,11 @@
 import type { AbiRegistry } from '../submission/index.js';
-import { encodeSubmissionAsync, parseRequestBody } from '../submission/index.js';
+
+/** Where ABIs come from; `sync` when the registry has no asynchronous resolver to ask. */
+export interface AbiSource {
+  registry: AbiRegistry;
+  sync: boolean;
+}
+import { encodeSubmission, encodeSubmissionAsync, parseRequestBody } from '../submission/index.js';
 import { isApiError } from '../submission/api-error.js';
 import { bodyText, declaredLength } from './body.js';
 import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
@@ -13,7 +19,7 @@ import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
 export async function encodeSubmissionRoute(
   ex: Exchange,
   cfg: HandlerConfig,
-  abis: AbiRegistry,
+  abis: AbiSource,
   chainId: number,
   headers: Record<string, string>,
 ): Promise<Reply> {
@@ -37,7 +43,10 @@ export async function encodeSubmissionRoute(
     if (acceptKind(ex.header('accept')) === 'bcs') {
       return errorReply(400, 'bcs_not_supported', 'BCS is not supported for encode submission', headers);
     }
-    const { hex } = await encodeSubmissionAsync(request, { chainId, abis });
+    // Without a resolver both forms give the same answer; the synchronous one skips the prefetch.
+    const { hex } = abis.sync
+      ? encodeSubmission(request, { chainId, abis: abis.registry })
+      : await encodeSubmissionAsync(request, { chainId, abis: abis.registry });
     return jsonReply(200, `"${hex}"`, headers);
   } catch (e) {
     if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);

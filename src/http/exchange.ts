@@ -7,6 +7,16 @@ import type { LedgerInfo } from '../records/ledger-info.js';
 export type BodyRead = Uint8Array | typeof TOO_LARGE;
 export const TOO_LARGE: unique symbol = Symbol('too large');
 
+/**
+ * Marks handlers whose requests the node adapter may pass without building `Request` objects.
+ * A registered symbol, so two bundled copies of the library (ledger-bcs/http and
+ * ledger-bcs/http/node are separate bundles) still recognise each other's handlers.
+ */
+export const EXCHANGE: unique symbol = Symbol.for('ledger-bcs.http.exchange') as never;
+
+/** The node's default body limit (config/src/config/api_config.rs `DEFAULT_REQUEST_CONTENT_LENGTH_LIMIT`): 8 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
 export interface Exchange {
   /** Upper-case method. */
   readonly method: string;

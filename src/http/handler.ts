@@ -3,7 +3,7 @@ import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import { isApiError } from '../submission/api-error.js';
 import { readStream } from './body.js';
 import { encodeSubmissionRoute } from './encode.js';
-import type { Exchange, HandlerConfig, Reply } from './exchange.js';
+import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
 import { health } from './health.js';
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
@@ -11,7 +11,10 @@ import { createRouter } from './router.js';
 export interface LedgerHandlerOptions {
   /** The ledger state reported in the `X-SVC-*` headers of every response; its chain id signs. */
   ledgerInfo: () => LedgerInfo | Promise<LedgerInfo>;
-  /** ABIs for encode_submission (default: a registry of the embedded 0x1 framework). */
+  /**
+   * ABIs for encode_submission (default: a registry of the embedded 0x1 framework). A registry
+   * given here is used through `encodeSubmissionAsync`, so its `resolve` function is asked.
+   */
   abis?: AbiRegistry;
   /** Largest request body accepted, in bytes (default 8 MiB, the node's `content_length_limit`). */
   maxBodyBytes?: number;
@@ -29,11 +32,6 @@ export interface LedgerHandler {
   readonly [EXCHANGE]: (ex: Exchange) => Promise<Reply>;
 }
 
-/** Marks handlers whose requests the node adapter may pass without building `Request` objects. */
-export const EXCHANGE: unique symbol = Symbol.for('ledger-bcs.http.exchange') as never;
-
-export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
-
 export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandler {
   const cfg: HandlerConfig = {
     ledgerInfo: options.ledgerInfo,
@@ -41,7 +39,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
     encodeSubmissionEnabled: options.encodeSubmissionEnabled ?? true,
     now: options.now ?? Date.now,
   };
-  const abis = options.abis ?? abiRegistry();
+  const abis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   const route = createRouter(options.basePath ?? '');
 
   async function serve(ex: Exchange): Promise<Reply> {

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ApiError } from '../submission/api-error.js';
 import { concat, declaredLength } from './body.js';
-import { TOO_LARGE, type BodyRead, type Exchange, type Reply } from './exchange.js';
-import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type LedgerHandler } from './handler.js';
+import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, TOO_LARGE, type BodyRead, type Exchange, type Reply } from './exchange.js';
+import type { LedgerHandler } from './handler.js';
 import { payloadTooLarge } from './responses.js';
 
 // node:http adapter. Handlers from createLedgerHandler are served through their exchange form (no
@@ -225,7 +225,9 @@ function settle(f: () => void): void {
 function writeReply(res: ServerResponse, reply: Reply, method: string, done: (status: number, aborted: boolean) => void): void {
   if (res.destroyed || res.socket?.destroyed) return done(reply.status, true);
   // A known length keeps the reply one write, without chunked framing.
-  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) });
+  // Reply headers are a fresh object per reply: set the length in place.
+  reply.headers['content-length'] = String(Buffer.byteLength(reply.body));
+  res.writeHead(reply.status, reply.headers);
   res.end(method === 'HEAD' ? undefined : reply.body);
   done(reply.status, false);
 }

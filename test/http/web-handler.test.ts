@@ -64,7 +64,12 @@ describe('createLedgerHandler (Request → Response)', () => {
   it('an encoder failure that is not an ApiError is a 500, not a rejection', async () => {
     const broken = createLedgerHandler({
       ledgerInfo: () => ledger(),
-      abis: { kind: 'AbiRegistry', module: () => { throw new TypeError('boom'); }, resolveModule: () => Promise.reject(new TypeError('boom')), calls: new Map() } as never,
+      // Not a registry at all: reading it throws a TypeError inside the encoder.
+      abis: {
+        get kind(): string {
+          throw new TypeError('boom');
+        },
+      } as never,
     });
     const res = await broken(new Request('http://h/v1/transactions/encode_submission', {
       method: 'POST',

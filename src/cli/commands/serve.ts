@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLedgerHandler } from '../../http/handler.js';
+import { createNodeServer } from '../../http/node.js';
+import type { LedgerInfo } from '../../records/ledger-info.js';
+import { abiRegistry, type MoveModuleJson } from '../../submission/index.js';
+import { CliError, type Command, type Io } from '../run.js';
+
+// `ledger-bcs serve`: encode_submission and the health check on node:http, with a fixed ledger
+// (version 0, the given chain id, the wall clock as its timestamp, so it is always healthy).
+
+interface ServeFlags {
+  port: number;
+  host: string;
+  chainId: number;
+  abiFiles: string[];
+}
+
+function parseFlags(args: string[]): ServeFlags {
+  const flags: ServeFlags = { port: 8080, host: '127.0.0.1', chainId: 4, abiFiles: [] };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      if (eq > 0) return arg.slice(eq + 1);
+      const v = args[++i];
+      if (v === undefined) throw new CliError(`${name} needs a value`);
+      return v;
+    };
+    if (name === '--port') flags.port = intFlag(name, value(), 0, 65535);
+    else if (name === '--host') flags.host = value();
+    else if (name === '--chain-id') flags.chainId = intFlag(name, value(), 0, 255);
+    else if (name === '--abi') flags.abiFiles.push(value());
+    else throw new CliError(`unknown argument ${JSON.stringify(arg)}; see ledger-bcs serve --help`);
+  }
+  return flags;
+}
+
+function intFlag(name: string, v: string, min: number, max: number): number {
+  const n = /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!(n >= min && n <= max)) throw new CliError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+/** A file holds one MoveModule ABI (as the node's `/accounts/{a}/module/{m}` `abi` field) or an array of them. */
+function loadAbis(files: string[]): MoveModuleJson[] {
+  const modules: MoveModuleJson[] = [];
+  for (const file of files) {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      throw new CliError(`--abi ${file}: ${(e as Error).message}`);
+    }
+    if (Array.isArray(json)) modules.push(...(json as MoveModuleJson[]));
+    else modules.push(json as MoveModuleJson);
+  }
+  return modules;
+}
+
+export const serveCommand: Command = {
+  summary: 'serve POST /v1/transactions/encode_submission and GET /v1/-/healthy over HTTP until SIGINT/SIGTERM',
+  usage: 'serve [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]...',
+  run(args, io) {
+    const flags = parseFlags(args);
+    // Without --abi the handler's own framework registry serves (and encodes synchronously).
+    const abis = flags.abiFiles.length > 0 ? abiRegistry(loadAbis(flags.abiFiles)) : undefined;
+    const ledgerInfo = (): LedgerInfo => ({
+      chainId: flags.chainId,
+      ledgerVersion: 0n,
+      oldestLedgerVersion: 0n,
+      ledgerTimestampUsec: BigInt(Date.now()) * 1000n,
+      epoch: 0n,
+      blockHeight: 0n,
+      oldestBlockHeight: 0n,
+    });
+    return listen(flags, createLedgerHandler(abis ? { ledgerInfo, abis } : { ledgerInfo }), io);
+  },
+};
+
+// Shutdown: stop accepting, let requests in flight finish (their responses close the connection),
+// close idle keep-alive connections, then resolve with exit code 0.
+function listen(flags: ServeFlags, handler: ReturnType<typeof createLedgerHandler>, io: Io): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const active = new Set<ServerResponse>();
+    const server = createNodeServer(handler, {
+      onResponse: (e) => io.err(`${e.method} ${e.path} ${e.aborted ? `${e.status} aborted` : e.status} ${e.ms.toFixed(1)}ms`),
+    });
+    let closing = false;
+    server.prependListener('request', (_req, res: ServerResponse) => {
+      if (closing) res.setHeader('connection', 'close');
+      active.add(res);
+      res.once('close', () => active.delete(res));
+    });
+    const stop = (signal: string) => {
+      if (closing) return;
+      closing = true;
+      io.err(`${signal}: shutting down (${active.size} in flight)`);
+      for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
+      server.close(() => {
+        process.off('SIGINT', onInt);
+        process.off('SIGTERM', onTerm);
+        io.err('stopped');
+        resolve(0);
+      });
+      server.closeIdleConnections();
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    server.once('error', (e) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      reject(new CliError(`cannot listen on ${flags.host}:${flags.port}: ${(e as Error).message}`));
+    });
+    server.listen(flags.port, flags.host, () => {
+      const { port } = server.address() as AddressInfo;
+      const host = flags.host.includes(':') ? `[${flags.host}]` : flags.host;
+      io.err(`listening on http://${host}:${port} (chain id ${flags.chainId})`);
+    });
+  });
+}

@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process';
+import { buildSync } from 'esbuild';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../../src/cli/commands/index.js';
+import { runCommand, type Io } from '../../src/cli/run.js';
+import { V2_REQUEST, V2_SIGNING_MESSAGE } from './helpers.js';
+
+const ENCODE = '/v1/transactions/encode_submission';
+
+/** An Io whose stderr lines can be awaited (the listening line carries the port). */
+function watchedIo() {
+  const stderr: string[] = [];
+  const waiters: { re: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];
+  const io: Io = {
+    out: () => {},
+    err: (t) => {
+      stderr.push(t);
+      for (const w of waiters.splice(0)) {
+        const m = t.match(w.re);
+        if (m) w.resolve(m);
+        else waiters.push(w);
+      }
+    },
+    readStdin: async () => '',
+  };
+  const waitFor = (re: RegExp) =>
+    new Promise<RegExpMatchArray>((resolve) => {
+      for (const line of stderr) {
+        const m = line.match(re);
+        if (m) return resolve(m);
+      }
+      waiters.push({ re, resolve });
+    });
+  return { io, stderr, waitFor };
+}
+
+const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+))/;
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-serve-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('ledger-bcs serve (in process)', () => {
+  it('serves the spec bytes on a chosen port, logs each request, and stops on SIGTERM after the request in flight', async () => {
+    const { io, stderr, waitFor } = watchedIo();
+    const exit = runCommand(commands, ['serve', '--port', '0', '--chain-id', '4'], io);
+    const [, url] = await waitFor(LISTENING);
+    const res = await fetch(url + ENCODE, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(V2_REQUEST) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-svc-chain-id')).toBe('4');
+    expect(await res.json()).toBe(V2_SIGNING_MESSAGE);
+    expect(await waitFor(/^POST \/v1\/transactions\/encode_submission 200 \d+\.\dms$/)).toBeTruthy();
+
+    // A request in flight (its body not yet complete) when SIGTERM arrives still gets its answer.
+    const text = JSON.stringify(V2_REQUEST);
+    let push!: (s: string) => void;
+    let finish!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        push = (s) => c.enqueue(new TextEncoder().encode(s));
+        finish = () => c.close();
+      },
+    });
+    const inFlight = fetch(url + ENCODE, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    push(text.slice(0, 10));
+    // Another request answered after that one was sent: the server has read the first one's headers.
+    expect((await fetch(`${url}/v1/-/healthy`)).status).toBe(200);
+    process.emit('SIGTERM');
+    await waitFor(/^SIGTERM: shutting down/);
+    // New connections are refused once shutting down.
+    await expect(fetch(`${url}/v1/-/healthy`, { headers: { connection: 'close' } })).rejects.toThrow();
+    push(text.slice(10));
+    finish();
+    const late = await inFlight;
+    expect(late.status).toBe(200);
+    expect(late.headers.get('connection')).toBe('close');
+    expect(await late.json()).toBe(V2_SIGNING_MESSAGE);
+    expect(await exit).toBe(0);
+    expect(stderr.at(-1)).toBe('stopped');
+  });
+
+  it('--chain-id signs and reports that chain; --abi files add modules', async () => {
+    const abi = {
+      address: '0xcafe',
+      name: 'm',
+      friends: [],
+      exposed_functions: [{ name: 'f', visibility: 'public', is_entry: true, is_view: false, generic_type_params: [], params: ['&signer', 'u8'], return: [] }],
+      structs: [],
+    };
+    const file = join(dir, 'abi.json');
+    writeFileSync(file, JSON.stringify([abi]));
+    const { io, waitFor } = watchedIo();
+    const exit = runCommand(commands, ['serve', '--port=0', '--chain-id=2', '--abi', file], io);
+    const [, url] = await waitFor(LISTENING);
+    const post = (request: unknown) => fetch(url + ENCODE, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+    const v2 = await post(V2_REQUEST);
+    expect(v2.headers.get('x-svc-chain-id')).toBe('2');
+    expect(await v2.json()).toBe(`${V2_SIGNING_MESSAGE.slice(0, -2)}02`);
+    const custom = await post({ ...V2_REQUEST, payload: { type: 'entry_function_payload', function: '0xcafe::m::f', type_arguments: [], arguments: [7] } });
+    expect(custom.status).toBe(200);
+    // EntryFunction 0xcafe::m::f, no type arguments, one argument: u8 7; then gas, price, expiry, chain 2.
+    expect(await custom.json()).toMatch(/000000cafe016d016600010107400d030000000000640000000000000000f153650000000002$/);
+    process.emit('SIGINT');
+    expect(await exit).toBe(0);
+  });
+
+  it('bad flags exit 1 with a message', async () => {
+    for (const args of [['--port', 'x'], ['--chain-id', '256'], ['--bogus'], ['--abi', join(dir, 'missing.json')], ['--port']]) {
+      const { io, stderr } = watchedIo();
+      expect(await runCommand(commands, ['serve', ...args], io), args.join(' ')).toBe(1);
+      expect(stderr.join('\n')).toMatch(/^error: /);
+    }
+  });
+});
+
+describe('ledger-bcs serve (built CLI, real signal)', () => {
+  let main: string;
+  beforeAll(() => {
+    main = join(dir, 'main.mjs');
+    buildSync({ entryPoints: ['src/cli/main.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: main, logLevel: 'error' });
+  });
+
+  it('prints the port, answers, and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [main, 'serve', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (d: string) => {
+        err += d;
+        const m = err.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/m);
+        if (m) resolve(m[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+    });
+    expect(err.split('\n')[0]).toMatch(LISTENING);
+    const res = await fetch(`${url}/v1/-/healthy?duration_secs=60`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'aptos-node:ok' });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(err).toMatch(/GET \/v1\/-\/healthy 200 /);
+    expect(err).toMatch(/SIGTERM: shutting down[\s\S]*stopped\n$/);
+  });
+});
