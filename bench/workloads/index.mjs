@@ -9,6 +9,7 @@ import * as tsSdk from '../peers/ts-sdk.mjs';
 import * as oursTx from './ours.mjs';
 import { HEAVY, PRIMITIVES, TRANSFER, TRANSFER_RAW_HEX, TRANSFER_SIGNING_MESSAGE_HEX, TYPE_TAG_STRINGS } from './data.mjs';
 import { workload } from './registry.mjs';
+import { submissionWorkloads } from './submission.mjs';
 
 const hexBytes = (h) => Uint8Array.from(h.match(/../g), (x) => parseInt(x, 16));
 
@@ -226,6 +227,8 @@ export function createWorkloads(ours) {
   vec('u64-1e5', 'vector<u64> of 1e5 bigints, full range', bcs.u64, P.u64Full, floorPrim.encodeU64Vector, floorPrim.decodeU64Vector, 'encodeU64Vector', 'decodeU64Vector', 8);
   vec('u64-small-1e5', 'vector<u64> of 1e5 bigints < 2^32', bcs.u64, P.u64Small, floorPrim.encodeU64Vector, floorPrim.decodeU64Vector, 'encodeU64Vector', 'decodeU64Vector');
   vec('u256-1e4', 'vector<u256> of 1e4 bigints', bcs.u256, P.u256, floorPrim.encodeU256Vector, floorPrim.decodeU256Vector, 'encodeU256Vector', 'decodeU256Vector');
+
+  list.push(...submissionWorkloads(ours));
 
   return list;
 }

@@ -11,7 +11,7 @@ import {
 } from '../transactions/index.js';
 import type { MoveModuleJson } from './abi-json.js';
 import type { AbiModule } from './abi.js';
-import { callKey, compileCall, type CompiledCall, type EntryFunctionRef } from './entry-function.js';
+import { compileCall, type CompiledCall } from './entry-function.js';
 import { INVALID_TRANSACTION, invalidInput, withContext } from './errors.js';
 import type { StructContext } from './move-struct.js';
 import { abiRegistry, isAbiRegistry, type AbiLookup, type AbiRegistry } from './registry.js';
@@ -39,7 +39,7 @@ export interface EncodeSubmissionResult {
   signingMessage: Uint8Array;
   /** `0x` + lowercase hex of `signingMessage`: the endpoint's 200 body. */
   hex: string;
-  /** The transaction, decoded from the message when first read. */
+  /** The transaction, decoded from the message each time it is read. */
   readonly rawTransaction: RawTransaction;
   /** Present when the request named secondary signers (even none): the multi-agent message was built. */
   secondarySigners?: Address[];
@@ -63,11 +63,11 @@ function checkChainId(chainId: unknown): number {
 }
 
 function callOf(registry: AbiRegistry, p: EntryFunctionRequest, typeArgs: TypeTag[], lookup: StructContext['module']): CompiledCall {
-  const fn: EntryFunctionRef = p.function;
-  const key = callKey(fn, typeArgs);
+  // Keyed by the request's own text: no normalised string is built on the hot path.
+  const key = p.typeArguments.length === 0 ? p.functionText : `${p.functionText}<${p.typeArguments.join(',')}>`;
   let call = registry.calls.get(key) as CompiledCall | undefined;
   if (!call) {
-    call = compileCall(fn, typeArgs, lookup);
+    call = compileCall(p.function, typeArgs, lookup);
     registry.calls.set(key, call);
   }
   return call;
@@ -103,48 +103,53 @@ function payloadOf(req: SubmissionRequest, typeArgs: TypeTag[], registry: AbiReg
 }
 
 function encodeParsed(req: SubmissionRequest, typeArgs: TypeTag[], chainId: number, registry: AbiRegistry, lookup: StructContext['module']): EncodeSubmissionResult {
-  const common = {
-    sender: req.sender,
-    // Orderless transactions carry u64::MAX as their sequence number (convert.rs).
-    sequenceNumber: req.replayProtectionNonce === null ? req.sequenceNumber : 0xffffffffffffffffn,
-    maxGasAmount: req.maxGasAmount,
-    gasUnitPrice: req.gasUnitPrice,
-    expirationTimestampSecs: req.expirationTimestampSecs,
-    chainId,
-  };
+  const p = req.payload;
+  const nonce = req.replayProtectionNonce;
   let message: Uint8Array;
   try {
-    const p = req.payload;
-    if (p.kind === 'entry_function_payload' && req.replayProtectionNonce === null && req.secondarySigners === null) {
+    // Orderless transactions carry u64::MAX as their sequence number (convert.rs).
+    const sequenceNumber = nonce === null ? req.sequenceNumber : 0xffffffffffffffffn;
+    if (p.kind === 'entry_function_payload' && nonce === null && req.secondarySigners === null) {
       // The common case: a compiled call writes the whole message in one pass.
-      message = callOf(registry, p, typeArgs, lookup).signingMessage({ ...common, payload: p.arguments });
+      message = callOf(registry, p, typeArgs, lookup).signingMessage({
+        sender: req.sender,
+        sequenceNumber,
+        payload: p.arguments,
+        maxGasAmount: req.maxGasAmount,
+        gasUnitPrice: req.gasUnitPrice,
+        expirationTimestampSecs: req.expirationTimestampSecs,
+        chainId,
+      });
     } else {
-      const txn: RawTransactionInput = { ...common, payload: payloadOf(req, typeArgs, registry, lookup) };
+      const txn: RawTransactionInput = {
+        sender: req.sender,
+        sequenceNumber,
+        payload: payloadOf(req, typeArgs, registry, lookup),
+        maxGasAmount: req.maxGasAmount,
+        gasUnitPrice: req.gasUnitPrice,
+        expirationTimestampSecs: req.expirationTimestampSecs,
+        chainId,
+      };
       message = req.secondarySigners === null ? rawSigningMessage(txn) : multiAgentSigningMessage(txn, req.secondarySigners);
     }
   } catch (e) {
     withContext(INVALID_TRANSACTION, e);
   }
-  return result(message, req.secondarySigners);
-}
-
-function result(message: Uint8Array, secondary: Uint8Array[] | null): EncodeSubmissionResult {
-  let decoded: RawTransaction | undefined;
-  const out: EncodeSubmissionResult = {
-    signingMessage: message,
-    hex: toHex(message),
-    get rawTransaction() {
-      return (decoded ??= decodeRawTransactionOf(message, secondary !== null));
-    },
-  };
-  if (secondary !== null) out.secondarySigners = secondary.map((a) => toHex(a));
+  const out = Object.create(RESULT) as EncodeSubmissionResult;
+  out.signingMessage = message;
+  out.hex = toHex(message);
+  if (req.secondarySigners !== null) out.secondarySigners = req.secondarySigners.map(toHex);
   return out;
 }
 
-function decodeRawTransactionOf(message: Uint8Array, multiAgent: boolean): RawTransaction {
-  const body = message.subarray(PREFIX_LENGTH);
-  return multiAgent ? rawTransactionWithData.decode(body).value.rawTxn : rawTransaction.decode(body);
-}
+// Shared by every result: the transaction is decoded from the message only when it is read.
+const RESULT = {
+  get rawTransaction(): RawTransaction {
+    const self = this as unknown as EncodeSubmissionResult;
+    const body = self.signingMessage.subarray(PREFIX_LENGTH);
+    return self.secondarySigners === undefined ? rawTransaction.decode(body) : rawTransactionWithData.decode(body).value.rawTxn;
+  },
+};
 
 /**
  * The signing message the node's encode_submission answers for `request` (the parsed JSON body), or

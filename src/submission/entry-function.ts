@@ -120,8 +120,3 @@ function argumentConverter(i: number, name: string, t: TypeTag | string, ctx: St
     }
   };
 }
-
-/** The cache key of a call: function and canonical type arguments. */
-export function callKey(fn: EntryFunctionRef, typeArgs: readonly TypeTag[]): string {
-  return typeArgs.length === 0 ? `${fn.address}::${fn.module}::${fn.name}` : `${fn.address}::${fn.module}::${fn.name}<${typeArgs.map((t) => formatTypeTag(t)).join(',')}>`;
-}

@@ -35,43 +35,39 @@ export const MAX_JSON_DEPTH = 128;
  */
 export function parseRequestBody(text: string): unknown {
   if (typeof text !== 'string') throw new ApiError(400, 'web_framework_error', 'parse request payload error: expected a JSON text');
-  if (needsExactParse(text)) return new ExactParser(text).parseDocument();
+  // JSON.parse keeps lone surrogates that serde_json refuses: any `\u` escape takes the exact parser.
+  if (text.indexOf('\\u') >= 0) return new ExactParser(text).parseDocument();
+  let v: unknown;
   try {
-    return JSON.parse(text);
+    v = JSON.parse(text);
   } catch {
     return new ExactParser(text).parseDocument(); // throws serde_json's message
   }
+  return plainAsSerde(v) ? v : new ExactParser(text).parseDocument();
 }
 
-// One pass over the text: does anything in it need the exact parser? Floats, long integers, `\u`
-// escapes (lone surrogates, which JSON.parse keeps and serde_json refuses) and deep nesting.
-function needsExactParse(s: string): boolean {
-  let depth = 0;
-  let digits = 0;
-  for (let i = 0, n = s.length; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x22) {
-      // a string: skip to its closing quote
-      for (i++; i < n; i++) {
-        const d = s.charCodeAt(i);
-        if (d === 0x22) break;
-        if (d === 0x5c) {
-          if (s.charCodeAt(i + 1) === 0x75) return true;
-          i++;
+// True when JSON.parse's reading is serde_json's too: no number anywhere (JSON.parse cannot tell
+// `1.0` from `1`, nor keep digits beyond 2^53) and no nesting beyond MAX_JSON_DEPTH. Requests are
+// mostly strings, so this is the common case; a walk without recursion, so depth cannot hurt it.
+function plainAsSerde(root: unknown): boolean {
+  if (typeof root !== 'object' || root === null) return typeof root !== 'number';
+  const stack: unknown[] = [root];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const v = stack.pop() as Record<string, unknown>;
+    const d = depths.pop()!;
+    if (d > MAX_JSON_DEPTH) return false;
+    for (const k in v) {
+      const x = v[k];
+      if (typeof x === 'object') {
+        if (x !== null) {
+          stack.push(x);
+          depths.push(d + 1);
         }
-      }
-      digits = 0;
-    } else if (c >= 0x30 && c <= 0x39) {
-      if (++digits > 15) return true;
-    } else {
-      if ((c === 0x2e || c === 0x65 || c === 0x45) && digits > 0) return true;
-      digits = 0;
-      if (c === 0x5b || c === 0x7b) {
-        if (++depth > MAX_JSON_DEPTH) return true;
-      } else if (c === 0x5d || c === 0x7d) depth--;
+      } else if (typeof x === 'number') return false;
     }
   }
-  return false;
+  return true;
 }
 
 const MESSAGES = {

@@ -2,7 +2,7 @@ import { BcsError, formatAddress, normalizeAddress, type Address } from '../bcs/
 import { parseModuleAbi, moduleKey, type AbiModule } from './abi.js';
 import type { MoveModuleJson } from './abi-json.js';
 import { frameworkModules } from './framework/index.js';
-import { LruCache } from './lru.js';
+import { BoundedMap } from './bounded-map.js';
 
 // Where encode_submission finds module ABIs, in order: modules given to the registry, a synchronous
 // lookup, an asynchronous resolver (encodeSubmissionAsync only), then the embedded 0x1 framework
@@ -34,7 +34,7 @@ export interface AbiRegistry {
   /** As `module`, asking the async resolver when nothing else has it. */
   resolveModule(address: Address, name: string): Promise<AbiModule | undefined>;
   /** Compiled converters by call signature; internal to encode_submission. */
-  readonly calls: LruCache<string, unknown>;
+  readonly calls: BoundedMap<string, unknown>;
 }
 
 /** Builds a registry over `modules` (validated now, with the path of any error). */
@@ -51,7 +51,7 @@ export function abiRegistry(modules: readonly (MoveModuleJson | unknown)[] = [],
     given.set(moduleKey(abi.address, abi.name), abi);
   });
   const { lookup, resolve, framework = true } = options;
-  const fetched = new LruCache<string, AbiModule>(options.maxCachedModules ?? 1024);
+  const fetched = new BoundedMap<string, AbiModule>(options.maxCachedModules ?? 1024);
   const builtIn = framework ? frameworkTable() : () => undefined;
   const idOf = (address: Address, name: string): ModuleIdString => `${formatAddress(address, 'aip40')}::${name}`;
   const accept = (key: string, json: MoveModuleJson | undefined): AbiModule | undefined => {
@@ -79,7 +79,7 @@ export function abiRegistry(modules: readonly (MoveModuleJson | unknown)[] = [],
       }
       return builtIn(moduleKey(address, name));
     },
-    calls: new LruCache(options.maxCachedFunctions ?? 1024),
+    calls: new BoundedMap(options.maxCachedFunctions ?? 1024),
   };
 }
 

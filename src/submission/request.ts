@@ -1,4 +1,5 @@
-import { addressBytes, fromHex, normalizeAddress, type Address } from '../bcs/index.js';
+import { addressBytes, fromHex, normalizeAddress, SPECIAL_LONG_ADDRESSES, type Address } from '../bcs/index.js';
+import { nibbleAt } from '../bcs/hex.js';
 import { addressProblem, apiAddressText, hexProblem } from './node-text.js';
 import { isJsonFloat, isJsonObject } from './json-text.js';
 import { isValidIdentifier } from '../move/index.js';
@@ -13,6 +14,8 @@ import { rustDebugString, unexpected } from './serde-text.js';
 
 export interface EntryFunctionRequest {
   kind: 'entry_function_payload';
+  /** The function id as the request wrote it: with the type arguments, the compiled-call cache key. */
+  functionText: string;
   function: { address: Address; module: string; name: string };
   typeArguments: string[];
   arguments: unknown[];
@@ -74,8 +77,10 @@ function expectedType(typeName: string, v: unknown): never {
   throw new ParseFailure(`Expected input type "${typeName}", found ${v === undefined ? 'null' : jsonText(v)}.`);
 }
 
+// A plain read: no field name of the request is a member of Object.prototype, so nothing inherited
+// can be seen, and JSON bodies have no prototype chain of their own.
 function field(o: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  return o[key];
 }
 
 // The node's string newtypes deserialize through serde: a JSON string, then `FromStr`.
@@ -104,6 +109,7 @@ function u64Of(v: unknown): bigint | number {
 function arrayOf<T>(itemName: string, v: unknown, item: (x: unknown) => T): T[] {
   const name = `[${itemName}]`;
   if (!Array.isArray(v)) expectedType(name, v);
+  if (v.length === 0) return [];
   return within(name, () => v.map(item));
 }
 
@@ -123,9 +129,13 @@ function entryFunctionId(v: unknown): EntryFunctionRequest['function'] {
   if (cut < 0 || modCut < 0 || modCut === cut) fail();
   const name = s.slice(cut + 2);
   const module = s.slice(modCut + 2, cut);
+  const addressText = s.slice(0, modCut);
   let address: Address;
   try {
-    address = normalizeAddress(apiAddressText(s.slice(0, modCut)));
+    // `0x1`…`0xf`, nearly every function called, straight from the core's table of long forms.
+    address = addressText.length === 3 && addressText[1] === 'x' && nibbleAt(addressText, 2) >= 0 && addressText[0] === '0'
+      ? SPECIAL_LONG_ADDRESSES[nibbleAt(addressText, 2)]
+      : normalizeAddress(apiAddressText(addressText));
   } catch {
     return fail();
   }
@@ -142,12 +152,20 @@ function moveTypeString(v: unknown): string {
 }
 
 function entryFunctionPayload(o: Record<string, unknown>): EntryFunctionRequest {
+  const text = field(o, 'function');
   return {
     kind: 'entry_function_payload',
-    function: entryFunctionId(field(o, 'function')),
+    function: entryFunctionId(text),
+    functionText: text as string,
     typeArguments: arrayOf('string(MoveType)', field(o, 'type_arguments'), moveTypeString),
-    arguments: arrayOf('any', field(o, 'arguments'), (x) => x),
+    arguments: anyArray(field(o, 'arguments')),
   };
+}
+
+// `Vec<serde_json::Value>`: any array, taken as it is.
+function anyArray(v: unknown): unknown[] {
+  if (!Array.isArray(v)) expectedType('[any]', v);
+  return v;
 }
 
 function hexBytes(typeName: string, v: unknown): Uint8Array {
@@ -167,7 +185,7 @@ function scriptPayload(o: Record<string, unknown>): ScriptRequest {
     kind: 'script_payload',
     bytecode,
     typeArguments: arrayOf('string(MoveType)', field(o, 'type_arguments'), moveTypeString),
-    arguments: arrayOf('any', field(o, 'arguments'), (x) => x),
+    arguments: anyArray(field(o, 'arguments')),
   };
 }
 
@@ -208,17 +226,23 @@ function payloadOf(v: unknown): PayloadRequest {
 export function parseSubmissionRequest(body: unknown): SubmissionRequest {
   try {
     if (!isJsonObject(body)) expectedType('EncodeSubmissionRequest', body);
-    const inner = within('UserTransactionRequestInner', () => ({
-      sender: addressOf(field(body, 'sender')),
-      sequenceNumber: u64Of(field(body, 'sequence_number')),
-      maxGasAmount: u64Of(field(body, 'max_gas_amount')),
-      gasUnitPrice: u64Of(field(body, 'gas_unit_price')),
-      expirationTimestampSecs: u64Of(field(body, 'expiration_timestamp_secs')),
-      payload: payloadOf(field(body, 'payload')),
-      replayProtectionNonce: optional('string(U64)', field(body, 'replay_protection_nonce'), u64Of),
-    }));
-    const secondarySigners = optional('[string(Address)]', field(body, 'secondary_signers'), (v) => arrayOf('string(Address)', v, addressOf));
-    return { ...inner, secondarySigners };
+    // The flattened UserTransactionRequestInner first, in declaration order, then secondary_signers.
+    let inner = true;
+    try {
+      return {
+        sender: addressOf(field(body, 'sender')),
+        sequenceNumber: u64Of(field(body, 'sequence_number')),
+        maxGasAmount: u64Of(field(body, 'max_gas_amount')),
+        gasUnitPrice: u64Of(field(body, 'gas_unit_price')),
+        expirationTimestampSecs: u64Of(field(body, 'expiration_timestamp_secs')),
+        payload: payloadOf(field(body, 'payload')),
+        replayProtectionNonce: optional('string(U64)', field(body, 'replay_protection_nonce'), u64Of),
+        secondarySigners: ((inner = false), optional('[string(Address)]', field(body, 'secondary_signers'), (v) => arrayOf('string(Address)', v, addressOf))),
+      };
+    } catch (e) {
+      if (inner && e instanceof ParseFailure) e.within('UserTransactionRequestInner');
+      throw e;
+    }
   } catch (e) {
     if (e instanceof ParseFailure) throw webFrameworkError(e.within('EncodeSubmissionRequest').message);
     throw e;

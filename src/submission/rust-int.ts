@@ -13,7 +13,23 @@ export type IntParse = bigint | number | { error: string };
 // 80 digits exceed every range here, so longer inputs are refused before BigInt sees them.
 const MAX_DIGITS = 80;
 
+// Up to 15 plain digits fit a double exactly and every range here: no BigInt parse of the text.
+// -1 when `s` is anything else.
+function smallDecimal(s: string): number {
+  const n = s.length;
+  if (n === 0 || n > 15) return -1;
+  let v = 0;
+  for (let k = 0; k < n; k++) {
+    const c = s.charCodeAt(k) - 0x30;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
 export function parseRustInt(s: string, kind: WideIntKind): IntParse {
+  const small = smallDecimal(s);
+  if (small >= 0) return BigInt(small);
   const signed = kind[0] === 'i';
   let i = 0;
   let neg = false;
@@ -38,18 +54,8 @@ export function parseRustInt(s: string, kind: WideIntKind): IntParse {
   return v;
 }
 
-/** u64 fast path for the request's own fields (sequence number, gas, expiry): a bigint or an error message. */
+/** A u64 field of the request (sequence number, gas, expiry): a number when it is safe, else a bigint. */
 export function parseRustU64(s: string): IntParse {
-  // Up to 15 plain digits fit a double exactly: no BigInt parse of the text needed.
-  const n = s.length;
-  if (n > 0 && n <= 15) {
-    let v = 0;
-    for (let k = 0; k < n; k++) {
-      const c = s.charCodeAt(k) - 0x30;
-      if (c < 0 || c > 9) return parseRustInt(s, 'u64');
-      v = v * 10 + c;
-    }
-    return v;
-  }
-  return parseRustInt(s, 'u64');
+  const small = smallDecimal(s);
+  return small >= 0 ? small : parseRustInt(s, 'u64');
 }
