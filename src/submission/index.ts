@@ -4,6 +4,7 @@ export { verifySigningMessage, verifySigningMessageAsync, type SigningMessageChe
 export { abiRegistry, isAbiRegistry, type AbiRegistry, type AbiRegistryOptions, type AbiLookup, type AbiResolver, type ModuleIdString } from './registry.js';
 export { parseModuleAbi, type AbiModule, type AbiFunction, type AbiStruct, type AbiField } from './abi.js';
 export { frameworkModules } from './framework/index.js';
+export { requestFromTransaction, requestFromBytes, type SubmissionRequestJson } from './decode-request.js';
 export { parseRequestBody, isJsonFloat, type JsonFloat } from './json-text.js';
 export { ApiError, isApiError, API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from './api-error.js';
 export type {

@@ -1,5 +1,6 @@
 import type { Command } from '../run.js';
 import { decodeCommand } from './decode.js';
+import { decodeRequestCommand } from './decode-request.js';
 import { encodeCommand, signingMessageCommand } from './encode.js';
 import { encodeSubmissionCommand } from './encode-submission.js';
 import { example } from './example.js';
@@ -11,6 +12,7 @@ export const commands: Record<string, Command> = {
   example,
   'type-tag': typeTagCommand,
   decode: decodeCommand,
+  'decode-request': decodeRequestCommand,
   encode: encodeCommand,
   'signing-message': signingMessageCommand,
 };
