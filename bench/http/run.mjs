@@ -2,6 +2,8 @@
 // POST /v1/transactions/encode_submission over loopback with keep-alive, beside a bare node:http
 // hello-world measured in the same run. Each server runs in its own process; autocannon drives it
 // from this one. Rounds alternate the two servers so drift hits both; the ratio is taken per round.
+// A third server, bare node:http with the same exchange shape (POST body read and parsed, the same
+// nine headers and reply length, no encoding), shows how much of the gap is HTTP rather than encoding.
 // Usage: npm run bench:http [-- --seconds 10 --rounds 3 --connections 32]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -42,6 +44,8 @@ async function stop({ child }) {
 function target(kind, url) {
   return kind === 'hello'
     ? { url }
+    : kind === 'floor'
+    ? { url, method: 'POST', headers: { 'content-type': 'application/json' }, body: V2_REQUEST }
     : { url: `${url}/v1/transactions/encode_submission`, method: 'POST', headers: { 'content-type': 'application/json' }, body: V2_REQUEST };
 }
 
@@ -76,19 +80,22 @@ console.log(`HTTP bench: ${ROUNDS} rounds × ${SECONDS} s per server (after ${WA
 const rows = [];
 for (let i = 0; i < ROUNDS; i++) {
   const hello = await measure('hello');
+  const floor = await measure('floor');
   const ledger = await measure('ledger');
-  rows.push({ hello, ledger, ratio: ledger.rps / hello.rps });
-  console.log(
-    `round ${i + 1}: hello-world ${fmt(hello.rps)} req/s (p50 ${hello.p50} ms, p99 ${hello.p99} ms) | ` +
-      `encode_submission ${fmt(ledger.rps)} req/s (p50 ${ledger.p50} ms, p99 ${ledger.p99} ms) | ratio ${(100 * rows[i].ratio).toFixed(1)}%`,
-  );
+  rows.push({ hello, floor, ledger, ratio: ledger.rps / hello.rps, ofFloor: ledger.rps / floor.rps });
+  const show = (name, r) => `${name} ${fmt(r.rps)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms)`;
+  console.log(`round ${i + 1}: ${show('hello-world', hello)} | ${show('same-shape floor', floor)} | ${show('encode_submission', ledger)}`);
+  console.log(`         encode_submission / hello-world ${(100 * rows[i].ratio).toFixed(1)}%, / floor ${(100 * rows[i].ofFloor).toFixed(1)}%`);
 }
+const pct = (xs) => `median ${(100 * median(xs)).toFixed(1)}%, rounds ${(100 * Math.min(...xs)).toFixed(1)}–${(100 * Math.max(...xs)).toFixed(1)}%`;
 const ratios = rows.map((r) => r.ratio);
 const ratio = median(ratios);
 console.log('');
-console.log(`hello-world (bare node:http)          median ${fmt(median(rows.map((r) => r.hello.rps)))} req/s`);
-console.log(`encode_submission V2 transfer         median ${fmt(median(rows.map((r) => r.ledger.rps)))} req/s`);
+console.log(`hello-world (bare node:http, GET)              median ${fmt(median(rows.map((r) => r.hello.rps)))} req/s`);
+console.log(`same-shape floor (bare node:http, POST, no encoding) median ${fmt(median(rows.map((r) => r.floor.rps)))} req/s`);
+console.log(`encode_submission V2 transfer                  median ${fmt(median(rows.map((r) => r.ledger.rps)))} req/s`);
+console.log(`encode_submission / same-shape floor: ${pct(rows.map((r) => r.ofFloor))}`);
 console.log(
-  `ratio: median ${(100 * ratio).toFixed(1)}%, rounds ${(100 * Math.min(...ratios)).toFixed(1)}–${(100 * Math.max(...ratios)).toFixed(1)}%; ` +
-    `target ≥ 70%: ${Math.min(...ratios) >= 0.7 ? 'met in every round' : ratio >= 0.7 ? 'met on the median only' : 'NOT met'}`,
+  `encode_submission / hello-world: ${pct(ratios)}; target ≥ 70%: ` +
+    `${Math.min(...ratios) >= 0.7 ? 'met in every round' : ratio >= 0.7 ? 'met on the median only' : 'NOT met'}`,
 );

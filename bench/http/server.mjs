@@ -1,5 +1,6 @@
-// One server for the HTTP bench, in its own process: `hello` (bare node:http) or `ledger`
-// (createLedgerHandler on the node:http adapter, from the built package). Prints its port on stdout.
+// One server for the HTTP bench, in its own process: `hello` (bare node:http), `floor` (bare
+// node:http with this exchange's shape) or `ledger` (createLedgerHandler on the node:http adapter,
+// from the built package). Prints its port on stdout.
 import { createServer } from 'node:http';
 
 const kind = process.argv[2];
@@ -9,6 +10,29 @@ if (kind === 'hello') {
   server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.end('hello world');
+  });
+} else if (kind === 'floor') {
+  // What any node:http server pays for this exchange's shape, with no encoding: read the JSON
+  // body, answer the V2 reply's length with the same nine headers.
+  const reply = `"0x${'00'.repeat(197)}"`;
+  server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(200, {
+        'X-SVC-CHAIN-ID': '4',
+        'X-SVC-LEDGER-VERSION': '0',
+        'X-SVC-LEDGER-OLDEST-VERSION': '0',
+        'X-SVC-LEDGER-TIMESTAMPUSEC': String(BigInt(Date.now()) * 1000n),
+        'X-SVC-EPOCH': '0',
+        'X-SVC-BLOCK-HEIGHT': '0',
+        'X-SVC-OLDEST-BLOCK-HEIGHT': '0',
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(reply.length),
+      });
+      res.end(reply);
+    });
   });
 } else if (kind === 'ledger') {
   const { createLedgerHandler } = await import(new URL('http/index.js', dist).href);
@@ -25,7 +49,7 @@ if (kind === 'hello') {
   });
   server = createNodeServer(createLedgerHandler({ ledgerInfo }));
 } else {
-  throw new Error(`usage: server.mjs hello|ledger`);
+  throw new Error(`usage: server.mjs hello|floor|ledger`);
 }
 server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

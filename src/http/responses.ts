@@ -6,8 +6,16 @@ import type { Reply } from './exchange.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * A reply with `ledgerHeaders` plus `extra`. The ledger headers object is per request (fresh from
+ * `ledgerInfoHeaders`) and a request gets one reply, so it becomes the reply's headers in place:
+ * spreading it again costs more than the encoding's own bookkeeping.
+ */
 export function jsonReply(status: number, body: string, ledgerHeaders: Record<string, string> | undefined, extra?: Record<string, string>): Reply {
-  return { status, headers: { ...ledgerHeaders, ...extra, 'content-type': JSON_TYPE }, body };
+  const headers = ledgerHeaders ?? {};
+  if (extra !== undefined) Object.assign(headers, extra);
+  headers['content-type'] = JSON_TYPE;
+  return { status, headers, body };
 }
 
 export function errorReply(
@@ -18,20 +26,13 @@ export function errorReply(
   extra?: Record<string, string>,
   vmErrorCode: number | null = null,
 ): Reply {
-  return jsonReply(status, JSON.stringify({ message, error_code: code, vm_error_code: vmErrorCode }), errorHeaders(ledgerHeaders), extra);
+  if (ledgerHeaders !== undefined) dropCursor(ledgerHeaders);
+  return jsonReply(status, JSON.stringify({ message, error_code: code, vm_error_code: vmErrorCode }), ledgerHeaders, extra);
 }
 
 // Errors carry the ledger headers without the cursor (a cursor only makes sense beside a page).
-function errorHeaders(h: Record<string, string> | undefined): Record<string, string> | undefined {
-  if (h === undefined) return undefined;
-  let out: Record<string, string> | undefined;
-  for (const k in h) {
-    if (k.toLowerCase() === 'x-svc-cursor') {
-      out = { ...h };
-      delete out[k];
-    }
-  }
-  return out ?? h;
+function dropCursor(h: Record<string, string>): void {
+  for (const k in h) if (k.length === 12 && k.toLowerCase() === 'x-svc-cursor') delete h[k];
 }
 
 // Framework errors keep poem's status and text and take the `web_framework_error` code
