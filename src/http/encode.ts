@@ -1,16 +1,15 @@
 import type { AbiRegistry } from '../submission/index.js';
+import { encodeSubmission, encodeSubmissionAsync, parseRequestBody } from '../submission/index.js';
+import { bodyText, declaredLength } from './body.js';
+import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
+import { acceptKind, isJsonContentType } from './media.js';
+import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
 
 /** Where ABIs come from; `sync` when the registry has no asynchronous resolver to ask. */
 export interface AbiSource {
   registry: AbiRegistry;
   sync: boolean;
 }
-import { encodeSubmission, encodeSubmissionAsync, parseRequestBody } from '../submission/index.js';
-import { isApiError } from '../submission/api-error.js';
-import { bodyText, declaredLength } from './body.js';
-import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
-import { acceptKind, isJsonContentType } from './media.js';
-import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
 
 // POST /transactions/encode_submission, in the node's order (api/src/check_size.rs `PostSizeLimit`,
 // then poem-openapi's body extraction, then api/src/transactions.rs `encode_submission` and
@@ -35,21 +34,17 @@ export async function encodeSubmissionRoute(
   }
   const bytes = await ex.readBody(cfg.maxBodyBytes);
   if (bytes === TOO_LARGE) return payloadTooLarge(headers);
-  try {
-    const request = parseRequestBody(bodyText(bytes));
-    if (!cfg.encodeSubmissionEnabled) {
-      return errorReply(403, 'api_disabled', 'Encode submission is not allowed. Only JSON is supported as an AcceptType.', headers);
-    }
-    if (acceptKind(ex.header('accept')) === 'bcs') {
-      return errorReply(400, 'bcs_not_supported', 'BCS is not supported for encode submission', headers);
-    }
-    // Without a resolver both forms give the same answer; the synchronous one skips the prefetch.
-    const { hex } = abis.sync
-      ? encodeSubmission(request, { chainId, abis: abis.registry })
-      : await encodeSubmissionAsync(request, { chainId, abis: abis.registry });
-    return jsonReply(200, `"${hex}"`, headers);
-  } catch (e) {
-    if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);
-    throw e;
+  // ApiErrors thrown from here (parse, verify, conversion) are answered by the handler.
+  const request = parseRequestBody(bodyText(bytes));
+  if (!cfg.encodeSubmissionEnabled) {
+    return errorReply(403, 'api_disabled', 'Encode submission is not allowed. Only JSON is supported as an AcceptType.', headers);
   }
+  if (acceptKind(ex.header('accept')) === 'bcs') {
+    return errorReply(400, 'bcs_not_supported', 'BCS is not supported for encode submission', headers);
+  }
+  // Without a resolver both forms give the same answer; the synchronous one skips the prefetch.
+  const { hex } = abis.sync
+    ? encodeSubmission(request, { chainId, abis: abis.registry })
+    : await encodeSubmissionAsync(request, { chainId, abis: abis.registry });
+  return jsonReply(200, `"${hex}"`, headers);
 }

@@ -35,14 +35,17 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     };
     const run = exchange ? viaExchange(exchange, req, res, done) : viaRequest(handler as WebHandler, req, res, limit, done);
     run.catch(() => {
-      if (!res.headersSent && !res.destroyed) {
-        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ message: 'Internal error', error_code: 'internal_error', vm_error_code: null }));
-        done(500, false);
-      } else {
-        res.destroy();
-        done(res.statusCode, true);
+      try {
+        if (!res.headersSent && !res.destroyed) {
+          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ message: 'Internal error', error_code: 'internal_error', vm_error_code: null }));
+          return done(500, false);
+        }
+      } catch {
+        // Fall through: the connection is unusable.
       }
+      res.destroy();
+      done(res.statusCode, true);
     });
   };
 }
