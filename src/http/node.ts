@@ -1,16 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { ApiError } from '../submission/api-error.js';
-import { concat, declaredLength } from './body.js';
+import { concat } from './body.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, TOO_LARGE, type BodyRead, type Exchange, type Reply } from './exchange.js';
 import type { LedgerHandler } from './handler.js';
-import { payloadTooLarge } from './responses.js';
+import { writeReply, type Done } from './node-reply.js';
+import { viaRequest, type WebHandler } from './node-request.js';
 
-// node:http adapter. Handlers from createLedgerHandler are served through their exchange form (no
-// `Request`/`Response` objects); any other web-standard handler gets a `Request` whose body streams
-// from the socket with the same size limit. Client aborts cancel the body read, and the reply to a
-// closed socket is dropped; nothing here rejects unhandled.
+export type { WebHandler };
 
-export type WebHandler = (req: Request) => Response | Promise<Response>;
+// node:http adapter (ledger-bcs/http/node). Handlers from createLedgerHandler are served through
+// their exchange form (no `Request`/`Response` objects); any other web-standard handler goes through
+// node-request.ts. Client aborts cancel the body read, and the reply to a closed socket is dropped;
+// nothing here rejects unhandled.
 
 export interface NodeAdapterOptions {
   /** Body limit for handlers that are not ours (ours carry their own); default 8 MiB. */
@@ -58,7 +58,7 @@ async function viaExchange(
   serve: (ex: Exchange) => Promise<Reply>,
   req: IncomingMessage,
   res: ServerResponse,
-  done: (status: number, aborted: boolean) => void,
+  done: Done,
 ): Promise<void> {
   const target = req.url ?? '/';
   const q = target.indexOf('?');
@@ -115,122 +115,4 @@ function readIncoming(req: IncomingMessage, limit: number): Promise<BodyRead> {
     req.on('error', onError);
     req.on('close', onClose);
   });
-}
-
-async function viaRequest(
-  handler: WebHandler,
-  req: IncomingMessage,
-  res: ServerResponse,
-  limit: number,
-  done: (status: number, aborted: boolean) => void,
-): Promise<void> {
-  const method = req.method ?? 'GET';
-  if ((declaredLength(req.headers['content-length']) ?? 0) > limit) return writeReply(res, payloadTooLarge(undefined), method, done);
-  const aborter = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) aborter.abort();
-  });
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  let tooLarge = false;
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const body = hasBody
-    ? streamIncoming(req, limit, () => {
-        tooLarge = true;
-      })
-    : undefined;
-  let response: Response;
-  try {
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
-      method,
-      headers,
-      body,
-      signal: aborter.signal,
-      ...(hasBody ? { duplex: 'half' } : {}),
-    } as RequestInit);
-    response = await handler(request);
-  } catch (e) {
-    if (tooLarge) return writeReply(res, payloadTooLarge(undefined), method, done);
-    throw e;
-  }
-  if (res.destroyed) {
-    await response.body?.cancel().catch(() => {});
-    return done(response.status, true);
-  }
-  const out: Record<string, string | string[]> = {};
-  response.headers.forEach((v, k) => {
-    if (k !== 'set-cookie') out[k] = v;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) out['set-cookie'] = cookies;
-  res.writeHead(response.status, out);
-  if (response.body === null || method === 'HEAD') {
-    res.end();
-    return done(response.status, false);
-  }
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done: end, value } = await reader.read();
-    if (end) break;
-    if (res.destroyed) {
-      await reader.cancel().catch(() => {});
-      return done(response.status, true);
-    }
-    if (!res.write(value)) await new Promise<void>((r) => res.once('drain', r).once('close', r));
-  }
-  res.end();
-  done(response.status, false);
-}
-
-/** The request body as a web stream that errors with a 413 `ApiError` once past `limit` bytes. */
-function streamIncoming(req: IncomingMessage, limit: number, onTooLarge: () => void): ReadableStream<Uint8Array> {
-  let size = 0;
-  return new ReadableStream<Uint8Array>({
-    start(c) {
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.byteLength;
-        if (size > limit) {
-          onTooLarge();
-          req.removeAllListeners('data');
-          req.resume();
-          c.error(new ApiError(413, 'web_framework_error', 'payload too large'));
-          return;
-        }
-        settle(() => c.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-        if ((c.desiredSize ?? 1) <= 0) req.pause();
-      });
-      req.on('end', () => {
-        if (size <= limit) settle(() => c.close());
-      });
-      req.on('error', (e) => c.error(e));
-      req.on('close', () => {
-        if (!req.complete && size <= limit) c.error(new Error('client closed the connection before the body was complete'));
-      });
-    },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      req.resume();
-    },
-  }, { highWaterMark: 4 });
-}
-
-// The consumer may have cancelled the stream; a late chunk or end must not throw inside an event listener.
-function settle(f: () => void): void {
-  try {
-    f();
-  } catch {
-    // The stream is closed or errored already.
-  }
-}
-
-function writeReply(res: ServerResponse, reply: Reply, method: string, done: (status: number, aborted: boolean) => void): void {
-  if (res.destroyed || res.socket?.destroyed) return done(reply.status, true);
-  // A known length keeps the reply one write, without chunked framing.
-  // Reply headers are a fresh object per reply: set the length in place.
-  reply.headers['content-length'] = String(Buffer.byteLength(reply.body));
-  res.writeHead(reply.status, reply.headers);
-  res.end(method === 'HEAD' ? undefined : reply.body);
-  done(reply.status, false);
 }

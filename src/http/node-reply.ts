@@ -1,0 +1,16 @@
+import type { ServerResponse } from 'node:http';
+import type { Reply } from './exchange.js';
+
+/** Reports one finished request: its status, and whether the client went away first. */
+export type Done = (status: number, aborted: boolean) => void;
+
+/** Writes a reply in one piece (known length), unless the client is gone. */
+export function writeReply(res: ServerResponse, reply: Reply, method: string, done: Done): void {
+  if (res.destroyed || res.socket?.destroyed) return done(reply.status, true);
+  // A known length keeps the reply one write, without chunked framing.
+  // Reply headers are a fresh object per reply: set the length in place.
+  reply.headers['content-length'] = String(Buffer.byteLength(reply.body));
+  res.writeHead(reply.status, reply.headers);
+  res.end(method === 'HEAD' ? undefined : reply.body);
+  done(reply.status, false);
+}
