@@ -44,6 +44,8 @@ describe('ABI sources', () => {
     expect(bad({ ...module('0x1', 'm', []), structs: [{ name: 'S', is_native: false, abilities: [], generic_type_params: [], fields: [{ name: 'x', type: 7 }] }] })).toThrow(/structs\[0\]\.fields\[0\]\.type/);
     expect(bad(null)).toThrow(/MoveModule/);
     expect(() => abiRegistry('x' as never)).toThrow(/array/);
+    for (const bad of [0, -1, 1.5, NaN, Infinity]) expect(() => abiRegistry([], { maxCachedFunctions: bad })).toThrow(/positive integer/);
+    expect(() => abiRegistry([], { resolve: 'x' as never })).toThrow(/function/);
   });
 });
 
