@@ -31,6 +31,17 @@ const LOW_DIGIT: Uint8Array = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (
 // Stateless (never called with `stream`), so one instance serves every call.
 const ASCII: TextDecoder = /* @__PURE__ */ new TextDecoder();
 
+/** Writes the lowercase hex digits of `bytes` (no prefix) as ASCII into `out` at `offset`; returns the offset after them. */
+export function hexInto(bytes: Uint8Array, out: Uint8Array, offset: number): number {
+  let j = offset;
+  for (let i = 0, n = bytes.length; i < n; i++, j += 2) {
+    const b = bytes[i];
+    out[j] = HIGH_DIGIT[b];
+    out[j + 1] = LOW_DIGIT[b];
+  }
+  return j;
+}
+
 /** `0x`-prefixed lowercase hex. */
 export function toHex(bytes: Uint8Array): string {
   const n = bytes.length;
@@ -40,11 +51,7 @@ export function toHex(bytes: Uint8Array): string {
   const out = new Uint8Array(2 * n + 2);
   out[0] = 48; // "0x"
   out[1] = 120;
-  for (let i = 0, j = 2; i < n; i++, j += 2) {
-    const b = bytes[i];
-    out[j] = HIGH_DIGIT[b];
-    out[j + 1] = LOW_DIGIT[b];
-  }
+  hexInto(bytes, out, 2);
   return ASCII.decode(out);
 }
 

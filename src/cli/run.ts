@@ -1,3 +1,4 @@
+import { createReadStream, fstatSync } from 'node:fs';
 import { isBcsError } from '../bcs/index.js';
 
 export interface Command {
@@ -12,6 +13,8 @@ export interface Io {
   out(text: string): void;
   err(text: string): void;
   readStdin(): Promise<string>;
+  /** Standard input as it arrives, in text chunks (for commands that stream, like `--batch`). */
+  stdinChunks?(): AsyncIterable<string>;
 }
 
 export class CliError extends Error {
@@ -31,6 +34,9 @@ export const processIo: Io = {
     for await (const c of process.stdin) chunks.push(c as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   },
+  // A file on stdin is read in large blocks; a pipe or terminal as process.stdin delivers it.
+  stdinChunks: () =>
+    (fstatSync(0).isFile() ? createReadStream('', { fd: 0, highWaterMark: 1 << 20, encoding: 'utf8' }) : process.stdin.setEncoding('utf8')) as AsyncIterable<string>,
 };
 
 export function helpText(commands: Record<string, Command>): string {

@@ -37,8 +37,8 @@ export interface EncodeSubmissionOptions {
 export interface EncodeSubmissionResult {
   /** The bytes to sign: the domain prefix, then bcs(RawTransaction) or bcs(RawTransactionWithData::MultiAgent). */
   signingMessage: Uint8Array;
-  /** `0x` + lowercase hex of `signingMessage`: the endpoint's 200 body. */
-  hex: string;
+  /** `0x` + lowercase hex of `signingMessage`: the endpoint's 200 body (computed when read). */
+  readonly hex: string;
   /** The transaction, decoded from the message each time it is read. */
   readonly rawTransaction: RawTransaction;
   /** Present when the request named secondary signers (even none): the multi-agent message was built. */
@@ -137,13 +137,16 @@ function encodeParsed(req: SubmissionRequest, typeArgs: TypeTag[], chainId: numb
   }
   const out = Object.create(RESULT) as EncodeSubmissionResult;
   out.signingMessage = message;
-  out.hex = toHex(message);
   if (req.secondarySigners !== null) out.secondarySigners = req.secondarySigners.map(toHex);
   return out;
 }
 
-// Shared by every result: the transaction is decoded from the message only when it is read.
+// Shared by every result: the hex and the transaction are derived from the message only when read
+// (a batch writer that copies the bytes out as hex itself never pays for the string).
 const RESULT = {
+  get hex(): string {
+    return toHex((this as unknown as EncodeSubmissionResult).signingMessage);
+  },
   get rawTransaction(): RawTransaction {
     const self = this as unknown as EncodeSubmissionResult;
     const body = self.signingMessage.subarray(PREFIX_LENGTH);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { hexInto, toHex } from '../../bcs/index.js';
 import {
   abiRegistry,
   encodeSubmission,
@@ -60,31 +61,79 @@ export function loadAbiFiles(files: readonly string[]): MoveModuleJson[] {
   return modules;
 }
 
-/** The endpoint's answer for one body: the 200 body text, or the error body. */
-function answer(text: string, chainId: number, abis: AbiRegistry): { ok: true; body: string } | { ok: false; body: ApiErrorBody } {
+/** The endpoint's answer for one body: the signing message, or the error body. */
+function answer(text: string, chainId: number, abis: AbiRegistry): { ok: true; message: Uint8Array } | { ok: false; body: ApiErrorBody } {
   try {
-    return { ok: true, body: `"${encodeSubmission(parseRequestBody(text), { chainId, abis }).hex}"` };
+    return { ok: true, message: encodeSubmission(parseRequestBody(text), { chainId, abis }).signingMessage };
   } catch (e) {
     if (isApiError(e)) return { ok: false, body: e.toJSON() };
     throw e;
   }
 }
 
-function runBatch(input: string, chainId: number, abis: AbiRegistry, io: Io): number {
-  const lines = input.split('\n');
-  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  // Output goes out in chunks: one write per line would cost more than the encoding.
-  let chunk: string[] = [];
-  for (const raw of lines) {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    const r = answer(line, chainId, abis);
-    chunk.push(r.ok ? r.body : JSON.stringify(r.body));
-    if (chunk.length === 4096) {
-      io.out(chunk.join('\n'));
-      chunk = [];
-    }
+// A block of answer lines built as ASCII bytes and turned into text once per block: per line, a
+// string for the hex and another for the quoted line would cost more than the encoding itself.
+class AnswerBlock {
+  buf = new Uint8Array(1 << 20);
+  off = 0;
+  lines = 0;
+  private readonly encoder = new TextEncoder();
+  private readonly decoder = new TextDecoder();
+
+  private room(n: number): void {
+    if (this.off + n <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.off + n));
+    next.set(this.buf.subarray(0, this.off));
+    this.buf = next;
   }
-  if (chunk.length > 0) io.out(chunk.join('\n'));
+
+  /** `"0x…"` and a newline. */
+  message(m: Uint8Array): void {
+    this.room(2 * m.length + 6);
+    const b = this.buf;
+    b[this.off++] = 0x22; // "
+    b[this.off++] = 0x30; // 0
+    b[this.off++] = 0x78; // x
+    this.off = hexInto(m, b, this.off);
+    b[this.off++] = 0x22;
+    b[this.off++] = 0x0a;
+    this.lines++;
+  }
+
+  text(line: string): void {
+    const bytes = this.encoder.encode(line + '\n');
+    this.room(bytes.length);
+    this.buf.set(bytes, this.off);
+    this.off += bytes.length;
+    this.lines++;
+  }
+
+  flush(io: Io): void {
+    if (this.off === 0) return;
+    io.out(this.decoder.decode(this.buf.subarray(0, this.off)));
+    this.off = 0;
+    this.lines = 0;
+  }
+}
+
+// Lines are answered as their chunk arrives (no wait for the whole input), in order.
+async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<number> {
+  const chunks: AsyncIterable<string> = io.stdinChunks ? io.stdinChunks() : [await io.readStdin()];
+  const block = new AnswerBlock();
+  let rest = '';
+  const answerLine = (raw: string): void => {
+    const r = answer(raw.endsWith('\r') ? raw.slice(0, -1) : raw, chainId, abis);
+    if (r.ok) block.message(r.message);
+    else block.text(JSON.stringify(r.body));
+  };
+  for await (const chunk of chunks) {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines) answerLine(line);
+    if (block.lines >= 4096) block.flush(io);
+  }
+  if (rest !== '') answerLine(rest);
+  block.flush(io);
   return 0;
 }
 
@@ -95,7 +144,7 @@ export const encodeSubmissionCommand: Command = {
   async run(args, io) {
     const o = parseOptions(args);
     const abis = abiRegistry(loadAbiFiles(o.abiFiles));
-    if (o.batch) return runBatch(await io.readStdin(), o.chainId, abis, io);
+    if (o.batch) return runBatch(io, o.chainId, abis);
     let text: string;
     try {
       text = o.source === '-' ? await io.readStdin() : readFileSync(o.source, 'utf8');
@@ -104,7 +153,7 @@ export const encodeSubmissionCommand: Command = {
     }
     const r = answer(text, o.chainId, abis);
     if (r.ok) {
-      io.out(r.body);
+      io.out(`"${toHex(r.message)}"`);
       return 0;
     }
     io.err(JSON.stringify(r.body));
