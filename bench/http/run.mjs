@@ -36,6 +36,13 @@ async function start(kind) {
   return { child, url: `http://127.0.0.1:${String(chunk).trim()}` };
 }
 
+async function cpu({ child }) {
+  const reply = once(child.stdout, 'data');
+  child.kill('SIGUSR2');
+  const { user, system } = JSON.parse(String((await reply)[0]));
+  return user + system;
+}
+
 async function stop({ child }) {
   child.kill('SIGTERM');
   await once(child, 'exit');
@@ -65,9 +72,11 @@ async function measure(kind) {
       if (res.status !== 200 || text !== V2_MESSAGE) throw new Error(`ledger server answered ${res.status} ${text}`);
     }
     await cannon(opts, WARMUP);
+    const cpu0 = await cpu(server);
     const r = await cannon(opts, SECONDS);
+    const cpuUs = (await cpu(server)) - cpu0;
     if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) throw new Error(`${kind}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, cpuPerReq: cpuUs / r.requests.total };
   } finally {
     await stop(server);
   }
@@ -83,7 +92,7 @@ for (let i = 0; i < ROUNDS; i++) {
   const floor = await measure('floor');
   const ledger = await measure('ledger');
   rows.push({ hello, floor, ledger, ratio: ledger.rps / hello.rps, ofFloor: ledger.rps / floor.rps });
-  const show = (name, r) => `${name} ${fmt(r.rps)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms)`;
+  const show = (name, r) => `${name} ${fmt(r.rps)} req/s, ${r.cpuPerReq.toFixed(1)} µs CPU/req (p99 ${r.p99} ms)`;
   console.log(`round ${i + 1}: ${show('hello-world', hello)} | ${show('same-shape floor', floor)} | ${show('encode_submission', ledger)}`);
   console.log(`         encode_submission / hello-world ${(100 * rows[i].ratio).toFixed(1)}%, / floor ${(100 * rows[i].ofFloor).toFixed(1)}%`);
 }
@@ -94,6 +103,11 @@ console.log('');
 console.log(`hello-world (bare node:http, GET)              median ${fmt(median(rows.map((r) => r.hello.rps)))} req/s`);
 console.log(`same-shape floor (bare node:http, POST, no encoding) median ${fmt(median(rows.map((r) => r.floor.rps)))} req/s`);
 console.log(`encode_submission V2 transfer                  median ${fmt(median(rows.map((r) => r.ledger.rps)))} req/s`);
+console.log(
+  `server CPU per request, median: hello-world ${median(rows.map((r) => r.hello.cpuPerReq)).toFixed(1)} µs, ` +
+    `floor ${median(rows.map((r) => r.floor.cpuPerReq)).toFixed(1)} µs, encode_submission ${median(rows.map((r) => r.ledger.cpuPerReq)).toFixed(1)} µs`,
+);
+console.log(`capacity per CPU-second, encode_submission / hello-world: ${pct(rows.map((r) => r.hello.cpuPerReq / r.ledger.cpuPerReq))}`);
 console.log(`encode_submission / same-shape floor: ${pct(rows.map((r) => r.ofFloor))}`);
 console.log(
   `encode_submission / hello-world: ${pct(ratios)}; target ≥ 70%: ` +

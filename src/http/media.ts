@@ -5,6 +5,7 @@
  * parameters allowed. Type names compare case-insensitively, as the `mime` crate does.
  */
 export function isJsonContentType(value: string): boolean {
+  if (value === 'application/json') return true;
   const semi = value.indexOf(';');
   const essence = (semi < 0 ? value : value.slice(0, semi)).trim().toLowerCase();
   const slash = essence.indexOf('/');
