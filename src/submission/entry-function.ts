@@ -57,12 +57,13 @@ export function compileCall(
   if (abi.typeParamCount !== typeArgs.length) {
     invalidInput(`expect ${abi.typeParamCount} type arguments for entry function ${id}, but got ${typeArgs.length}`);
   }
-  const paramTypes: MoveType[] = abi.params.filter((p) => !isSignerType(p));
+  // Parameter types become type tags before any argument is read: generics substituted from the type
+  // arguments (without any, a generic parameter stands for an address, the node's dummy that lets
+  // `Object<T>` through), references by their referent. Names in messages are the substituted types'.
+  const paramTypes: TypeTag[] = abi.params.filter((p) => !isSignerType(p)).map((p) => typeOf(p, typeArgs));
   const names = paramTypes.map(jsonTypeName);
   const ctx: StructContext = { module: lookup, memo: new Map() };
-  // Parameter types become type tags: generics substituted, references dropped (the node converts
-  // a reference parameter by its referent).
-  const convs = paramTypes.map((p, i) => argumentConverter(i, names[i], typeOf(p, typeArgs), ctx));
+  const convs = paramTypes.map((p, i) => argumentConverter(i, names[i], p, ctx));
   const compiled = compileEntryFunction({
     module: { address: fn.address, name: fn.module },
     function: fn.name,
@@ -91,20 +92,40 @@ export function compileCall(
   };
 }
 
-function typeOf(p: MoveType, typeArgs: readonly TypeTag[]): TypeTag | string {
+function typeOf(p: MoveType, typeArgs: readonly TypeTag[]): TypeTag {
   const t = p.$kind === 'reference' || p.$kind === 'mutableReference' ? p.value : p;
+  if (typeArgs.length === 0) return genericsAsAddress(t);
   try {
     return substituteGenerics(t, typeArgs);
   } catch (e) {
-    return messageOf(e);
+    return invalidInput(messageOf(e));
   }
 }
 
-function argumentConverter(i: number, name: string, t: TypeTag | string, ctx: StructContext): (w: BcsWriter, v: unknown) => void {
+/**
+ * `t` with every generic parameter read as `address`: what the node lays out where nothing
+ * substitutes a parameter (ABI parameters without type arguments, and every script parameter).
+ */
+export function genericsAsAddress(t: MoveType): TypeTag {
+  switch (t.$kind) {
+    case 'generic':
+      return { $kind: 'address' };
+    case 'vector':
+      return { $kind: 'vector', value: genericsAsAddress(t.value) };
+    case 'struct':
+      return { $kind: 'struct', value: { ...t.value, typeArgs: t.value.typeArgs.map(genericsAsAddress) } };
+    case 'reference':
+    case 'mutableReference':
+      return genericsAsAddress(t.value);
+    default:
+      return t as TypeTag;
+  }
+}
+
+function argumentConverter(i: number, name: string, t: TypeTag, ctx: StructContext): (w: BcsWriter, v: unknown) => void {
   const prefix = `parse arguments[${i}] failed, expect ${name}, caused by error: `;
   let conv: Converter;
   try {
-    if (typeof t === 'string') invalidInput(t);
     conv = converterFor(t, ctx);
   } catch (e) {
     // A layout that cannot be built (a missing struct) fails the call that needs it, as on the node.

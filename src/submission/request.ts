@@ -2,7 +2,6 @@ import { addressBytes, fromHex, normalizeAddress, SPECIAL_LONG_ADDRESSES, type A
 import { nibbleAt } from '../bcs/hex.js';
 import { addressProblem, apiAddressText, hexProblem } from './node-text.js';
 import { isJsonFloat, isJsonObject } from './json-text.js';
-import { isValidIdentifier } from '../move/index.js';
 import { webFrameworkError } from './errors.js';
 import { parseRustU64 } from './rust-int.js';
 import { rustDebugString, unexpected } from './serde-text.js';
@@ -140,7 +139,7 @@ function entryFunctionId(v: unknown): EntryFunctionRequest['function'] {
     return fail();
   }
   // Identifiers that do not parse are verify()'s concern, as on the node; `::` inside is caught there.
-  if (!isValidIdentifier(name) && name.length === 0) fail();
+  if (name.length === 0) fail();
   return { address, module, name };
 }
 

@@ -1,6 +1,7 @@
 import { address, bool, bytes, encodeWith, i128, i16, i256, i32, i64, i8, u128, u16, u256, u32, u64, u8, type Schema } from '../bcs/index.js';
 import { isSignerType, jsonTypeName, readScriptSignature, type MoveType, type TypeTag } from '../move/index.js';
 import type { ScriptInput, TransactionArgumentInput } from '../transactions/index.js';
+import { genericsAsAddress } from './entry-function.js';
 import { invalidInput, messageOf } from './errors.js';
 import type { StructContext } from './move-struct.js';
 import { converterFor, layoutDebug, type Converter } from './move-value.js';
@@ -56,7 +57,8 @@ export function convertScript(p: ScriptRequest, typeArgs: TypeTag[], ctx: Struct
   } catch {
     return invalidInput('invalid transaction script bytecode');
   }
-  const types = params.filter((x) => !isSignerType(x)).map(scriptParamType);
+  // No substitution for scripts: a generic parameter is laid out as an address.
+  const types = params.filter((x) => !isSignerType(x)).map(genericsAsAddress);
   const names = types.map(jsonTypeName);
   if (types.length !== p.arguments.length) {
     invalidInput(`expected ${types.length} arguments [${names.join(', ')}], but got ${p.arguments.length} (${valuesDebug(p.arguments)})`);
@@ -71,22 +73,4 @@ export function convertScript(p: ScriptRequest, typeArgs: TypeTag[], ctx: Struct
   });
   const args = types.map((t, i) => transactionArgument(t, p.arguments[i], values[i]));
   return { code: p.bytecode, typeArgs, args };
-}
-
-// No substitution for scripts: a generic parameter is laid out as an address, references by their referent.
-function scriptParamType(t: MoveType): TypeTag {
-  const v = t.$kind === 'reference' || t.$kind === 'mutableReference' ? t.value : t;
-  const walk = (x: MoveType): TypeTag => {
-    switch (x.$kind) {
-      case 'generic':
-        return { $kind: 'address' };
-      case 'vector':
-        return { $kind: 'vector', value: walk(x.value) };
-      case 'struct':
-        return { $kind: 'struct', value: { ...x.value, typeArgs: x.value.typeArgs.map(walk) } };
-      default:
-        return x as TypeTag;
-    }
-  };
-  return walk(v);
 }

@@ -22,8 +22,9 @@ function typeArgs(list: readonly string[]): TypeTag[] {
 }
 
 function entryFunction(p: EntryFunctionRequest): TypeTag[] {
-  if (!isValidIdentifier(p.function.module)) invalid(`invalid Move module name: ${p.function.module.slice(0, 256)}`);
-  if (!isValidIdentifier(p.function.name)) invalid(`invalid Move function name: ${p.function.name.slice(0, 256)}`);
+  const { module, name } = p.function;
+  if (!isValidIdentifier(module)) invalid(`invalid Move module name: ${String(module).slice(0, 256)}`);
+  if (!isValidIdentifier(name)) invalid(`invalid Move function name: ${String(name).slice(0, 256)}`);
   return typeArgs(p.typeArguments);
 }
 

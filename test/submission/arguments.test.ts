@@ -135,7 +135,7 @@ describe('every Move type as an argument', () => {
     expect(argError('one', [5], ['u64'])).toBe(`${P}parse arguments[0] failed, expect string<u64>, caused by error: invalid type: integer \`5\`, expected a string`);
     expect(argError('one', ['x'], ['u128'])).toContain('Parsing u128 string "x" failed, caused by error: invalid digit found in string');
     expect(argError('one', ['-1'], ['u256'])).toContain('Parsing move_core_types::u256::U256 string "-1" failed');
-    expect(argError('one', ['-129'.padEnd(40, '0')], ['i128'])).toContain('number too small to fit in target type');
+    expect(argError('one', ['-2'.padEnd(41, '0')], ['i128'])).toContain('number too small to fit in target type');
     expect(argError('one', ['true'], ['bool'])).toContain('invalid type: string "true", expected a boolean');
   });
   it('JSON text: 1.0 and 1e2 are floats to serde_json, not u8 values; big integers keep their digits', () => {
