@@ -20,7 +20,8 @@ import { formatTypeTag, type StructTag, type TypeTag } from '../move/index.js';
 import { invalidInput } from './errors.js';
 import { addressProblem, apiAddressText, hexProblem } from './node-text.js';
 import { parseRustInt, type WideIntKind } from './rust-int.js';
-import { rustDebugString, unexpected, valueDebug } from './serde-text.js';
+import { isJsonFloat } from './json-text.js';
+import { rustDebugString, rustFloat, unexpected, valueDebug } from './serde-text.js';
 import { structConverter, type StructContext } from './move-struct.js';
 
 // JSON argument → BCS of a Move value, as the node's `try_into_vm_value_from_layout`
@@ -43,7 +44,8 @@ const SMALL: Record<SmallIntKind, [number, number, (w: BcsWriter, v: number) => 
   i32: [-0x80000000, 0x7fffffff, writeI32],
 };
 
-// serde_json::from_value::<u8> and friends: a JSON integer in range; anything else is serde's error.
+// serde_json::from_value::<u8> and friends: a JSON integer in range. A number is visited as an
+// integer or a float, so those errors show the value; any other JSON type is serde's invalid type.
 function smallInt(kind: SmallIntKind): Converter {
   const [min, max, write] = SMALL[kind];
   return (w, v) => {
@@ -52,6 +54,8 @@ function smallInt(kind: SmallIntKind): Converter {
       return write(w, v);
     }
     if (typeof v === 'bigint') invalidInput(`invalid value: integer \`${v}\`, expected ${kind}`);
+    if (typeof v === 'number') invalidInput(`invalid type: floating point \`${rustFloat(v)}\`, expected ${kind}`);
+    if (isJsonFloat(v)) invalidInput(`invalid type: floating point \`${rustFloat(v.float)}\`, expected ${kind}`);
     invalidInput(`invalid type: ${unexpected(v)}, expected ${kind}`);
   };
 }
@@ -78,7 +82,7 @@ function wideInt(kind: WideIntKind): Converter {
 }
 
 const writeAddressArg: Converter = (w, v) => {
-  if (typeof v !== 'string') invalidInput(`invalid type: ${typeof v === 'number' ? 'number' : unexpected(v)}, expected a string`);
+  if (typeof v !== 'string') invalidInput(`invalid type: ${unexpected(v)}, expected a string`);
   try {
     writeAddress(w, apiAddressText(v));
   } catch {
