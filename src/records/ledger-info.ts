@@ -1,0 +1,104 @@
+import { BcsError } from '../bcs/index.js';
+
+// The ledger headers every response of the interface carries (X-SVC-*), parsed into a typed value
+// and written back. Required headers are checked strictly: a client must not act on a response whose
+// ledger position it cannot read.
+
+export interface LedgerInfo {
+  chainId: number;
+  ledgerVersion: bigint;
+  oldestLedgerVersion: bigint;
+  ledgerTimestampUsec: bigint;
+  epoch: bigint;
+  blockHeight: bigint;
+  oldestBlockHeight: bigint;
+  /** Cost of the call in gas, where the endpoint reports it. */
+  gasUsed?: bigint;
+  /** Cursor for the next page of a cursor-paginated endpoint (passed as `start`). */
+  cursor?: string;
+}
+
+/** Header names, as the interface spells them (matched case-insensitively). */
+export const LEDGER_HEADERS = {
+  chainId: 'X-SVC-CHAIN-ID',
+  ledgerVersion: 'X-SVC-LEDGER-VERSION',
+  oldestLedgerVersion: 'X-SVC-LEDGER-OLDEST-VERSION',
+  ledgerTimestampUsec: 'X-SVC-LEDGER-TIMESTAMPUSEC',
+  epoch: 'X-SVC-EPOCH',
+  blockHeight: 'X-SVC-BLOCK-HEIGHT',
+  oldestBlockHeight: 'X-SVC-OLDEST-BLOCK-HEIGHT',
+  gasUsed: 'X-SVC-GAS-USED',
+  cursor: 'X-SVC-CURSOR',
+} as const;
+
+const U64_FIELDS = ['ledgerVersion', 'oldestLedgerVersion', 'ledgerTimestampUsec', 'epoch', 'blockHeight', 'oldestBlockHeight'] as const;
+const U64_MAX = (1n << 64n) - 1n;
+const DECIMAL = /^(?:0|[1-9][0-9]{0,19})$/;
+
+export type HeaderSource = Headers | Record<string, string | readonly string[] | undefined>;
+
+function reader(headers: HeaderSource): (name: string) => string | undefined {
+  if (typeof (headers as Headers)?.get === 'function') {
+    return (name) => (headers as Headers).get(name) ?? undefined;
+  }
+  if (typeof headers !== 'object' || headers === null) throw new BcsError('invalid_type', 'ledger headers must be a Headers object or a record');
+  const lower = new Map<string, string | readonly string[] | undefined>();
+  for (const [k, v] of Object.entries(headers)) lower.set(k.toLowerCase(), v);
+  return (name) => {
+    const v = lower.get(name.toLowerCase());
+    // Node's IncomingHttpHeaders gives arrays for repeated headers; one value is all a header may have here.
+    if (Array.isArray(v)) {
+      if (v.length !== 1) throw new BcsError('invalid_length', `header ${name} is repeated`);
+      return v[0];
+    }
+    return v as string | undefined;
+  };
+}
+
+function u64(name: string, value: string): bigint {
+  if (!DECIMAL.test(value)) throw new BcsError('invalid_json', `header ${name} is not a decimal u64: ${JSON.stringify(value.slice(0, 64))}`);
+  const v = BigInt(value);
+  if (v > U64_MAX) throw new BcsError('out_of_range', `header ${name} is out of range for u64: ${value}`);
+  return v;
+}
+
+/** Reads the X-SVC-* headers; a missing or malformed required header is a `BcsError` naming it. */
+export function parseLedgerInfo(headers: HeaderSource): LedgerInfo {
+  const get = reader(headers);
+  const required = (name: string): string => {
+    const v = get(name);
+    if (v === undefined) throw new BcsError('missing_field', `missing header ${name}`);
+    return v.trim();
+  };
+  const chain = required(LEDGER_HEADERS.chainId);
+  if (!/^(?:0|[1-9][0-9]{0,2})$/.test(chain) || Number(chain) > 255) {
+    throw new BcsError('out_of_range', `header ${LEDGER_HEADERS.chainId} is not a u8: ${JSON.stringify(chain.slice(0, 64))}`);
+  }
+  const info = { chainId: Number(chain) } as LedgerInfo;
+  for (const f of U64_FIELDS) info[f] = u64(LEDGER_HEADERS[f], required(LEDGER_HEADERS[f]));
+  const gas = get(LEDGER_HEADERS.gasUsed);
+  if (gas !== undefined) info.gasUsed = u64(LEDGER_HEADERS.gasUsed, gas.trim());
+  const cursor = get(LEDGER_HEADERS.cursor);
+  if (cursor !== undefined) info.cursor = cursor;
+  return info;
+}
+
+/** The X-SVC-* headers of `info`, for a server's responses. */
+export function ledgerInfoHeaders(info: LedgerInfo): Record<string, string> {
+  if (typeof info !== 'object' || info === null) throw new BcsError('invalid_type', 'ledger info must be an object');
+  const chain = info.chainId;
+  if (!Number.isInteger(chain) || chain < 0 || chain > 255) throw new BcsError('out_of_range', `chainId must be a u8, got ${String(chain)}`);
+  const out: Record<string, string> = { [LEDGER_HEADERS.chainId]: String(chain) };
+  const put = (f: (typeof U64_FIELDS)[number] | 'gasUsed', v: unknown) => {
+    if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new BcsError('out_of_range', `${f} must be a u64 bigint, got ${String(v)}`);
+    out[LEDGER_HEADERS[f]] = v.toString();
+  };
+  for (const f of U64_FIELDS) put(f, info[f]);
+  if (info.gasUsed !== undefined) put('gasUsed', info.gasUsed);
+  if (info.cursor !== undefined) {
+    // A header value cannot hold line breaks; anything else a cursor may be is passed through.
+    if (typeof info.cursor !== 'string' || /[\r\n]/.test(info.cursor)) throw new BcsError('invalid_type', 'cursor must be a string without line breaks');
+    out[LEDGER_HEADERS.cursor] = info.cursor;
+  }
+  return out;
+}
