@@ -1,0 +1,100 @@
+import type { LedgerInfo } from '../records/ledger-info.js';
+import type { EncodeSubmissionResult, SigningMessageDifference } from '../submission/index.js';
+
+// The client's failures, one kind per thing a caller reacts to differently: the node refused
+// (LedgerApiError), the node could not be reached (LedgerNetworkError), the node answered something
+// unreadable (LedgerResponseError), or the node's signing bytes are not the request's
+// (SigningMessageMismatchError). Guards are duck-typed on `name`, as `isApiError` is, so they work
+// across two bundled copies of the library.
+
+/** An error body from the node (api/types/src/error.rs `AptosError`) with its HTTP status. */
+export class LedgerApiError extends Error {
+  override readonly name = 'LedgerApiError';
+  constructor(
+    readonly status: number,
+    /** The body's `error_code`; a code this library does not list is kept as sent. */
+    readonly errorCode: string,
+    message: string,
+    readonly vmErrorCode: number | null,
+    /** From the `X-SVC-*` headers, when the error response carried them. */
+    readonly ledgerInfo: LedgerInfo | undefined,
+    readonly method: string,
+    readonly url: string,
+  ) {
+    super(message);
+  }
+
+  /** 410: the requested version or block is older than the node keeps. */
+  get isPruned(): boolean {
+    return this.status === 410;
+  }
+}
+
+export type LedgerNetworkErrorKind = 'network' | 'timeout';
+
+/** No HTTP response: connection refused or reset, DNS failure, or no answer within `timeoutMs`. */
+export class LedgerNetworkError extends Error {
+  override readonly name = 'LedgerNetworkError';
+  constructor(
+    readonly kind: LedgerNetworkErrorKind,
+    message: string,
+    readonly method: string,
+    readonly url: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type LedgerResponseErrorCode = 'missing_headers' | 'malformed_body' | 'unexpected_status' | 'unexpected_content_type';
+
+/** A response the client cannot read: headers missing or malformed, body not what the endpoint answers. */
+export class LedgerResponseError extends Error {
+  override readonly name = 'LedgerResponseError';
+  constructor(
+    readonly code: LedgerResponseErrorCode,
+    message: string,
+    readonly status: number,
+    readonly method: string,
+    readonly url: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** The node's encode_submission answer encodes something other than the request. */
+export class SigningMessageMismatchError extends Error {
+  override readonly name = 'SigningMessageMismatchError';
+  constructor(
+    /** Every field that differs, e.g. `rawTxn.payload.value.args[1]` for a transfer's amount. */
+    readonly differences: SigningMessageDifference[],
+    /** What the request encodes to here. */
+    readonly expected: EncodeSubmissionResult,
+    /** The node's bytes. */
+    readonly actual: Uint8Array,
+    readonly ledgerInfo: LedgerInfo,
+  ) {
+    super(`the node's signing message does not match the request: ${differences.slice(0, 4).map((d) => d.field).join(', ')}${differences.length > 4 ? ', …' : ''}`);
+  }
+}
+
+function named(e: unknown, name: string): boolean {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === name;
+}
+
+export function isLedgerApiError(e: unknown): e is LedgerApiError {
+  return named(e, 'LedgerApiError') && typeof (e as { status?: unknown }).status === 'number';
+}
+
+export function isLedgerNetworkError(e: unknown): e is LedgerNetworkError {
+  return named(e, 'LedgerNetworkError') && typeof (e as { kind?: unknown }).kind === 'string';
+}
+
+export function isLedgerResponseError(e: unknown): e is LedgerResponseError {
+  return named(e, 'LedgerResponseError') && typeof (e as { code?: unknown }).code === 'string';
+}
+
+export function isSigningMessageMismatchError(e: unknown): e is SigningMessageMismatchError {
+  return named(e, 'SigningMessageMismatchError') && Array.isArray((e as { differences?: unknown }).differences);
+}

@@ -1,0 +1,30 @@
+// The client for the interface's six endpoints: parameters validated, BCS answers decoded, ledger
+// headers parsed, errors typed, encode_submission answers verified against the request.
+export {
+  createLedgerClient,
+  type LedgerClient,
+  type LedgerClientOptions,
+  type CallOptions,
+  type FormatOption,
+  type VersionOptions,
+  type SummariesOptions,
+  type BlockOptions,
+  type HealthyOptions,
+  type AccountDataJson,
+} from './client.js';
+export { type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
+export { type LedgerResult, type ResponseFormat } from './types.js';
+export { type FetchLike } from './transport.js';
+export { type IntegerInput } from './params.js';
+export {
+  LedgerApiError,
+  LedgerNetworkError,
+  LedgerResponseError,
+  SigningMessageMismatchError,
+  isLedgerApiError,
+  isLedgerNetworkError,
+  isLedgerResponseError,
+  isSigningMessageMismatchError,
+  type LedgerNetworkErrorKind,
+  type LedgerResponseErrorCode,
+} from './errors.js';

@@ -1,0 +1,82 @@
+import { isBcsError } from '../bcs/index.js';
+import { parseLedgerInfo, type LedgerInfo } from '../records/ledger-info.js';
+import { LedgerApiError, LedgerResponseError, type LedgerResponseErrorCode } from './errors.js';
+import type { RawResponse } from './transport.js';
+
+// A response read as the interface defines it: 200 with the X-SVC-* headers, or an error status
+// with the `AptosError` body (api/types/src/error.rs) and, usually, the same headers.
+
+export type BodyKind = 'json' | 'bcs';
+
+export interface Answer {
+  res: RawResponse;
+  ledgerInfo: LedgerInfo;
+  kind: BodyKind;
+}
+
+export function responseError(res: RawResponse, code: LedgerResponseErrorCode, why: string, cause?: unknown): LedgerResponseError {
+  return new LedgerResponseError(code, `${res.method} ${res.url} (${res.status}): ${why}`, res.status, res.method, res.url, cause);
+}
+
+/** The body's media type: `bcs` for application/x-bcs, `json` for application/json or none. */
+function bodyKind(res: RawResponse): BodyKind | undefined {
+  const ct = res.headers.get('content-type');
+  if (ct === null) return 'json';
+  const essence = ct.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/x-bcs' ? 'bcs' : essence === 'application/json' ? 'json' : undefined;
+}
+
+function optionalLedgerInfo(headers: Headers): LedgerInfo | undefined {
+  try {
+    return parseLedgerInfo(headers);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFrom(res: RawResponse): LedgerApiError | LedgerResponseError {
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(res.body));
+  } catch {
+    body = undefined;
+  }
+  const b = body as { message?: unknown; error_code?: unknown; vm_error_code?: unknown } | undefined;
+  if (typeof b !== 'object' || b === null || typeof b.message !== 'string' || typeof b.error_code !== 'string') {
+    return responseError(res, 'unexpected_status', 'error status without an error body');
+  }
+  const vm = typeof b.vm_error_code === 'number' && Number.isSafeInteger(b.vm_error_code) ? b.vm_error_code : null;
+  return new LedgerApiError(res.status, b.error_code, b.message, vm, optionalLedgerInfo(res.headers), res.method, res.url);
+}
+
+/** 200 with readable ledger headers and a known media type, or the typed error the response is. */
+export function answer(res: RawResponse): Answer {
+  if (res.status !== 200) throw res.status >= 400 ? errorFrom(res) : responseError(res, 'unexpected_status', 'expected 200');
+  let ledgerInfo: LedgerInfo;
+  try {
+    ledgerInfo = parseLedgerInfo(res.headers);
+  } catch (e) {
+    throw responseError(res, 'missing_headers', isBcsError(e) ? e.message : String(e), e);
+  }
+  const kind = bodyKind(res);
+  if (kind === undefined) throw responseError(res, 'unexpected_content_type', `unexpected content type ${JSON.stringify(res.headers.get('content-type'))}`);
+  return { res, ledgerInfo, kind };
+}
+
+/** The body as JSON (strict UTF-8), or a `malformed_body` error. */
+export function jsonBody(a: Answer): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(a.res.body));
+  } catch (e) {
+    throw responseError(a.res, 'malformed_body', `body is not JSON: ${e instanceof Error ? e.message : String(e)}`, e);
+  }
+}
+
+/** Runs a decoder over the body; whatever it throws becomes a `malformed_body` error. */
+export function decodeBody<T>(a: Answer, decode: () => T): T {
+  try {
+    return decode();
+  } catch (e) {
+    throw responseError(a.res, 'malformed_body', isBcsError(e) ? e.message : e instanceof Error ? e.message : String(e), e);
+  }
+}

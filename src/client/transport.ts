@@ -1,0 +1,77 @@
+import { LedgerNetworkError, isLedgerNetworkError } from './errors.js';
+import { backoffMs, sleep, type RetryPolicy } from './retry.js';
+
+// One exchange with the node through the global (or given) fetch: a timeout per attempt covering
+// headers and body, the caller's AbortSignal honoured, retries for GETs on 503 or no response.
+// Web-standard only (fetch, AbortController, Headers), so it runs in browsers and workers.
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface Transport {
+  /** `{baseUrl}/v1`, without a trailing slash. */
+  root: string;
+  fetch: FetchLike;
+  headers: Record<string, string>;
+  timeoutMs: number | undefined;
+  retry: RetryPolicy;
+}
+
+export interface Exchange {
+  method: 'GET' | 'POST';
+  /** Path under `/v1`, starting with `/`, query included. */
+  path: string;
+  accept: string;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: Uint8Array;
+  method: string;
+  url: string;
+}
+
+const TIMEOUT = Symbol('timeout');
+
+async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResponse> {
+  const controller = new AbortController();
+  const outer = ex.signal;
+  const onAbort = () => controller.abort(outer!.reason);
+  if (outer?.aborted) throw outer.reason;
+  outer?.addEventListener('abort', onAbort, { once: true });
+  const timer = t.timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(TIMEOUT), t.timeoutMs);
+  const headers: Record<string, string> = { ...t.headers, accept: ex.accept };
+  if (ex.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    const res = await t.fetch(url, { method: ex.method, headers, body: ex.body, signal: controller.signal });
+    const body = new Uint8Array(await res.arrayBuffer());
+    return { status: res.status, headers: res.headers, body, method: ex.method, url };
+  } catch (e) {
+    if (outer?.aborted) throw outer.reason;
+    if (controller.signal.reason === TIMEOUT) {
+      throw new LedgerNetworkError('timeout', `${ex.method} ${url}: no response within ${t.timeoutMs} ms`, ex.method, url);
+    }
+    const why = e instanceof Error ? (e.cause instanceof Error ? `${e.message}: ${e.cause.message}` : e.message) : String(e);
+    throw new LedgerNetworkError('network', `${ex.method} ${url}: ${why}`, ex.method, url, e);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    outer?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Sends `ex`; a GET answered 503, or not answered, is tried again up to `retry.retries` times. */
+export async function send(t: Transport, ex: Exchange): Promise<RawResponse> {
+  const url = t.root + ex.path;
+  const retries = ex.method === 'GET' ? t.retry.retries : 0;
+  for (let i = 0; ; i++) {
+    try {
+      const res = await attempt(t, ex, url);
+      if (res.status !== 503 || i >= retries) return res;
+    } catch (e) {
+      if (!isLedgerNetworkError(e) || i >= retries) throw e;
+    }
+    await sleep(backoffMs(t.retry, i), ex.signal);
+  }
+}
