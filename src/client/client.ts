@@ -23,6 +23,8 @@ export interface LedgerClientOptions {
   retries?: number;
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
+  /** Largest response body read, in bytes (default 64 MiB); a longer one is a `body_too_large` error. */
+  maxResponseBytes?: number;
   /** ABIs to verify encode_submission answers with (default: the embedded 0x1 framework). */
   abis?: AbiRegistry;
 }
@@ -71,6 +73,7 @@ export interface LedgerClient {
 }
 
 const BCS = 'application/x-bcs';
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 const JSON_TYPE = 'application/json';
 
 function transport(o: LedgerClientOptions): Transport {
@@ -88,7 +91,10 @@ function transport(o: LedgerClientOptions): Transport {
   if (t !== undefined && (typeof t !== 'number' || !Number.isInteger(t) || t <= 0 || t > 2_147_483_647)) {
     throw new BcsError('out_of_range', `timeoutMs must be a positive integer of milliseconds, got ${quote(t)}`);
   }
+  const max = o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0) throw new BcsError('out_of_range', `maxResponseBytes must be a non-negative integer, got ${quote(max)}`);
   return {
+    maxResponseBytes: max,
     root: `${url.href.replace(/\/+$/, '')}/v1`,
     // Called unbound: some fetch implementations insist on `this` being the global object.
     fetch: o.fetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -46,7 +46,7 @@ export class LedgerNetworkError extends Error {
   }
 }
 
-export type LedgerResponseErrorCode = 'missing_headers' | 'malformed_body' | 'unexpected_status' | 'unexpected_content_type';
+export type LedgerResponseErrorCode = 'missing_headers' | 'malformed_body' | 'body_too_large' | 'unexpected_status' | 'unexpected_content_type';
 
 /** A response the client cannot read: headers missing or malformed, body not what the endpoint answers. */
 export class LedgerResponseError extends Error {

@@ -1,4 +1,4 @@
-import { LedgerNetworkError, isLedgerNetworkError } from './errors.js';
+import { LedgerNetworkError, LedgerResponseError, isLedgerNetworkError, isLedgerResponseError } from './errors.js';
 import { backoffMs, sleep, type RetryPolicy } from './retry.js';
 
 // One exchange with the node through the global (or given) fetch: a timeout per attempt covering
@@ -14,6 +14,8 @@ export interface Transport {
   headers: Record<string, string>;
   timeoutMs: number | undefined;
   retry: RetryPolicy;
+  /** Largest response body read; a longer one is refused before it is all in memory. */
+  maxResponseBytes: number;
 }
 
 export interface Exchange {
@@ -34,6 +36,38 @@ export interface RawResponse {
 }
 
 const TIMEOUT = Symbol('timeout');
+const TOO_LARGE = Symbol('too large');
+
+/** The body, read chunk by chunk so a hostile length is refused at `limit`, not after it. */
+async function readBody(res: Response, limit: number): Promise<Uint8Array | typeof TOO_LARGE> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > limit) {
+    await res.body?.cancel().catch(() => undefined);
+    return TOO_LARGE;
+  }
+  if (res.body === null) return new Uint8Array(0);
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.length;
+  }
+  return out;
+}
 
 async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResponse> {
   const controller = new AbortController();
@@ -46,10 +80,14 @@ async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResp
   if (ex.body !== undefined) headers['content-type'] = 'application/json';
   try {
     const res = await t.fetch(url, { method: ex.method, headers, body: ex.body, signal: controller.signal });
-    const body = new Uint8Array(await res.arrayBuffer());
+    const body = await readBody(res, t.maxResponseBytes);
+    if (body === TOO_LARGE) {
+      throw new LedgerResponseError('body_too_large', `${ex.method} ${url}: response body over ${t.maxResponseBytes} bytes`, res.status, ex.method, url);
+    }
     return { status: res.status, headers: res.headers, body, method: ex.method, url };
   } catch (e) {
     if (outer?.aborted) throw outer.reason;
+    if (isLedgerResponseError(e)) throw e;
     if (controller.signal.reason === TIMEOUT) {
       throw new LedgerNetworkError('timeout', `${ex.method} ${url}: no response within ${t.timeoutMs} ms`, ex.method, url);
     }

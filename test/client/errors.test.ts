@@ -110,6 +110,17 @@ describe('error statuses become LedgerApiError with the body fields', () => {
   });
 });
 
+it('a stale node answers the health check 503 health_check_failed (library server)', async () => {
+  const stale = await startLedgerServer({ ledgerInfo: () => ledger({ ledgerTimestampUsec: 1n }) });
+  try {
+    const e = (await rejection(createLedgerClient({ baseUrl: stale.url }).healthy({ durationSecs: 10 }))) as LedgerApiError;
+    expect(e).toMatchObject({ status: 503, errorCode: 'health_check_failed', isPruned: false });
+    expect(e.ledgerInfo?.ledgerTimestampUsec).toBe(1n);
+  } finally {
+    await stale.close();
+  }
+});
+
 describe('unreadable answers are LedgerResponseError, never a raw TypeError', () => {
   const expectResponseError = async (p: Promise<unknown>, code: string) => {
     const e = await rejection(p);
@@ -181,6 +192,17 @@ describe('unreadable answers are LedgerResponseError, never a raw TypeError', ()
     await expectResponseError(c.getAccount(SENDER, { format: 'json' }), 'unexpected_content_type');
     next = { headers: { ...HEADERS, 'content-type': 'text/plain' }, body: 'ok' };
     await expectResponseError(c.healthy(), 'unexpected_content_type');
+  });
+
+  it('a body over maxResponseBytes is refused (declared length, and chunked without one)', async () => {
+    const small = createLedgerClient({ baseUrl: stub.url, maxResponseBytes: ACCOUNT.length - 1 });
+    next = bcsReply(ACCOUNT);
+    await expectResponseError(small.getAccount(SENDER), 'body_too_large');
+    next = { headers: { ...HEADERS, 'content-type': 'application/x-bcs', 'transfer-encoding': 'chunked' }, body: ACCOUNT };
+    await expectResponseError(small.getAccount(SENDER), 'body_too_large');
+    const exact = createLedgerClient({ baseUrl: stub.url, maxResponseBytes: ACCOUNT.length });
+    next = bcsReply(ACCOUNT);
+    expect((await exact.getAccount(SENDER)).data.sequenceNumber).toBe(1n);
   });
 
   it('a 204 is not an answer', async () => {
