@@ -1,0 +1,11 @@
+import { bytes, enumeration, struct, u64 } from './declare.js';
+import { eventKey } from './account.js';
+import { typeTag } from './move-decls.js';
+
+// types/src/contract_event.rs `ContractEvent { V1(ContractEventV1), V2(ContractEventV2) }`: V1 events
+// are keyed by an event handle's key and sequence number, V2 (module events) by type alone.
+
+export const contractEvent = enumeration('ContractEvent', {
+  V1: struct('ContractEventV1', { key: eventKey, sequenceNumber: u64, typeTag, eventData: bytes }),
+  V2: struct('ContractEventV2', { typeTag, eventData: bytes }),
+});

@@ -1,0 +1,37 @@
+// Ledger records: the BCS bodies and JSON forms of what the interface returns, and its ledger headers.
+export { parseLedgerInfo, ledgerInfoHeaders, LEDGER_HEADERS, type LedgerInfo, type HeaderSource } from './ledger-info.js';
+export { toCodec as recordCodec, type Decl, type DeclValue, type DeclInput, type Entry } from './declare.js';
+export { accountResource, eventHandle, eventKey, balance } from './account.js';
+export { replayProtector, indexedTransactionSummary, transactionSummaries } from './summary.js';
+export { contractEvent } from './events.js';
+export { stateKey, writeOp, stateValueMetadata, writeSet } from './write-set.js';
+export { abortLocation, executionStatus, transactionInfo } from './transaction-info.js';
+export {
+  blockMetadata,
+  blockMetadataExt,
+  validatorTransaction,
+  blockEpiloguePayload,
+  changeSet,
+  writeSetPayload,
+  transaction,
+  transactionOnChainData,
+  transactionData,
+} from './transaction.js';
+export { bcsBlock, blockHeader, type BcsBlock, type BcsBlockInput } from './block.js';
+export { recordCodecs } from './codecs.js';
+export { decodeResponse, type Endpoint, type ResponseBodies } from './decode-response.js';
+export {
+  accountDataJson,
+  parseAccountJson,
+  balanceJson,
+  parseBalanceJson,
+  transactionSummaryJson,
+  parseTransactionSummaryJson,
+  blockJson,
+  parseErrorBody,
+  type AccountJson,
+  type TransactionSummaryJson,
+  type ReplayProtectorJson,
+  type BlockJson,
+  type ErrorBody,
+} from './json-forms.js';

@@ -1,0 +1,148 @@
+import { BcsError, fromHex, normalizeAddress, quote, toHex } from '../bcs/index.js';
+import { parseDecimal, toJsonSafe, type JsonValue } from '../transactions/index.js';
+import type { DeclValue } from './declare.js';
+import type { accountResource } from './account.js';
+import type { indexedTransactionSummary } from './summary.js';
+import { bcsBlock, type BcsBlock } from './block.js';
+
+// The interface's JSON forms of the records (snake_case, u64 as decimal strings). Field names from
+// api/types/src/account.rs `AccountData`, api/types/src/transaction.rs `TransactionSummary`,
+// api/types/src/block.rs `Block`. See docs/records.md for what is inferred.
+
+type AccountResource = DeclValue<typeof accountResource>;
+type IndexedTransactionSummary = DeclValue<typeof indexedTransactionSummary>;
+
+export interface AccountJson {
+  sequence_number: string;
+  authentication_key: string;
+}
+
+/** The account endpoint's JSON body for a decoded account resource. */
+export function accountDataJson(account: AccountResource): AccountJson {
+  return { sequence_number: account.sequenceNumber.toString(), authentication_key: toHex(account.authenticationKey) };
+}
+
+export function parseAccountJson(json: unknown): { sequenceNumber: bigint; authenticationKey: Uint8Array } {
+  const o = object(json, 'account data');
+  if (typeof o.authentication_key !== 'string' || !o.authentication_key.startsWith('0x')) {
+    throw new BcsError('invalid_json', `expected authentication_key as 0x hex, got ${quote(o.authentication_key)}`).within('authentication_key');
+  }
+  return {
+    sequenceNumber: field(() => parseDecimal(o.sequence_number, 'u64'), 'sequence_number'),
+    authenticationKey: field(() => fromHex(o.authentication_key as string), 'authentication_key'),
+  };
+}
+
+/** The balance endpoint's JSON body: a bare JSON number, written exactly (no float rounding). */
+export function balanceJson(balance: bigint): string {
+  return parseDecimal(String(balance), 'u64').toString();
+}
+
+/** Reads the balance body from its JSON text, exactly (a JSON number above 2^53 would lose digits as a float). */
+export function parseBalanceJson(text: string): bigint {
+  return parseDecimal(typeof text === 'string' ? text.trim() : text, 'u64');
+}
+
+export type ReplayProtectorJson = { type: 'sequence_number'; sequence_number: string } | { type: 'nonce'; nonce: string };
+
+export interface TransactionSummaryJson {
+  sender: string;
+  version: string;
+  transaction_hash: string;
+  replay_protector: ReplayProtectorJson;
+}
+
+export function transactionSummaryJson(summary: IndexedTransactionSummary): TransactionSummaryJson {
+  const s = summary.value;
+  const rp = s.replayProtector;
+  return {
+    sender: normalizeAddress(s.sender),
+    version: s.version.toString(),
+    transaction_hash: toHex(s.transactionHash),
+    replay_protector:
+      rp.$kind === 'SequenceNumber' ? { type: 'sequence_number', sequence_number: rp.value.toString() } : { type: 'nonce', nonce: rp.value.toString() },
+  };
+}
+
+export function parseTransactionSummaryJson(json: unknown): IndexedTransactionSummary {
+  const o = object(json, 'transaction summary');
+  const rp = field(() => object(o.replay_protector, 'replay_protector'), 'replay_protector');
+  let replayProtector: IndexedTransactionSummary['value']['replayProtector'];
+  if (rp.type === 'sequence_number') replayProtector = { $kind: 'SequenceNumber', value: field(() => parseDecimal(rp.sequence_number, 'u64'), 'replay_protector') };
+  else if (rp.type === 'nonce') replayProtector = { $kind: 'Nonce', value: field(() => parseDecimal(rp.nonce, 'u64'), 'replay_protector') };
+  else throw new BcsError('invalid_variant', `unknown replay_protector type ${quote(rp.type)}`).within('replay_protector');
+  const hash = field(() => fromHex(String(o.transaction_hash)), 'transaction_hash');
+  if (hash.length !== 32) throw new BcsError('invalid_length', `transaction_hash must be 32 bytes, got ${hash.length}`).within('transaction_hash');
+  return {
+    $kind: 'V1',
+    value: {
+      sender: field(() => normalizeAddress(o.sender as string), 'sender'),
+      version: field(() => parseDecimal(o.version, 'u64'), 'version'),
+      transactionHash: hash,
+      replayProtector,
+    },
+  };
+}
+
+export interface BlockJson {
+  block_height: string;
+  block_hash: string;
+  block_timestamp: string;
+  first_version: string;
+  last_version: string;
+  /**
+   * Present only when the transactions were requested. They are given in the library's JSON-safe
+   * form: the node's own transaction JSON needs Move module ABIs to render payloads and write sets.
+   */
+  transactions?: JsonValue[];
+}
+
+export function blockJson(block: BcsBlock): BlockJson {
+  const out: BlockJson = {
+    block_height: block.blockHeight.toString(),
+    block_hash: toHex(block.blockHash),
+    block_timestamp: block.blockTimestamp.toString(),
+    first_version: block.firstVersion.toString(),
+    last_version: block.lastVersion.toString(),
+  };
+  if (block.transactions !== null) {
+    const shape = (bcsBlock.shape as { struct: { transactions: { option: never } } }).struct.transactions.option;
+    out.transactions = toJsonSafe(block.transactions, shape) as JsonValue[];
+  }
+  return out;
+}
+
+/** The interface's error body (api/types/src/error.rs `AptosError`). */
+export interface ErrorBody {
+  message: string;
+  error_code: string;
+  vm_error_code?: number;
+}
+
+export function parseErrorBody(json: unknown): ErrorBody {
+  const o = object(json, 'error body');
+  if (typeof o.message !== 'string') throw new BcsError('invalid_json', `expected message as a string, got ${quote(o.message)}`).within('message');
+  if (typeof o.error_code !== 'string') throw new BcsError('invalid_json', `expected error_code as a string, got ${quote(o.error_code)}`).within('error_code');
+  const out: ErrorBody = { message: o.message, error_code: o.error_code };
+  if (o.vm_error_code !== undefined && o.vm_error_code !== null) {
+    if (!Number.isSafeInteger(o.vm_error_code) || (o.vm_error_code as number) < 0) {
+      throw new BcsError('invalid_json', `expected vm_error_code as a non-negative integer, got ${quote(o.vm_error_code)}`).within('vm_error_code');
+    }
+    out.vm_error_code = o.vm_error_code as number;
+  }
+  return out;
+}
+
+function object(v: unknown, what: string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new BcsError('invalid_json', `expected ${what} as an object, got ${quote(v)}`);
+  return v as Record<string, unknown>;
+}
+
+function field<T>(f: () => T, name: string): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof BcsError) throw e.within(name);
+    throw e;
+  }
+}

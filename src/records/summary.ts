@@ -1,0 +1,18 @@
+import { address, enumeration, hashValue, struct, u64, vector } from './declare.js';
+
+// types/src/transaction/mod.rs `ReplayProtector { Nonce(u64), SequenceNumber(u64) }` and
+// types/src/indexer/indexed_transaction_summary.rs `IndexedTransactionSummary::V1`.
+
+export const replayProtector = enumeration('ReplayProtector', { Nonce: u64, SequenceNumber: u64 });
+
+export const indexedTransactionSummary = enumeration('IndexedTransactionSummary', {
+  V1: struct('IndexedTransactionSummaryV1', {
+    sender: address,
+    version: u64,
+    transactionHash: hashValue,
+    replayProtector,
+  }),
+});
+
+/** GET /accounts/{address}/transaction_summaries. */
+export const transactionSummaries = vector(indexedTransactionSummary);

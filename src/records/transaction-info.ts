@@ -1,0 +1,32 @@
+import { enumeration, hashValue, option, string, struct, u16, u64 } from './declare.js';
+import { moduleId } from './move-decls.js';
+
+// types/src/transaction/mod.rs `TransactionInfo::V0(TransactionInfoV0)` and `ExecutionStatus`;
+// move-core-types `StatusCode` is serialised as its u64 value. The last field of TransactionInfoV0
+// was `state_cemetery_hash` and is now `auxiliary_info_hash`: same position and type.
+
+export const abortLocation = enumeration('AbortLocation', { Module: moduleId, Script: null });
+
+export const executionStatus = enumeration('ExecutionStatus', {
+  Success: null,
+  OutOfGas: null,
+  MoveAbort: struct('MoveAbort', {
+    location: abortLocation,
+    code: u64,
+    info: option(struct('AbortInfo', { reasonName: string, description: string })),
+  }),
+  ExecutionFailure: struct('ExecutionFailure', { location: abortLocation, function: u16, codeOffset: u16 }),
+  MiscellaneousError: option(u64),
+});
+
+export const transactionInfo = enumeration('TransactionInfo', {
+  V0: struct('TransactionInfoV0', {
+    gasUsed: u64,
+    status: executionStatus,
+    transactionHash: hashValue,
+    eventRootHash: hashValue,
+    stateChangeHash: hashValue,
+    stateCheckpointHash: option(hashValue),
+    auxiliaryInfoHash: option(hashValue),
+  }),
+});
