@@ -50,3 +50,4 @@ export {
   type EntryFunctionId,
   type EntryFunctionIdInput,
 } from './module-id.js';
+export { readScriptSignature, MIN_SCRIPT_VERSION, MAX_SCRIPT_VERSION, type ScriptSignature } from './compiled-script.js';
