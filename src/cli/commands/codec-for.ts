@@ -1,8 +1,9 @@
 import { transactionCodecs, type Codec } from '../../transactions/index.js';
+import { recordCodecs } from '../../records/index.js';
 import { CliError } from '../run.js';
 
 // The named types `decode` and `encode` accept, shared so both commands name the same set.
-const codecs = transactionCodecs();
+const codecs = { ...transactionCodecs(), ...recordCodecs() };
 export const CODEC_NAMES = Object.keys(codecs).join(', ');
 
 /** The codec named `type`, or a usage error listing the names. */
