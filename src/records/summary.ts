@@ -1,7 +1,7 @@
 import { address, enumeration, hashValue, struct, u64, vector } from './declare.js';
 
-// types/src/transaction/mod.rs `ReplayProtector { Nonce(u64), SequenceNumber(u64) }` and
-// types/src/indexer/indexed_transaction_summary.rs `IndexedTransactionSummary::V1`.
+// types/src/transaction/mod.rs: `ReplayProtector { Nonce(u64), SequenceNumber(u64) }` and
+// `IndexedTransactionSummary::V1 { sender, version, transaction_hash, replay_protector }`.
 
 export const replayProtector = enumeration('ReplayProtector', { Nonce: u64, SequenceNumber: u64 });
 
