@@ -22,7 +22,7 @@ export { recordCodecs } from './codecs.js';
 export { decodeResponse, type Endpoint, type ResponseBodies } from './decode-response.js';
 export {
   accountDataJson,
-  parseAccountJson,
+  parseAccountDataJson,
   balanceJson,
   parseBalanceJson,
   transactionSummaryJson,

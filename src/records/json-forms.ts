@@ -22,7 +22,7 @@ export function accountDataJson(account: AccountResource): AccountJson {
   return { sequence_number: account.sequenceNumber.toString(), authentication_key: toHex(account.authenticationKey) };
 }
 
-export function parseAccountJson(json: unknown): { sequenceNumber: bigint; authenticationKey: Uint8Array } {
+export function parseAccountDataJson(json: unknown): { sequenceNumber: bigint; authenticationKey: Uint8Array } {
   const o = object(json, 'account data');
   if (typeof o.authentication_key !== 'string' || !o.authentication_key.startsWith('0x')) {
     throw new BcsError('invalid_json', `expected authentication_key as 0x hex, got ${quote(o.authentication_key)}`).within('authentication_key');

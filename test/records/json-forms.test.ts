@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fromHex, isBcsError } from '../../src/bcs/index.js';
+import {
+  accountDataJson,
+  balanceJson,
+  decodeResponse,
+  indexedTransactionSummary,
+  parseAccountDataJson,
+  parseBalanceJson,
+  parseErrorBody,
+  parseTransactionSummaryJson,
+  transactionSummaryJson,
+} from '../../src/records/index.js';
+import { recordArbitraries } from './arbitraries.js';
+import golden from '../../fixtures/records/golden.json' with { type: 'json' };
+
+const arbs = recordArbitraries();
+const codeOf = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    if (isBcsError(e)) return [e.code, e.path];
+    throw e;
+  }
+  return null;
+};
+
+describe('interface JSON forms', () => {
+  it('account data both ways', () => {
+    const acct = decodeResponse('account', fromHex(golden.vectors[0].bcs));
+    const json = accountDataJson(acct);
+    expect(parseAccountDataJson(json)).toEqual({ sequenceNumber: 7n, authenticationKey: acct.authenticationKey });
+    expect(codeOf(() => parseAccountDataJson({ ...json, sequence_number: 7 }))).toEqual(['invalid_json', 'sequence_number']);
+    expect(codeOf(() => parseAccountDataJson({ ...json, authentication_key: 'abcd' }))).toEqual(['invalid_json', 'authentication_key']);
+  });
+  it('summaries round-trip through replay_protector.type (fast-check)', () => {
+    fc.assert(
+      fc.property(arbs.IndexedTransactionSummary, (s) => {
+        const decoded = indexedTransactionSummary.schema.decode(indexedTransactionSummary.schema.encode(s as never));
+        const json = JSON.parse(JSON.stringify(transactionSummaryJson(decoded)));
+        expect(['sequence_number', 'nonce']).toContain(json.replay_protector.type);
+        expect(parseTransactionSummaryJson(json)).toEqual(decoded);
+      }),
+    );
+  });
+  it('summary JSON rejects unknown replay protectors and short hashes', () => {
+    const ok = { sender: '0x1', version: '1', transaction_hash: '0x' + '00'.repeat(32), replay_protector: { type: 'nonce', nonce: '5' } };
+    expect(parseTransactionSummaryJson(ok).value.sender).toBe('0x' + '0'.repeat(63) + '1');
+    expect(codeOf(() => parseTransactionSummaryJson({ ...ok, replay_protector: { type: 'ticket' } }))).toEqual(['invalid_variant', 'replay_protector']);
+    expect(codeOf(() => parseTransactionSummaryJson({ ...ok, transaction_hash: '0x00' }))).toEqual(['invalid_length', 'transaction_hash']);
+    expect(codeOf(() => parseTransactionSummaryJson({ ...ok, version: '-1' }))).toEqual(['invalid_json', 'version']);
+  });
+  it('balance is a bare JSON number, exact beyond 2^53', () => {
+    expect(balanceJson(18446744073709551615n)).toBe('18446744073709551615');
+    expect(parseBalanceJson('18446744073709551615')).toBe(18446744073709551615n);
+    expect(parseBalanceJson(' 42\n')).toBe(42n);
+    expect(codeOf(() => parseBalanceJson('18446744073709551616'))?.[0]).toBe('out_of_range');
+    expect(codeOf(() => parseBalanceJson('"42"'))?.[0]).toBe('invalid_json');
+    expect(codeOf(() => balanceJson(-1n))?.[0]).toBe('invalid_json');
+  });
+  it('error body', () => {
+    expect(parseErrorBody({ message: 'Account not found', error_code: 'account_not_found', vm_error_code: null })).toEqual({ message: 'Account not found', error_code: 'account_not_found' });
+    expect(parseErrorBody({ message: 'm', error_code: 'vm_error', vm_error_code: 4016 })).toEqual({ message: 'm', error_code: 'vm_error', vm_error_code: 4016 });
+    expect(codeOf(() => parseErrorBody({ error_code: 'x' }))).toEqual(['invalid_json', 'message']);
+    expect(codeOf(() => parseErrorBody({ message: 'm', error_code: 'x', vm_error_code: -1 }))).toEqual(['invalid_json', 'vm_error_code']);
+    expect(codeOf(() => parseErrorBody('oops'))?.[0]).toBe('invalid_json');
+  });
+});
