@@ -14,7 +14,7 @@ export const uleb = (n: number): number[] => {
 };
 
 /** Signature-token tags (`SerializedType`). */
-export const T = {
+export const T: Record<PrimitiveName, number[]> & Constructors = {
   bool: [0x01], u8: [0x02], u64: [0x03], u128: [0x04], address: [0x05], signer: [0x0c],
   u16: [0x0d], u32: [0x0e], u256: [0x0f], i8: [0x11], i16: [0x12], i32: [0x13], i64: [0x14], i128: [0x15], i256: [0x16],
   ref: (t: number[]) => [0x06, ...t],
@@ -25,7 +25,18 @@ export const T = {
   param: (i: number) => [0x09, ...uleb(i)],
   fn: (abilities: number, args: number[][], results: number[][]) =>
     [0x10, ...uleb(abilities), ...uleb(args.length), ...uleb(results.length), ...args.flat(), ...results.flat()],
-} as const;
+};
+
+type PrimitiveName = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'i8' | 'i16' | 'i32' | 'i64' | 'i128' | 'i256' | 'address' | 'signer';
+interface Constructors {
+  ref(t: number[]): number[];
+  mut(t: number[]): number[];
+  vec(t: number[]): number[];
+  struct(h: number): number[];
+  inst(h: number, ...args: number[][]): number[];
+  param(i: number): number[];
+  fn(abilities: number, args: number[][], results: number[][]): number[];
+}
 
 export const sig = (...tokens: number[][]): number[] => [...uleb(tokens.length), ...tokens.flat()];
 
