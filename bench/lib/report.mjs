@@ -63,7 +63,7 @@ export function speedTable(rows) {
       const r = results[impl];
       if (!r) return '–';
       if (r.pending) return 'pending';
-      return formatNs(r.median);
+      return formatNs(r.median) + (w.inputBytes ? ` (${((w.inputBytes() / r.median) * 1e3).toFixed(0)} MB/s)` : '');
     });
     const target = a.targets ? `≥ ${a.targets.peers}×, ≤ ${a.targets.floor}×` : '–';
     const vf = a.vsFloor === undefined ? '–' : `${a.vsFloor.toFixed(2)}×`;

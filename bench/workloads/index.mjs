@@ -10,6 +10,7 @@ import * as oursTx from './ours.mjs';
 import { HEAVY, PRIMITIVES, TRANSFER, TRANSFER_RAW_HEX, TRANSFER_SIGNING_MESSAGE_HEX, TYPE_TAG_STRINGS } from './data.mjs';
 import { workload } from './registry.mjs';
 import { submissionWorkloads } from './submission.mjs';
+import { recordWorkloads } from './records.mjs';
 
 const hexBytes = (h) => Uint8Array.from(h.match(/../g), (x) => parseInt(x, 16));
 
@@ -229,6 +230,7 @@ export function createWorkloads(ours) {
   vec('u256-1e4', 'vector<u256> of 1e4 bigints', bcs.u256, P.u256, floorPrim.encodeU256Vector, floorPrim.decodeU256Vector, 'encodeU256Vector', 'decodeU256Vector');
 
   list.push(...submissionWorkloads(ours));
+  list.push(...recordWorkloads(ours));
 
   return list;
 }
