@@ -1,9 +1,16 @@
-import { BcsError, quote, type AddressInput, type Schema } from '../bcs/index.js';
+import { BcsError, quote, type AddressInput } from '../bcs/index.js';
+import {
+  decodeResponse,
+  parseAccountDataJson,
+  parseBalanceJson,
+  parseTransactionSummaryJson,
+  type AccountJson,
+  type BlockJson,
+  type ResponseBodies,
+  type TransactionSummaryJson,
+} from '../records/index.js';
 import type { AbiRegistry } from '../submission/index.js';
-import type { JsonValue } from '../transactions/index.js';
-import { balanceFromJson, bcsBalance } from './balance.js';
 import { addressParam, assetTypeParam, booleanParam, query, u16Param, u32Param, u64Param, type IntegerInput } from './params.js';
-import { accountResource, bcsBlock, transactionSummaries, type AccountResource, type BcsBlock, type IndexedTransactionSummary } from './records.js';
 import { answer, decodeBody, jsonBody, responseError, type Answer } from './response.js';
 import { validRetryPolicy } from './retry.js';
 import { encodeSubmissionCall, type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
@@ -51,25 +58,23 @@ export interface HealthyOptions extends CallOptions {
   durationSecs?: IntegerInput;
 }
 
-/** The node's JSON `AccountData`. */
-export interface AccountDataJson {
-  sequence_number: string;
-  authentication_key: string;
-}
-
 type Bcs = FormatOption<'bcs'>;
 type AsJson = { format: 'json' };
 
+/**
+ * BCS answers are the record types (`ResponseBodies`); JSON answers are the node's JSON, checked
+ * against the records' JSON forms (the block's transactions, in the node's own JSON, are not).
+ */
 export interface LedgerClient {
   encodeSubmission(request: unknown, options?: EncodeSubmissionCallOptions): Promise<LedgerResult<EncodedSubmission>>;
-  getTransactionSummaries(address: AddressInput, options?: SummariesOptions & Bcs): Promise<LedgerResult<IndexedTransactionSummary[]>>;
-  getTransactionSummaries(address: AddressInput, options: SummariesOptions & AsJson): Promise<LedgerResult<JsonValue[]>>;
+  getTransactionSummaries(address: AddressInput, options?: SummariesOptions & Bcs): Promise<LedgerResult<ResponseBodies['transaction_summaries']>>;
+  getTransactionSummaries(address: AddressInput, options: SummariesOptions & AsJson): Promise<LedgerResult<TransactionSummaryJson[]>>;
   getBalance(address: AddressInput, assetType: string, options?: VersionOptions & FormatOption<ResponseFormat>): Promise<LedgerResult<bigint>>;
   healthy(options?: HealthyOptions): Promise<LedgerResult<{ message: string }>>;
-  getAccount(address: AddressInput, options?: VersionOptions & Bcs): Promise<LedgerResult<AccountResource>>;
-  getAccount(address: AddressInput, options: VersionOptions & AsJson): Promise<LedgerResult<AccountDataJson>>;
-  getBlockByHeight(height: IntegerInput, options?: BlockOptions & Bcs): Promise<LedgerResult<BcsBlock>>;
-  getBlockByHeight(height: IntegerInput, options: BlockOptions & AsJson): Promise<LedgerResult<JsonValue>>;
+  getAccount(address: AddressInput, options?: VersionOptions & Bcs): Promise<LedgerResult<ResponseBodies['account']>>;
+  getAccount(address: AddressInput, options: VersionOptions & AsJson): Promise<LedgerResult<AccountJson>>;
+  getBlockByHeight(height: IntegerInput, options?: BlockOptions & Bcs): Promise<LedgerResult<ResponseBodies['block']>>;
+  getBlockByHeight(height: IntegerInput, options: BlockOptions & AsJson): Promise<LedgerResult<BlockJson>>;
 }
 
 const BCS = 'application/x-bcs';
@@ -115,6 +120,28 @@ function format(o: FormatOption<ResponseFormat> | undefined): ResponseFormat {
   return f;
 }
 
+const utf8 = (b: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(b);
+
+function summariesJson(j: unknown): TransactionSummaryJson[] {
+  if (!Array.isArray(j)) throw new BcsError('invalid_json', `expected an array of transaction summaries, got ${quote(j)}`);
+  j.forEach((s, i) => {
+    try {
+      parseTransactionSummaryJson(s);
+    } catch (e) {
+      throw e instanceof BcsError ? e.within(i) : e;
+    }
+  });
+  return j as TransactionSummaryJson[];
+}
+
+function blockJson(j: unknown): BlockJson {
+  const o = j as Record<string, unknown> | null;
+  if (typeof o !== 'object' || o === null || Array.isArray(o) || typeof o.block_height !== 'string') {
+    throw new BcsError('invalid_json', `expected a block object with block_height, got ${quote(j)}`);
+  }
+  return o as unknown as BlockJson;
+}
+
 const ledgerVersionQuery = (o: VersionOptions | undefined) =>
   query({ ledger_version: o?.ledgerVersion === undefined ? undefined : u64Param(o.ledgerVersion, 'ledgerVersion') });
 
@@ -128,9 +155,12 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     if (a.kind !== fmt) throw responseError(a.res, 'unexpected_content_type', `asked for ${fmt}, the node answered ${a.kind}`);
     return result(a, decode(a));
   }
-  const asJson = <T>(a: Answer) => jsonBody(a) as T;
-  const viaBcs = <T>(s: Schema<T, never>) => (a: Answer) => decodeBody(a, () => s.decode(a.res.body));
-  const pick = <T>(fmt: ResponseFormat, s: Schema<T, never>) => (fmt === 'bcs' ? viaBcs(s) : asJson);
+  /** The BCS body of `endpoint`, or the JSON body checked by `check` (which throws on a bad shape). */
+  const body = <E extends keyof ResponseBodies, J>(fmt: ResponseFormat, endpoint: E, check: (json: unknown) => J) => (a: Answer): ResponseBodies[E] | J => {
+    if (fmt === 'bcs') return decodeBody(a, () => decodeResponse(endpoint, a.res.body));
+    const json = jsonBody(a);
+    return decodeBody(a, () => check(json));
+  };
 
   return {
     encodeSubmission: async (request, o) => encodeSubmissionCall(t, abis, request, o),
@@ -142,13 +172,14 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
         limit: o?.limit === undefined ? undefined : u16Param(o.limit, 'limit'),
       });
       const fmt = format(o);
-      return get(`/accounts/${addressParam(address)}/transaction_summaries${q}`, fmt, o, pick(fmt, transactionSummaries));
+      return get(`/accounts/${addressParam(address)}/transaction_summaries${q}`, fmt, o, body(fmt, 'transaction_summaries', summariesJson));
     }) as LedgerClient['getTransactionSummaries'],
 
     getBalance: async (address, assetType, o) => {
       const path = `/accounts/${addressParam(address)}/balance/${assetTypeParam(assetType)}${ledgerVersionQuery(o)}`;
       const fmt = format(o);
-      return get(path, fmt, o, fmt === 'bcs' ? viaBcs(bcsBalance) : (a) => decodeBody(a, () => balanceFromJson(a.res.body)));
+      // JSON: a bare number, read from the text exactly (JSON.parse would round it above 2^53).
+      return get(path, fmt, o, fmt === 'bcs' ? (a) => decodeBody(a, () => decodeResponse('balance', a.res.body)) : (a) => decodeBody(a, () => parseBalanceJson(utf8(a.res.body))));
     },
 
     healthy: async (o) => {
@@ -165,13 +196,13 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
     getAccount: (async (address: AddressInput, o?: VersionOptions & FormatOption<ResponseFormat>) => {
       const fmt = format(o);
-      return get(`/accounts/${addressParam(address)}${ledgerVersionQuery(o)}`, fmt, o, pick(fmt, accountResource));
+      return get(`/accounts/${addressParam(address)}${ledgerVersionQuery(o)}`, fmt, o, body(fmt, 'account', (j) => (parseAccountDataJson(j), j as AccountJson)));
     }) as LedgerClient['getAccount'],
 
     getBlockByHeight: (async (height: IntegerInput, o?: BlockOptions & FormatOption<ResponseFormat>) => {
       const flag = o?.withTransactions === undefined ? undefined : String(booleanParam(o.withTransactions, 'withTransactions'));
       const fmt = format(o);
-      return get(`/blocks/by_height/${u64Param(height, 'height')}${query({ with_transactions: flag })}`, fmt, o, pick(fmt, bcsBlock));
+      return get(`/blocks/by_height/${u64Param(height, 'height')}${query({ with_transactions: flag })}`, fmt, o, body(fmt, 'block', blockJson));
     }) as LedgerClient['getBlockByHeight'],
   };
 }

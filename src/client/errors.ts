@@ -1,4 +1,4 @@
-import type { LedgerInfo } from '../records/ledger-info.js';
+import type { LedgerInfo } from '../records/index.js';
 import type { EncodeSubmissionResult, SigningMessageDifference } from '../submission/index.js';
 
 // The client's failures, one kind per thing a caller reacts to differently: the node refused

@@ -10,7 +10,6 @@ export {
   type SummariesOptions,
   type BlockOptions,
   type HealthyOptions,
-  type AccountDataJson,
 } from './client.js';
 export { type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
 export { type LedgerResult, type ResponseFormat } from './types.js';

@@ -1,5 +1,5 @@
 import { isBcsError } from '../bcs/index.js';
-import { parseLedgerInfo, type LedgerInfo } from '../records/ledger-info.js';
+import { parseErrorBody, parseLedgerInfo, type ErrorBody, type LedgerInfo } from '../records/index.js';
 import { LedgerApiError, LedgerResponseError, type LedgerResponseErrorCode } from './errors.js';
 import type { RawResponse } from './transport.js';
 
@@ -35,18 +35,14 @@ function optionalLedgerInfo(headers: Headers): LedgerInfo | undefined {
 }
 
 function errorFrom(res: RawResponse): LedgerApiError | LedgerResponseError {
-  let body: unknown;
+  let body: ErrorBody;
   try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(res.body));
+    body = parseErrorBody(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(res.body)));
   } catch {
-    body = undefined;
-  }
-  const b = body as { message?: unknown; error_code?: unknown; vm_error_code?: unknown } | undefined;
-  if (typeof b !== 'object' || b === null || typeof b.message !== 'string' || typeof b.error_code !== 'string') {
+    // A proxy's or load balancer's page, not the node's: the status is all there is.
     return responseError(res, 'unexpected_status', 'error status without an error body');
   }
-  const vm = typeof b.vm_error_code === 'number' && Number.isSafeInteger(b.vm_error_code) ? b.vm_error_code : null;
-  return new LedgerApiError(res.status, b.error_code, b.message, vm, optionalLedgerInfo(res.headers), res.method, res.url);
+  return new LedgerApiError(res.status, body.error_code, body.message, body.vm_error_code ?? null, optionalLedgerInfo(res.headers), res.method, res.url);
 }
 
 /** 200 with readable ledger headers and a known media type, or the typed error the response is. */

@@ -1,4 +1,4 @@
-import type { LedgerInfo } from '../records/ledger-info.js';
+import type { LedgerInfo } from '../records/index.js';
 
 /** Every answer: the decoded body, the node's ledger position, and the page cursor where sent. */
 export interface LedgerResult<T> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/index.js';
-import { accountResource, bcsBlock, transactionSummaries } from '../../src/client/records.js';
-import { bcs, toHex } from '../../src/bcs/index.js';
+import { readFileSync } from 'node:fs';
+import { accountResource, bcsBlock, blockJson, decodeResponse, transactionSummaries, transactionSummaryJson } from '../../src/records/index.js';
+import { bcs, fromHex, toHex } from '../../src/bcs/index.js';
 import { bcsReply, HEADERS, jsonReply, ledger, SENDER, startLedgerServer, startStub, TRANSFER, TRANSFER_SIGNING_MESSAGE, type Running, type Seen, type Stub } from './helpers.js';
 
 const HASH = new Uint8Array(32).map((_, i) => i + 1);
@@ -19,18 +20,24 @@ const SUMMARIES = [
   { $kind: 'V1' as const, value: { sender: SENDER, version: (1n << 64n) - 1n, transactionHash: HASH, replayProtector: { $kind: 'Nonce' as const, value: 99n } } },
 ];
 const BLOCK = { blockHeight: 5555n, blockHash: HASH, blockTimestamp: 1_700_000_000_000_000n, firstVersion: 10n, lastVersion: 12n, transactions: null };
+// The records' golden block with four transactions (fixtures/records/golden.json, see its provenance).
+const GOLDEN = JSON.parse(readFileSync(new URL('../../fixtures/records/golden.json', import.meta.url), 'utf8')) as { vectors: { name: string; bcs: string }[] };
+const BLOCK_WITH_TXS = fromHex(GOLDEN.vectors.find((v) => v.name.startsWith('BcsBlock with '))!.bcs);
 
 // The test node: bytes built by the record codecs, the ledger headers, and JSON on request.
 function node(req: Seen) {
   const json = req.headers.accept === 'application/json';
   const path = req.url.split('?')[0]!;
   if (path.endsWith('/transaction_summaries')) {
-    return json ? jsonReply('[{"type":"sequence_number"}]') : bcsReply(transactionSummaries.encode(SUMMARIES), { 'x-svc-cursor': 'next-page' });
+    return json ? jsonReply(JSON.stringify(SUMMARIES.map(transactionSummaryJson))) : bcsReply(transactionSummaries.schema.encode(SUMMARIES), { 'x-svc-cursor': 'next-page' });
   }
   if (path.includes('/balance/')) return json ? jsonReply('18446744073709551615') : bcsReply(bcs.u64.encode(1234567890123n));
-  if (path.startsWith('/v1/blocks/by_height/')) return json ? jsonReply('{"block_height":"5555"}') : bcsReply(bcsBlock.encode(BLOCK));
+  if (path.startsWith('/v1/blocks/by_height/')) {
+    if (req.url.endsWith('with_transactions=true')) return json ? jsonReply(JSON.stringify(blockJson(decodeResponse('block', BLOCK_WITH_TXS)))) : bcsReply(BLOCK_WITH_TXS);
+    return json ? jsonReply(JSON.stringify(blockJson(BLOCK))) : bcsReply(bcsBlock.schema.encode(BLOCK));
+  }
   if (path.startsWith('/v1/accounts/')) {
-    return json ? jsonReply('{"sequence_number":"7","authentication_key":"0xabab"}') : bcsReply(accountResource.encode(ACCOUNT));
+    return json ? jsonReply('{"sequence_number":"7","authentication_key":"0xabab"}') : bcsReply(accountResource.schema.encode(ACCOUNT));
   }
   return jsonReply('{"message":"not found","error_code":"web_framework_error","vm_error_code":null}', 404);
 }
@@ -77,7 +84,8 @@ describe('state endpoints against a test node', () => {
     expect(r.cursor).toBe('next-page');
     expect(r.ledgerInfo.cursor).toBe('next-page');
     const j = await c.getTransactionSummaries(SENDER, { format: 'json' });
-    expect(j.data).toEqual([{ type: 'sequence_number' }]);
+    expect(j.data).toEqual(SUMMARIES.map(transactionSummaryJson));
+    expect(j.data[1]!.replay_protector).toEqual({ type: 'nonce', nonce: '99' });
   });
 
   it('getBalance: struct tags canonical and percent-encoded, FA metadata addresses normalised', async () => {
@@ -92,16 +100,31 @@ describe('state endpoints against a test node', () => {
     expect(j.data).toBe(18446744073709551615n);
   });
 
-  it('getBlockByHeight: with_transactions flag, BcsBlock decoded', async () => {
+  it('getBlockByHeight: with_transactions flag, BcsBlock decoded (without transactions: no byte for them)', async () => {
     const c = createLedgerClient({ baseUrl: stub.url });
     const r = await c.getBlockByHeight(5555n, { withTransactions: false });
     expect(last().url).toBe('/v1/blocks/by_height/5555?with_transactions=false');
     expect(r.data).toEqual(BLOCK);
     await c.getBlockByHeight(0);
     expect(last().url).toBe('/v1/blocks/by_height/0');
-    const j = await c.getBlockByHeight('18446744073709551615', { withTransactions: true, format: 'json' });
-    expect(last().url).toBe('/v1/blocks/by_height/18446744073709551615?with_transactions=true');
-    expect(j.data).toEqual({ block_height: '5555' });
+    const j = await c.getBlockByHeight('18446744073709551615', { format: 'json' });
+    expect(last().url).toBe('/v1/blocks/by_height/18446744073709551615');
+    expect(j.data).toEqual({ block_height: '5555', block_hash: toHex(HASH), block_timestamp: '1700000000000000', first_version: '10', last_version: '12' });
+  });
+
+  it('getBlockByHeight with transactions: the golden block with four transactions', async () => {
+    const c = createLedgerClient({ baseUrl: stub.url });
+    const r = await c.getBlockByHeight(42, { withTransactions: true });
+    expect(last().url).toBe('/v1/blocks/by_height/42?with_transactions=true');
+    expect(r.data.blockHeight).toBe(42n);
+    expect(r.data.transactions!.map((t) => [t.version, t.transaction.$kind])).toEqual([
+      [100n, 'BlockMetadataExt'],
+      [101n, 'UserTransaction'],
+      [102n, 'StateCheckpoint'],
+      [103n, 'BlockEpilogue'],
+    ]);
+    const j = await c.getBlockByHeight(42, { withTransactions: true, format: 'json' });
+    expect(j.data.transactions).toHaveLength(4);
   });
 
   it('sends the configured headers with every request', async () => {

@@ -6,7 +6,7 @@ import {
   LedgerApiError,
   type LedgerClient,
 } from '../../src/client/index.js';
-import { accountResource, transactionSummaries } from '../../src/client/records.js';
+import { accountResource, transactionSummaries } from '../../src/records/index.js';
 import { bcs } from '../../src/bcs/index.js';
 import { bcsReply, errorReply, HEADERS, jsonReply, ledger, SENDER, startLedgerServer, startStub, TRANSFER, type Reply, type Stub } from './helpers.js';
 
@@ -29,7 +29,7 @@ async function rejection(p: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-const ACCOUNT = accountResource.encode({
+const ACCOUNT = accountResource.schema.encode({
   authenticationKey: new Uint8Array(32),
   sequenceNumber: 1n,
   guidCreationNum: 2n,
@@ -142,7 +142,7 @@ describe('unreadable answers are LedgerResponseError, never a raw TypeError', ()
   });
 
   it('malformed summaries: an unknown IndexedTransactionSummary variant and a huge length', async () => {
-    const good = transactionSummaries.encode([]);
+    const good = transactionSummaries.schema.encode([]);
     expect(good).toEqual(new Uint8Array([0]));
     next = bcsReply(new Uint8Array([1, 7]));
     await expectResponseError(c.getTransactionSummaries(SENDER), 'malformed_body');
