@@ -54,9 +54,12 @@ const BYTECODE_COUNT_MAX = 0xffff;
 const ACCESS_SPECIFIER_COUNT_MAX = 64;
 const LOCAL_INDEX_MAX = 255;
 
-/** Reads past a `CodeUnit` (locals signature index, then the instructions), checking every operand. */
-export function skipCodeUnit(r: BinaryReader): void {
-  uleb(r, TABLE_INDEX_MAX, 'locals signature index');
+/**
+ * Reads past a `CodeUnit` (locals signature index, then the instructions), checking every operand's
+ * encoding (not its meaning); returns the locals signature index.
+ */
+export function skipCodeUnit(r: BinaryReader): number {
+  const locals = uleb(r, TABLE_INDEX_MAX, 'locals signature index');
   const count = uleb(r, BYTECODE_COUNT_MAX, 'bytecode count');
   for (let i = 0; i < count; i++) {
     const at = r.pos;
@@ -85,6 +88,7 @@ export function skipCodeUnit(r: BinaryReader): void {
         skip(r, FIXED[spec[0]], 'instruction literal');
     }
   }
+  return locals;
 }
 
 /** Reads past an `Option<Vec<AccessSpecifier>>` (`deserializer.rs` `load_access_specifiers`). */

@@ -41,11 +41,15 @@ export function readScriptSignature(bytecode: Uint8Array): ScriptSignature {
   const paramsAt = r.pos;
   const paramsIndex = uleb(r, TABLE_INDEX_MAX, 'parameters signature index');
   if (version >= 8) skipAccessSpecifiers(r);
-  skipCodeUnit(r);
+  const localsAt = r.pos;
+  const locals = skipCodeUnit(r);
 
   const pools = readTables(bytecode, contentStart, tables, version);
   if (paramsIndex >= pools.signatures.length) {
     fail(r, 'out_of_range', `parameters signature index ${paramsIndex} out of range (${pools.signatures.length} signatures)`, paramsAt);
+  }
+  if (locals >= pools.signatures.length) {
+    fail(r, 'out_of_range', `locals signature index ${locals} out of range (${pools.signatures.length} signatures)`, localsAt);
   }
   const resolve = resolver(pools, typeParams.length);
   const params = pools.signatures[paramsIndex].map((t, i) => {
@@ -122,12 +126,16 @@ interface Pools {
   addresses: string[];
   moduleHandles: { address: number; name: number }[];
   structHandles: { module: number; name: number; arity: number }[];
+  /** Indices only, for the bounds check: [module handle, identifier, signature, signature]. */
+  functionHandles: number[][];
+  /** [function handle, signature]. */
+  functionInsts: number[][];
   signatures: SignatureToken[][];
 }
 
 /** Loads every table as `build_common_tables` does: each entry read strictly inside its table. */
 function readTables(bytes: Uint8Array, base: number, tables: Table[], version: number): Pools {
-  const pools: Pools = { identifiers: [], addresses: [], moduleHandles: [], structHandles: [], signatures: [] };
+  const pools: Pools = { identifiers: [], addresses: [], moduleHandles: [], structHandles: [], functionHandles: [], functionInsts: [], signatures: [] };
   for (const t of tables) {
     const r = binaryReader(bytes, base + t.offset, base + t.offset + t.count, version);
     while (r.pos < r.end) readEntry(r, t.kind, pools);
@@ -155,7 +163,7 @@ function readEntry(r: BinaryReader, kind: number, p: Pools): void {
       return;
     }
     case KIND.functionHandles: {
-      for (const what of ['module handle index', 'identifier index', 'parameters index', 'return index']) idx(what);
+      p.functionHandles.push(['module handle index', 'identifier index', 'parameters index', 'return index'].map(idx));
       const n = uleb(r, TYPE_PARAMETER_COUNT_MAX, 'function type parameter count');
       for (let i = 0; i < n; i++) abilitySet(r, 'function type parameter abilities');
       if (r.version >= 7) skipAccessSpecifiers(r);
@@ -169,8 +177,7 @@ function readEntry(r: BinaryReader, kind: number, p: Pools): void {
       return;
     }
     case KIND.functionInst:
-      idx('function handle index');
-      idx('signature index');
+      p.functionInsts.push([idx('function handle index'), idx('signature index')]);
       return;
     case KIND.signatures:
       p.signatures.push(signature(r));
@@ -220,6 +227,16 @@ function checkBounds(p: Pools): void {
   for (const s of p.structHandles) {
     check(s.module, p.moduleHandles.length, 'module handle');
     check(s.name, p.identifiers.length, 'identifier');
+  }
+  for (const [module, name, params, ret] of p.functionHandles) {
+    check(module, p.moduleHandles.length, 'module handle');
+    check(name, p.identifiers.length, 'identifier');
+    check(params, p.signatures.length, 'signature');
+    check(ret, p.signatures.length, 'signature');
+  }
+  for (const [handle, sig] of p.functionInsts) {
+    check(handle, p.functionHandles.length, 'function handle');
+    check(sig, p.signatures.length, 'signature');
   }
   const stack: SignatureToken[] = p.signatures.flat();
   for (let t = stack.pop(); t !== undefined; t = stack.pop()) {

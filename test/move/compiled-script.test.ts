@@ -174,6 +174,22 @@ describe('readScriptSignature: malformed input', () => {
     expectBcsError(() => readScriptSignature(withParams(6, [T.u8], { moduleHandles: [[0, 9]] })), 'out_of_range');
     expectBcsError(() => readScriptSignature(withParams(6, [T.u8], { typeParams: [0x10] })), 'out_of_range');
     expectBcsError(() => readScriptSignature(withParams(6, [[0x17]])), 'invalid_variant');
+    expectBcsError(() => readScriptSignature(withParams(6, [T.u8], { trailer: [1, 1, 0x02] })), 'out_of_range'); // locals
+    // Function handles (v6: module, name, params, return, type parameter count) and instantiations.
+    const fh = (...h: number[]) => withParams(6, [T.u8], { tables: [[0x3, h]] });
+    expect(readScriptSignature(fh(0, 0, 0, 0, 0)).params).toHaveLength(1);
+    for (const h of [[1, 0, 0, 0, 0], [0, 3, 0, 0, 0], [0, 0, 1, 0, 0], [0, 0, 0, 1, 0]]) expectBcsError(() => readScriptSignature(fh(...h)), 'out_of_range');
+    const fi = (...i: number[]) => withParams(6, [T.u8], { tables: [[0x3, [0, 0, 0, 0, 0]], [0x4, i]] });
+    expect(readScriptSignature(fi(0, 0)).params).toHaveLength(1);
+    expectBcsError(() => readScriptSignature(fi(1, 0)), 'out_of_range');
+    expectBcsError(() => readScriptSignature(fi(0, 1)), 'out_of_range');
+    // v7 adds an access-specifier option to function handles, v8 an attribute list.
+    const fhv = (v: number, ...h: number[]) => () => readScriptSignature(withParams(v, [T.u8], { tables: [[0x3, [0, 0, 0, 0, 0, ...h]]] }));
+    expect(fhv(7, 1)().params).toHaveLength(1);
+    expect(fhv(8, 1, 2, 1, 2)().params).toHaveLength(1);
+    expectBcsError(fhv(8, 1, 1, 3), 'invalid_variant');
+    expectBcsError(fhv(8, 1, 17), 'out_of_range');
+    expectBcsError(fhv(7, 1, 0), 'unexpected_end'); // a v8 attribute count in a v7 handle starts a truncated next handle
   });
 
   it('refuses a reference below the top level of a parameter', () => {
