@@ -5,9 +5,9 @@ import {
   isSigningMessageMismatchError,
   SigningMessageMismatchError,
 } from '../../src/client/index.js';
-import { encodeSubmission } from '../../src/submission/index.js';
+import { abiRegistry, encodeSubmission, isApiError } from '../../src/submission/index.js';
 import { toHex } from '../../src/bcs/index.js';
-import { jsonReply, startStub, TRANSFER, TRANSFER_SIGNING_MESSAGE, type Stub } from './helpers.js';
+import { jsonReply, SENDER, startLedgerServer, startStub, TRANSFER, TRANSFER_SIGNING_MESSAGE, type Stub } from './helpers.js';
 
 // A node that answers encode_submission with bytes of its choosing.
 let stub: Stub | undefined;
@@ -92,6 +92,31 @@ describe('encodeSubmission checks the node bytes against the request', () => {
       expect(isLedgerResponseError(e) && e.code).toBe('malformed_body');
       await stub.close();
       stub = undefined;
+    }
+  });
+
+  it('modules beyond the framework: verified with the ABIs given per call or per client', async () => {
+    const cafe = {
+      address: '0xcafe',
+      name: 'm',
+      friends: [],
+      exposed_functions: [{ name: 'f', visibility: 'public', is_entry: true, is_view: false, generic_type_params: [], params: ['&signer', 'u64'], return: [] }],
+      structs: [],
+    };
+    const abis = abiRegistry([cafe]);
+    const request = { ...TRANSFER, sender: SENDER, payload: { type: 'entry_function_payload', function: '0xcafe::m::f', type_arguments: [], arguments: ['5'] } };
+    const node = await startLedgerServer({ abis });
+    try {
+      const expected = encodeSubmission(request, { chainId: 4, abis }).hex;
+      const perCall = await createLedgerClient({ baseUrl: node.url }).encodeSubmission(request, { abis });
+      expect(perCall.data).toMatchObject({ hex: expected, verified: true });
+      const perClient = await createLedgerClient({ baseUrl: node.url, abis }).encodeSubmission(request);
+      expect(perClient.data.hex).toBe(expected);
+      // Without the module's ABI the bytes cannot be explained, so they are not returned.
+      const e = await rejection(createLedgerClient({ baseUrl: node.url }).encodeSubmission(request));
+      expect(isApiError(e)).toBe(true);
+    } finally {
+      await node.close();
     }
   });
 });
