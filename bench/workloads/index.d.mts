@@ -2,7 +2,9 @@
 export interface Workload {
   name: string;
   title: string;
-  category: 'encode' | 'decode' | 'signing' | 'primitive' | null;
+  category: 'encode' | 'decode' | 'signing' | 'primitive' | 'records' | null;
+  /** Input size in bytes, for decoders reported as MB/s. */
+  inputBytes?: () => number;
   minSpeedup?: number;
   expected?: Uint8Array;
   impls: Record<string, () => () => unknown>;

@@ -22,7 +22,7 @@ describe('records bench workloads', () => {
   }
   it('the floor rejects trailing bytes, bad tags and out-of-order write sets like the library', () => {
     const { ops } = instantiate(workloads[0]);
-    const block = records.bcsBlock.schema.encode(ops.ours());
+    const block = records.bcsBlock.schema.encode(ops.ours() as records.BcsBlock);
     expect(() => decodeBlock(Uint8Array.of(...block, 0))).toThrow();
     const bad = block.slice();
     bad[64] = 2;

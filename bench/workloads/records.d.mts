@@ -1,0 +1,2 @@
+import type { Workload } from './index.mjs';
+export function recordWorkloads(ours: Record<string, unknown>): (Workload & { inputBytes: () => number })[];
