@@ -18,13 +18,13 @@ import {
  * struct handles resolved to `address::module::Name`.
  *
  * The whole binary is read as the node's deserializer reads it (header, every table, the script
- * trailer and its code unit), and the indices the signature uses are bounds-checked; code is not
- * verified. Bytecode versions `MIN_SCRIPT_VERSION`…`MAX_SCRIPT_VERSION` are read (the node's
+ * trailer and its code unit); handle, instantiation and signature indices are bounds-checked, code
+ * operands only for their encoding. Bytecode versions `MIN_SCRIPT_VERSION`…`MAX_SCRIPT_VERSION` are read (the node's
  * `VERSION_MAX` is 10; version 1, with its pre-ability kind encoding, is refused). Any failure is
  * a `BcsError`; the node answers all of them with `invalid transaction script bytecode`.
  */
 export function readScriptSignature(bytecode: Uint8Array): ScriptSignature {
-  if (!(bytecode instanceof Uint8Array)) throw new TypeError('readScriptSignature expects a Uint8Array');
+  if (!(bytecode instanceof Uint8Array)) throw new BcsError('invalid_type', 'script bytecode must be a Uint8Array');
   const header = binaryReader(bytecode, 0, bytecode.length, 0);
   const version = readHeader(header);
   const r = binaryReader(bytecode, header.pos, bytecode.length, version);
@@ -43,6 +43,7 @@ export function readScriptSignature(bytecode: Uint8Array): ScriptSignature {
   if (version >= 8) skipAccessSpecifiers(r);
   const localsAt = r.pos;
   const locals = skipCodeUnit(r);
+  // Like the node's `deserialize_compiled_script`, nothing after the code unit is read.
 
   const pools = readTables(bytecode, contentStart, tables, version);
   if (paramsIndex >= pools.signatures.length) {

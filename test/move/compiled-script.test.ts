@@ -129,6 +129,10 @@ describe('readScriptSignature: hand-built scripts (every signature token)', () =
 });
 
 describe('readScriptSignature: malformed input', () => {
+  it('refuses what is not bytes', () => {
+    for (const v of ['a11ceb0b', [0xa1, 0x1c, 0xeb, 0x0b], null, undefined]) expectBcsError(() => readScriptSignature(v as unknown as Uint8Array), 'invalid_type');
+  });
+
   it('checks the magic', () => {
     for (const b of [[], [0xa1], [0xa1, 0x1c, 0xeb], [0xa1, 0x1c, 0xeb, 0x0c, 6, 0, 0, 0], [0, 0, 0, 0]]) {
       expectBcsError(() => readScriptSignature(Uint8Array.from(b)), 'invalid_type');
