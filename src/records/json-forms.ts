@@ -1,4 +1,4 @@
-import { BcsError, fromHex, normalizeAddress, quote, toHex } from '../bcs/index.js';
+import { BcsError, fromHex, isBcsError, normalizeAddress, quote, toHex } from '../bcs/index.js';
 import { parseDecimal, toJsonSafe, type JsonValue } from '../transactions/index.js';
 import type { DeclValue } from './declare.js';
 import type { accountResource } from './account.js';
@@ -142,7 +142,7 @@ function field<T>(f: () => T, name: string): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof BcsError) throw e.within(name);
+    if (isBcsError(e)) throw e.within(name);
     throw e;
   }
 }
