@@ -35,3 +35,21 @@ export {
   type BlockJson,
   type ErrorBody,
 } from './json-forms.js';
+export type {
+  AccountResource,
+  IndexedTransactionSummary,
+  ReplayProtector,
+  Transaction,
+  TransactionInput,
+  TransactionOnChainData,
+  TransactionOnChainDataInput,
+  TransactionData,
+  TransactionInfo,
+  ExecutionStatus,
+  BlockMetadata,
+  BlockMetadataExt,
+  WriteSet,
+  WriteOp,
+  StateKey,
+  ContractEvent,
+} from './types.js';
