@@ -24,19 +24,24 @@ const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U
   return out;
 };
 
-export const leaf = <S extends AnySchema>(schema: S, shape: Shape): Decl<S> => ({ schema, shape });
+// Building declarations has no side effects, so bundlers may drop the records an application does not use.
+/* @__NO_SIDE_EFFECTS__ */
+export function leaf<S extends AnySchema>(schema: S, shape: Shape): Decl<S> {
+  return { schema, shape };
+}
 
-export const u8 = leaf(bcs.u8, 'u8');
-export const u16 = leaf(bcs.u16, 'u16');
-export const u32 = leaf(bcs.u32, 'u32');
-export const u64 = leaf(bcs.u64, 'u64');
-export const bool = leaf(bcs.bool, 'bool');
-export const bytes = leaf(bcs.bytes, 'bytes');
-export const string = leaf(bcs.string, 'string');
-export const address = leaf(bcs.address, 'address');
+export const u8 = /* @__PURE__ */ leaf(bcs.u8, 'u8');
+export const u16 = /* @__PURE__ */ leaf(bcs.u16, 'u16');
+export const u32 = /* @__PURE__ */ leaf(bcs.u32, 'u32');
+export const u64 = /* @__PURE__ */ leaf(bcs.u64, 'u64');
+export const bool = /* @__PURE__ */ leaf(bcs.bool, 'bool');
+export const bytes = /* @__PURE__ */ leaf(bcs.bytes, 'bytes');
+export const string = /* @__PURE__ */ leaf(bcs.string, 'string');
+export const address = /* @__PURE__ */ leaf(bcs.address, 'address');
 /** `aptos_crypto::HashValue`: 32 raw bytes, no length prefix. */
-export const hashValue = leaf(bcs.fixedBytes(32), 'bytes');
+export const hashValue = /* @__PURE__ */ leaf(bcs.fixedBytes(32), 'bytes');
 
+/* @__NO_SIDE_EFFECTS__ */
 export function struct<const F extends Fields>(name: string, fields: F): Decl<ReturnType<typeof bcs.struct<SchemaFields<F>>>> {
   return {
     schema: bcs.struct(name, mapValues(fields, (f) => f.schema) as SchemaFields<F>),
@@ -44,6 +49,7 @@ export function struct<const F extends Fields>(name: string, fields: F): Decl<Re
   };
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function enumeration<const V extends Variants>(name: string, variants: V): Decl<ReturnType<typeof bcs.enum<SchemaVariants<V>>>> {
   return {
     schema: bcs.enum(name, mapValues(variants, (v) => (v ? v.schema : null)) as SchemaVariants<V>),
@@ -51,8 +57,14 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
   };
 }
 
-export const option = <S extends AnySchema>(d: Decl<S>) => leaf(bcs.option(d.schema), { option: d.shape });
-export const vector = <S extends AnySchema>(d: Decl<S>) => leaf(bcs.vector(d.schema), { vector: d.shape });
+/* @__NO_SIDE_EFFECTS__ */
+export function option<S extends AnySchema>(d: Decl<S>) {
+  return leaf(bcs.option(d.schema), { option: d.shape });
+}
+/* @__NO_SIDE_EFFECTS__ */
+export function vector<S extends AnySchema>(d: Decl<S>) {
+  return leaf(bcs.vector(d.schema), { vector: d.shape });
+}
 
 export interface Entry<K, V> {
   key: K;
@@ -63,6 +75,7 @@ export interface Entry<K, V> {
  * A BCS map (`BTreeMap`: entries sorted by encoded key, strictly increasing when read) seen as an
  * array of `{ key, value }` in canonical order, so it has a plain JSON form.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function map<K extends AnySchema, V extends AnySchema>(
   key: Decl<K>,
   value: Decl<V>,
@@ -80,4 +93,7 @@ export function map<K extends AnySchema, V extends AnySchema>(
   };
 }
 
-export const toCodec = <S extends AnySchema>(d: Decl<S>): Codec<Infer<S>, InferInput<S>> => codec(d.schema, d.shape);
+/* @__NO_SIDE_EFFECTS__ */
+export function toCodec<S extends AnySchema>(d: Decl<S>): Codec<Infer<S>, InferInput<S>> {
+  return codec(d.schema, d.shape);
+}

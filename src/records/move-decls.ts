@@ -4,7 +4,7 @@ import { leaf } from './declare.js';
 
 // The Move and transaction types records embed, paired with the JSON shapes the transaction layer
 // already declares for them.
-const tx = transactionCodecs();
+const tx = /* @__PURE__ */ transactionCodecs();
 
 export const typeTag = leaf(typeTagSchema, tx.TypeTag.shape);
 export const structTag = leaf(structTagSchema, (tx.TypeTag.shape as { enum: { struct: never } }).enum.struct);
