@@ -4,9 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../../src/cli/commands/index.js';
+import { serveCommand } from '../../src/cli/commands/serve.js';
 import { runCommand, type Io } from '../../src/cli/run.js';
 import { V2_REQUEST, V2_SIGNING_MESSAGE } from './helpers.js';
+
+// The serve command alone, so these tests do not depend on every other command loading.
+const commands = { serve: serveCommand };
 
 const ENCODE = '/v1/transactions/encode_submission';
 

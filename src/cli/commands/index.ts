@@ -4,6 +4,7 @@ import { decodeRequestCommand } from './decode-request.js';
 import { encodeCommand, signingMessageCommand } from './encode.js';
 import { encodeSubmissionCommand } from './encode-submission.js';
 import { example } from './example.js';
+import { serveCommand } from './serve.js';
 import { typeTagCommand } from './type-tag.js';
 
 /** Every subcommand, in help order. Add a command by importing it and listing it here. */
@@ -15,4 +16,5 @@ export const commands: Record<string, Command> = {
   'decode-request': decodeRequestCommand,
   encode: encodeCommand,
   'signing-message': signingMessageCommand,
+  serve: serveCommand,
 };
