@@ -18,10 +18,12 @@ export const API_ERROR_CODES = {
   invalid_transaction_update: 401,
   sequence_number_too_old: 402,
   vm_error: 403,
-  // Newer nodes only; its numeric value was not in the source read, and only the name reaches JSON.
-  rejected_by_filter: null,
+  // Newer nodes only (as are rate_limited and node_not_bootstrapped).
+  rejected_by_filter: 404,
   health_check_failed: 500,
   mempool_is_full: 501,
+  rate_limited: 502,
+  node_not_bootstrapped: 503,
   internal_error: 600,
   web_framework_error: 601,
   bcs_not_supported: 602,
