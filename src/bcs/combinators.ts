@@ -1,5 +1,5 @@
 import { BcsError, rethrowWithin } from './error.js';
-import type { BcsReader } from './reader.js';
+import { BcsReader } from './reader.js';
 import { encodeExact, schema, typeError, type AnySchema, type Infer, type InferInput, type Schema } from './schema.js';
 import { bytes as bytesSchema } from './bytes.js';
 import { compareBytes } from './hex.js';
@@ -8,7 +8,7 @@ import { ulebSize, type BcsWriter } from './writer.js';
 /** Counts a named container entered while encoding; bounded like the reader's, so a cyclic or absurdly deep value fails cleanly. */
 function enter(w: BcsWriter, name: string): void {
   if (++w.depth > w.maxDepth) {
-    w.depth = 0;
+    w.depth--;
     throw new BcsError('exceeded_max_depth', `exceeded max container depth while entering: ${name}`);
   }
 }
@@ -44,6 +44,25 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
   const { fixedSize, minSize, maxSize } = element;
   // Reserve once for the whole vector when every element's size is bounded (capped, so a huge
   // bound cannot force a huge allocation up front).
+  // Elements that may or may not take input (minSize 0, not always 0): the claimed length cannot be
+  // checked up front, so each element that took no input is counted against the decode's
+  // zero-sized budget as it is read. Always-empty elements (fixedSize 0) are counted all at once.
+  const mayBeEmpty = minSize === 0 && fixedSize !== 0;
+  const readCounted = (r: BcsReader): Infer<S>[] => {
+    const n = r.count();
+    const out: Infer<S>[] = [];
+    let i = 0;
+    try {
+      for (; i < n; i++) {
+        const at = r.off;
+        out.push(read(r));
+        if (r.off === at) r.zeroSized(1, at);
+      }
+    } catch (e) {
+      rethrowWithin(e, i);
+    }
+    return out;
+  };
   const reserve = maxSize > 0 ? maxSize : minSize;
   const write = element.write;
   const read = element.read;
@@ -62,14 +81,17 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
           }
         : undefined,
     write(w: BcsWriter, v: readonly InferInput<S>[]) {
+      const depth = w.depth;
       if (!Array.isArray(v) && !ArrayBuffer.isView(v)) typeError('array', v);
       const n = v.length;
       w.length(n);
       if (reserve > 0) w.ensure(Math.min(n * reserve, 1 << 24));
+        w.depth = depth;
       if (writeMany) return writeMany(w, v);
       let i = 0;
       try {
         for (; i < n; i++) write(w, v[i]);
+      if (mayBeEmpty) return readCounted(r);
       } catch (e) {
         rethrowWithin(e, i);
       }
@@ -121,10 +143,12 @@ export function tuple<const T extends readonly AnySchema[]>(elements: T): Schema
   return schema({
     name: `(${elements.map((e) => e.name).join(', ')})`,
     fixedSize: fixed,
+      const depth = w.depth;
     minSize: min,
     maxSize: max,
     write(w, v) {
       if (!Array.isArray(v)) typeError('array (tuple)', v);
+        w.depth = depth;
       if (v.length !== n) throw new BcsError('invalid_length', `expected a tuple of ${n}, got ${v.length} elements`);
       let i = 0;
       try {
@@ -172,6 +196,8 @@ export function struct<F extends Record<string, AnySchema>>(name: string, fields
   return schema({
     name,
     fixedSize: fixed,
+      // Restored on every exit, so a writer reused after a failed encode starts at the right depth.
+      const depth = w.depth;
     minSize: min,
     maxSize: max,
     write(w, v) {
@@ -181,17 +207,20 @@ export function struct<F extends Record<string, AnySchema>>(name: string, fields
       let i = 0;
       try {
         for (; i < n; i++) {
+        w.depth = depth;
           const fv = obj[keys[i]];
           if (fv === undefined) throw new BcsError('missing_field', `missing field ${keys[i]} of ${name}`);
           schemas[i].write(w, fv);
         }
       } catch (e) {
+      const depth = r.depth;
         rethrowWithin(e, keys[i]);
       }
-      w.depth--;
+      w.depth = depth;
     },
     read(r) {
       r.enter(name);
+        r.depth = depth;
       const out: Record<string, unknown> = {};
       let i = 0;
       try {
@@ -317,11 +346,13 @@ export function map<K extends AnySchema, V extends AnySchema>(
     });
     encoded.sort((a, b) => compareBytes(a.k, b.k));
     for (let i = 1; i < encoded.length; i++) {
+      const depth = w.depth;
       if (compareBytes(encoded[i - 1].k, encoded[i].k) === 0) {
         throw new BcsError('non_canonical_map', `duplicate map key at entry ${i}`);
       }
     }
     return encoded;
+          w.depth = depth;
   };
   return schema({
     name: `Map<${key.name}, ${value.name}>`,
@@ -339,9 +370,12 @@ export function map<K extends AnySchema, V extends AnySchema>(
       }
     },
     read(r) {
-      const n = r.length(key.minSize + value.minSize);
+      // Entries that may take no input are counted against the decode's zero-sized budget one by one.
+      const min = key.minSize + value.minSize;
+      const n = min > 0 ? r.length(min) : r.count();
       const out = new Map<Infer<K>, Infer<V>>();
       let prevStart = -1;
+          if (r.off === start) r.zeroSized(1, start);
       let prevEnd = -1;
       for (let i = 0; i < n; i++) {
         const start = r.off;
@@ -382,29 +416,31 @@ export function lazy<T, I = T>(name: string, get: () => Schema<T, I>): Schema<T,
     name,
     minSize: 0,
     write(w, v) {
-      if (++w.recursion > MAX_LAZY_RECURSION) throw tooDeep();
-      resolve().write(w, v);
-      w.recursion--;
+      const { depth, recursion } = w;
+      if (recursion >= MAX_LAZY_RECURSION) throw tooDeep();
+      w.recursion = recursion + 1;
+      try {
+        resolve().write(w, v);
+      } finally {
+        w.depth = depth;
+        w.recursion = recursion;
+      }
+    // No `serializedSize`: measured by writing (the schema default), so the writer bounds the
+    // recursion; a measure of its own would need a counter outside any call.
     },
     read(r) {
-      if (++r.recursion > MAX_LAZY_RECURSION) throw tooDeep();
-      const out = resolve().read(r);
-      r.recursion--;
-      return out;
-    },
-    serializedSize(v) {
-      if (sizeRecursion >= MAX_LAZY_RECURSION) throw tooDeep();
-      sizeRecursion++;
+      const { depth, recursion } = r;
+      if (recursion >= MAX_LAZY_RECURSION) throw tooDeep();
+      r.recursion = recursion + 1;
       try {
-        return resolve().serializedSize(v);
+        return resolve().read(r);
       } finally {
-        sizeRecursion--;
+        r.depth = depth;
+        r.recursion = recursion;
       }
     },
   });
 }
-// Measuring has no writer to carry the count, so it is module state, restored by `finally`.
-let sizeRecursion = 0;
 
 /** Maps a schema's values both ways (e.g. wrap bytes in a domain type). Same bytes as `inner`. */
 /* @__NO_SIDE_EFFECTS__ */
@@ -432,7 +468,13 @@ export function wrapped<T, I>(inner: Schema<T, I>): Schema<T, I> {
     write: (w, v) => w.bytes(inner.encode(v)),
     read: (r) => {
       const b = bytesSchema.read(r);
-      return inner.decode(b, { maxDepth: r.maxDepth - r.depth, maxLength: r.maxLength, maxZeroSizedElements: r.maxZeroSized, zeroCopy: r.zeroCopy });
+      // Its own reader (offsets count from the wrapped bytes), with what is left of the outer
+      // decode's depth and zero-sized budget: the whole decode still has one budget.
+      const inside = new BcsReader(b, { maxDepth: r.maxDepth - r.depth, maxLength: r.maxLength, maxZeroSizedElements: r.zeroSizedLeft, zeroCopy: r.zeroCopy });
+      const v = inner.read(inside);
+      inside.finish();
+      r.zeroSizedLeft = inside.zeroSizedLeft;
+      return v;
     },
     serializedSize: (v) => {
       const n = inner.serializedSize(v);

@@ -3,7 +3,10 @@ import { utf8Read } from './utf8.js';
 import { MAX_CONTAINER_DEPTH, MAX_SEQUENCE_LENGTH } from './writer.js';
 
 export { MAX_CONTAINER_DEPTH };
-/** Zero-sized elements consume no input, so input length cannot bound them: they get their own cap. */
+/**
+ * Zero-sized elements (unit, empty tuples and structs) consume no input, so input length cannot
+ * bound them: one decode may produce at most this many, counted across all of its sequences.
+ */
 export const MAX_ZERO_SIZED_ELEMENTS = 4096;
 
 export interface DecodeOptions {
@@ -11,7 +14,10 @@ export interface DecodeOptions {
   maxLength?: number;
   /** Named containers (structs, enums) that may nest (default and maximum 500). */
   maxDepth?: number;
-  /** Longest sequence of zero-sized elements accepted (default 4096). */
+  /**
+   * Zero-sized elements accepted in the whole decode, counted across every sequence in it
+   * (default and maximum 4096).
+   */
   maxZeroSizedElements?: number;
   /**
    * Decoded byte arrays become views into the input instead of copies (default false). Faster for
@@ -34,6 +40,8 @@ export class BcsReader {
   readonly maxDepth: number;
   readonly maxLength: number;
   readonly maxZeroSized: number;
+  /** Zero-sized elements this decode may still produce: one budget per decode, not per sequence. */
+  zeroSizedLeft: number;
   readonly zeroCopy: boolean;
 
   constructor(bytes: Uint8Array, options?: DecodeOptions, start = 0) {
@@ -42,17 +50,23 @@ export class BcsReader {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.off = start;
     this.end = bytes.length;
+    // Each limit may only be lowered, and must be an integer: NaN or a string would switch it off.
     const maxDepth = options?.maxDepth ?? MAX_CONTAINER_DEPTH;
-    if (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_CONTAINER_DEPTH) {
+    if (!isLimit(maxDepth, MAX_CONTAINER_DEPTH)) {
       throw new BcsError('not_supported', `not supported: limit exceeds the max allowed depth ${MAX_CONTAINER_DEPTH}`);
     }
     const maxLength = options?.maxLength ?? MAX_SEQUENCE_LENGTH;
-    if (!Number.isInteger(maxLength) || maxLength < 0 || maxLength > MAX_SEQUENCE_LENGTH) {
+    if (!isLimit(maxLength, MAX_SEQUENCE_LENGTH)) {
       throw new BcsError('not_supported', `not supported: max length must be an integer in 0..${MAX_SEQUENCE_LENGTH}`);
+    }
+    const maxZeroSized = options?.maxZeroSizedElements ?? MAX_ZERO_SIZED_ELEMENTS;
+    if (!isLimit(maxZeroSized, MAX_ZERO_SIZED_ELEMENTS)) {
+      throw new BcsError('not_supported', `not supported: max zero-sized elements must be an integer in 0..${MAX_ZERO_SIZED_ELEMENTS}`);
     }
     this.maxDepth = maxDepth;
     this.maxLength = maxLength;
-    this.maxZeroSized = options?.maxZeroSizedElements ?? MAX_ZERO_SIZED_ELEMENTS;
+    this.maxZeroSized = maxZeroSized;
+    this.zeroSizedLeft = maxZeroSized;
     this.zeroCopy = options?.zeroCopy === true;
   }
 
@@ -127,20 +141,37 @@ export class BcsReader {
 
   /**
    * A sequence length, checked before the caller loops or allocates: at most maxLength, and
-   * `length × minElementSize` must fit in the remaining input.
+   * `length × minElementSize` must fit in the remaining input. A `minElementSize` of 0 means the
+   * elements are zero-sized: all `length` of them are counted against the decode's budget at once.
    */
   length(minElementSize: number): number {
     const start = this.off;
     const n = this.uleb128();
     if (n > this.maxLength) throw new BcsError('exceeded_max_length', `exceeded max sequence length: ${n}`, start);
-    if (minElementSize === 0) {
-      if (n > this.maxZeroSized) {
-        throw new BcsError('exceeded_max_length', `sequence of ${n} zero-sized elements exceeds the limit ${this.maxZeroSized}`, start);
-      }
-    } else if (n * minElementSize > this.end - this.off) {
+    if (minElementSize === 0) this.zeroSized(n, start);
+    else if (n * minElementSize > this.end - this.off) {
       throw new BcsError('unexpected_end', `sequence length ${n} needs at least ${n * minElementSize} bytes, have ${this.end - this.off}`, start);
     }
     return n;
+  }
+
+  /**
+   * A sequence length checked against maxLength only, for elements that may or may not take input
+   * (e.g. a recursive type): the caller counts each element that took none with `zeroSized(1, …)`.
+   */
+  count(): number {
+    const start = this.off;
+    const n = this.uleb128();
+    if (n > this.maxLength) throw new BcsError('exceeded_max_length', `exceeded max sequence length: ${n}`, start);
+    return n;
+  }
+
+  /** Counts `n` zero-sized elements, starting at offset `at`, against the budget of this decode. */
+  zeroSized(n: number, at: number): void {
+    if (n > this.zeroSizedLeft) {
+      throw new BcsError('exceeded_max_length', `${n} more zero-sized elements exceed the limit of ${this.maxZeroSized} per decode (${this.zeroSizedLeft} left)`, at);
+    }
+    this.zeroSizedLeft -= n;
   }
 
   /** `n` raw bytes: a copy, or with `zeroCopy` a view into the input. */
@@ -181,4 +212,8 @@ export class BcsReader {
       throw new BcsError('remaining_input', `remaining input: ${this.end - this.off} trailing byte${this.end - this.off === 1 ? '' : 's'}`, this.off);
     }
   }
+}
+
+function isLimit(v: unknown, max: number): v is number {
+  return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max;
 }
