@@ -1,4 +1,4 @@
-import { BcsError, isBcsError, schema, type Infer, type InferInput } from '../bcs/index.js';
+import { BcsError, isBcsError, schema, type Infer, type InferInput, type Schema } from '../bcs/index.js';
 import type { Decl } from './declare.js';
 import { hashValue, struct, u64, vector } from './declare.js';
 import { transactionOnChainData } from './transaction.js';
@@ -25,45 +25,50 @@ type HeaderInput = InferInput<typeof blockHeader.schema>;
 export type BcsBlock = Header & { transactions: Infer<typeof transactions.schema> | null };
 export type BcsBlockInput = HeaderInput & { transactions?: InferInput<typeof transactions.schema> | null };
 
-const header = blockHeader.schema;
-const txs = transactions.schema;
-
-const bcsBlockSchema = schema<BcsBlock, BcsBlockInput>({
-  name: 'BcsBlock',
-  minSize: header.minSize,
-  write(w, v) {
-    header.write(w, v);
-    if (v.transactions === null || v.transactions === undefined) return;
-    w.u8(1);
-    try {
-      txs.write(w, v.transactions);
-    } catch (e) {
-      throw isBcsError(e) ? e.within('transactions') : e;
-    }
-  },
-  read(r) {
-    const out = header.read(r) as BcsBlock;
-    if (r.remaining === 0) {
-      out.transactions = null;
+// Built in a side-effect-free function: reading `.schema` at module level would keep the records
+// layer in every bundle of the package entry.
+/* @__NO_SIDE_EFFECTS__ */
+function declareBcsBlock(headerDecl: typeof blockHeader, txsDecl: typeof transactions): Decl<Schema<BcsBlock, BcsBlockInput>> {
+  const header = headerDecl.schema;
+  const txs = txsDecl.schema;
+  const bcsBlockSchema = schema<BcsBlock, BcsBlockInput>({
+    name: 'BcsBlock',
+    minSize: header.minSize,
+    write(w, v) {
+      header.write(w, v);
+      if (v.transactions === null || v.transactions === undefined) return;
+      w.u8(1);
+      try {
+        txs.write(w, v.transactions);
+      } catch (e) {
+        throw isBcsError(e) ? e.within('transactions') : e;
+      }
+    },
+    read(r) {
+      const out = header.read(r) as BcsBlock;
+      if (r.remaining === 0) {
+        out.transactions = null;
+        return out;
+      }
+      const at = r.off;
+      const tag = r.u8();
+      if (tag !== 1) {
+        throw new BcsError('expected_option', `expected 01 and the transactions, or the end of the block, got tag 0x${tag.toString(16).padStart(2, '0')}`, at).within('transactions');
+      }
+      try {
+        out.transactions = txs.read(r);
+      } catch (e) {
+        throw isBcsError(e) ? e.within('transactions') : e;
+      }
       return out;
-    }
-    const at = r.off;
-    const tag = r.u8();
-    if (tag !== 1) {
-      throw new BcsError('expected_option', `expected 01 and the transactions, or the end of the block, got tag 0x${tag.toString(16).padStart(2, '0')}`, at).within('transactions');
-    }
-    try {
-      out.transactions = txs.read(r);
-    } catch (e) {
-      throw isBcsError(e) ? e.within('transactions') : e;
-    }
-    return out;
-  },
-  serializedSize: (v) => header.serializedSize(v) + (v.transactions == null ? 0 : 1 + txs.serializedSize(v.transactions)),
-});
+    },
+    serializedSize: (v) => header.serializedSize(v) + (v.transactions == null ? 0 : 1 + txs.serializedSize(v.transactions)),
+  });
+  return {
+    schema: bcsBlockSchema,
+    shape: { struct: { ...(headerDecl.shape as { struct: Record<string, never> }).struct, transactions: { option: txsDecl.shape } } },
+  };
+}
 
-export const bcsBlock: Decl<typeof bcsBlockSchema> = {
-  schema: bcsBlockSchema,
-  shape: { struct: { ...(blockHeader.shape as { struct: Record<string, never> }).struct, transactions: { option: transactions.shape } } },
-};
+export const bcsBlock = /* @__PURE__ */ declareBcsBlock(blockHeader, transactions);
 

@@ -17,20 +17,28 @@ export interface ResponseBodies {
   block: BcsBlock;
 }
 
-const decoders = {
-  transaction_summaries: transactionSummaries.schema,
-  balance: balance.schema,
-  account: accountResource.schema,
-  block: bcsBlock.schema,
-} as const;
+// A switch rather than a table of `.schema` reads, which bundlers must keep as possible side effects.
+function decoderOf(endpoint: unknown) {
+  switch (endpoint) {
+    case 'transaction_summaries':
+      return transactionSummaries.schema;
+    case 'balance':
+      return balance.schema;
+    case 'account':
+      return accountResource.schema;
+    case 'block':
+      return bcsBlock.schema;
+    default:
+      return undefined;
+  }
+}
 
 /** Decodes the BCS body of `endpoint`'s response, strictly (trailing bytes are an error). */
 export function decodeResponse<E extends keyof ResponseBodies>(endpoint: E, bytes: Uint8Array, options?: DecodeOptions): ResponseBodies[E];
 export function decodeResponse(endpoint: Endpoint, bytes: Uint8Array, options?: DecodeOptions): never;
 export function decodeResponse(endpoint: Endpoint, bytes: Uint8Array, options?: DecodeOptions): unknown {
-  if (typeof endpoint === 'string' && Object.hasOwn(decoders, endpoint)) {
-    return decoders[endpoint as keyof typeof decoders].decode(bytes, options);
-  }
+  const decoder = decoderOf(endpoint);
+  if (decoder) return decoder.decode(bytes, options);
   if (endpoint === 'encode_submission' || endpoint === 'healthy') {
     throw new BcsError('not_supported', `the ${endpoint} endpoint has no BCS body (its response is JSON)`);
   }

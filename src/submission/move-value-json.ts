@@ -37,8 +37,9 @@ export interface JsonReaderContext {
 
 const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000001';
 
-const number = (s: Schema<number>): JsonReader => (r) => s.read(r);
-const decimal = (s: Schema<bigint>): JsonReader => (r) => s.read(r).toString();
+// Marked free of side effects so that bundles not using the way back drop this table.
+const number = /* @__NO_SIDE_EFFECTS__ */ (s: Schema<number>): JsonReader => (r) => s.read(r);
+const decimal = /* @__NO_SIDE_EFFECTS__ */ (s: Schema<bigint>): JsonReader => (r) => s.read(r).toString();
 const readAddress: JsonReader = (r) => formatAddress(address.read(r), 'aip40');
 const readHex: JsonReader = (r) => toHex(r.bytes());
 

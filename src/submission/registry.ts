@@ -108,4 +108,4 @@ function frameworkTable(): (key: string) => AbiModule | undefined {
   };
 }
 
-const FRAMEWORK_ADDRESS = normalizeAddress('0x1');
+const FRAMEWORK_ADDRESS = /* @__PURE__ */ normalizeAddress('0x1');

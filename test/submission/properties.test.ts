@@ -22,7 +22,7 @@ interface Spec {
   /** [JSON argument, typed value] pairs. */
   value: fc.Arbitrary<[unknown, unknown]>;
   /** Structs the type needs declared in the module. */
-  structs: MoveStructJson[];
+  structs: readonly MoveStructJson[];
 }
 
 // The canonical (AIP-40) form: the way back writes non-special addresses with all 64 digits.

@@ -118,7 +118,7 @@ class AnswerBlock {
 
 // Lines are answered as their chunk arrives (no wait for the whole input), in order.
 async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<number> {
-  const chunks: AsyncIterable<string> = io.stdinChunks ? io.stdinChunks() : [await io.readStdin()];
+  const chunks: AsyncIterable<string> | Iterable<string> = io.stdinChunks ? io.stdinChunks() : [await io.readStdin()];
   const block = new AnswerBlock();
   let rest = '';
   const answerLine = (raw: string): void => {
