@@ -9,7 +9,7 @@ import { writeSet } from './write-set.js';
 // types/src/validator_txn.rs, types/src/dkg/mod.rs, types/src/jwks/mod.rs,
 // types/src/transaction/block_epilogue.rs, types/src/transaction/change_set.rs.
 
-const blockMetadataFields = {
+export const blockMetadata = struct('BlockMetadata', {
   id: hashValue,
   epoch: u64,
   round: u64,
@@ -17,9 +17,7 @@ const blockMetadataFields = {
   previousBlockVotesBitvec: bytes,
   failedProposerIndices: vector(u32),
   timestampUsecs: u64,
-};
-
-export const blockMetadata = struct('BlockMetadata', blockMetadataFields);
+});
 
 const randomness = struct('Randomness', {
   metadata: struct('RandMetadata', { epoch: u64, round: u64 }),
@@ -28,7 +26,18 @@ const randomness = struct('Randomness', {
 
 export const blockMetadataExt = enumeration('BlockMetadataExt', {
   V0: blockMetadata,
-  V1: struct('BlockMetadataWithRandomness', { ...blockMetadataFields, randomness: option(randomness) }),
+  // types/src/block_metadata_ext.rs `BlockMetadataWithRandomness`: BlockMetadata's fields, then the
+  // randomness (spelled out: a spread at module level would keep this layer in unrelated bundles).
+  V1: struct('BlockMetadataWithRandomness', {
+    id: hashValue,
+    epoch: u64,
+    round: u64,
+    proposer: address,
+    previousBlockVotesBitvec: bytes,
+    failedProposerIndices: vector(u32),
+    timestampUsecs: u64,
+    randomness: option(randomness),
+  }),
 });
 
 /** aptos-bitvec `BitVec` serialises its bytes (`serde_bytes`); a BLS signature is its bytes too. */
