@@ -44,6 +44,11 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
   const { fixedSize, minSize, maxSize } = element;
   // Reserve once for the whole vector when every element's size is bounded (capped, so a huge
   // bound cannot force a huge allocation up front).
+  const reserve = maxSize > 0 ? maxSize : minSize;
+  const write = element.write;
+  const read = element.read;
+  const readMany = element.readMany;
+  const writeMany = element.writeMany;
   // Elements that may or may not take input (minSize 0, not always 0): the claimed length cannot be
   // checked up front, so each element that took no input is counted against the decode's
   // zero-sized budget as it is read. Always-empty elements (fixedSize 0) are counted all at once.
@@ -63,11 +68,6 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
     }
     return out;
   };
-  const reserve = maxSize > 0 ? maxSize : minSize;
-  const write = element.write;
-  const read = element.read;
-  const readMany = element.readMany;
-  const writeMany = element.writeMany;
   const self: Schema<Infer<S>[], readonly InferInput<S>[]> = schema({
     name: `vector<${element.name}>`,
     minSize: 1,
@@ -81,22 +81,22 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
           }
         : undefined,
     write(w: BcsWriter, v: readonly InferInput<S>[]) {
-      const depth = w.depth;
       if (!Array.isArray(v) && !ArrayBuffer.isView(v)) typeError('array', v);
       const n = v.length;
       w.length(n);
       if (reserve > 0) w.ensure(Math.min(n * reserve, 1 << 24));
-        w.depth = depth;
       if (writeMany) return writeMany(w, v);
+      const depth = w.depth;
       let i = 0;
       try {
         for (; i < n; i++) write(w, v[i]);
-      if (mayBeEmpty) return readCounted(r);
       } catch (e) {
+        w.depth = depth;
         rethrowWithin(e, i);
       }
     },
     read(r: BcsReader) {
+      if (mayBeEmpty) return readCounted(r);
       const n = r.length(minSize);
       if (readMany) return readMany(r, n);
       const out = new Array<Infer<S>>(n);
@@ -143,17 +143,17 @@ export function tuple<const T extends readonly AnySchema[]>(elements: T): Schema
   return schema({
     name: `(${elements.map((e) => e.name).join(', ')})`,
     fixedSize: fixed,
-      const depth = w.depth;
     minSize: min,
     maxSize: max,
     write(w, v) {
       if (!Array.isArray(v)) typeError('array (tuple)', v);
-        w.depth = depth;
       if (v.length !== n) throw new BcsError('invalid_length', `expected a tuple of ${n}, got ${v.length} elements`);
+      const depth = w.depth;
       let i = 0;
       try {
         for (; i < n; i++) elements[i].write(w, v[i]);
       } catch (e) {
+        w.depth = depth;
         rethrowWithin(e, i);
       }
     },
@@ -196,36 +196,36 @@ export function struct<F extends Record<string, AnySchema>>(name: string, fields
   return schema({
     name,
     fixedSize: fixed,
-      // Restored on every exit, so a writer reused after a failed encode starts at the right depth.
-      const depth = w.depth;
     minSize: min,
     maxSize: max,
     write(w, v) {
       if (typeof v !== 'object' || v === null) typeError(`object (${name})`, v);
       const obj = v as Record<string, unknown>;
+      // Restored on every exit, so a writer reused after a failed encode starts at the right depth.
+      const depth = w.depth;
       enter(w, name);
       let i = 0;
       try {
         for (; i < n; i++) {
-        w.depth = depth;
           const fv = obj[keys[i]];
           if (fv === undefined) throw new BcsError('missing_field', `missing field ${keys[i]} of ${name}`);
           schemas[i].write(w, fv);
         }
       } catch (e) {
-      const depth = r.depth;
+        w.depth = depth;
         rethrowWithin(e, keys[i]);
       }
       w.depth = depth;
     },
     read(r) {
+      const depth = r.depth;
       r.enter(name);
-        r.depth = depth;
       const out: Record<string, unknown> = {};
       let i = 0;
       try {
         for (; i < n; i++) out[keys[i]] = schemas[i].read(r);
       } catch (e) {
+        r.depth = depth;
         rethrowWithin(e, keys[i]);
       }
       r.leave();
@@ -346,13 +346,11 @@ export function map<K extends AnySchema, V extends AnySchema>(
     });
     encoded.sort((a, b) => compareBytes(a.k, b.k));
     for (let i = 1; i < encoded.length; i++) {
-      const depth = w.depth;
       if (compareBytes(encoded[i - 1].k, encoded[i].k) === 0) {
         throw new BcsError('non_canonical_map', `duplicate map key at entry ${i}`);
       }
     }
     return encoded;
-          w.depth = depth;
   };
   return schema({
     name: `Map<${key.name}, ${value.name}>`,
@@ -360,11 +358,13 @@ export function map<K extends AnySchema, V extends AnySchema>(
     write(w, v) {
       const entries = sorted(v);
       w.length(entries.length);
+      const depth = w.depth;
       for (let i = 0; i < entries.length; i++) {
         w.raw(entries[i].k);
         try {
           value.write(w, entries[i].val);
         } catch (e) {
+          w.depth = depth;
           rethrowWithin(e, i);
         }
       }
@@ -375,7 +375,6 @@ export function map<K extends AnySchema, V extends AnySchema>(
       const n = min > 0 ? r.length(min) : r.count();
       const out = new Map<Infer<K>, Infer<V>>();
       let prevStart = -1;
-          if (r.off === start) r.zeroSized(1, start);
       let prevEnd = -1;
       for (let i = 0; i < n; i++) {
         const start = r.off;
@@ -388,6 +387,7 @@ export function map<K extends AnySchema, V extends AnySchema>(
           prevStart = start;
           prevEnd = end;
           out.set(k, value.read(r));
+          if (r.off === start) r.zeroSized(1, start);
         } catch (e) {
           rethrowWithin(e, i);
         }
@@ -425,8 +425,6 @@ export function lazy<T, I = T>(name: string, get: () => Schema<T, I>): Schema<T,
         w.depth = depth;
         w.recursion = recursion;
       }
-    // No `serializedSize`: measured by writing (the schema default), so the writer bounds the
-    // recursion; a measure of its own would need a counter outside any call.
     },
     read(r) {
       const { depth, recursion } = r;
@@ -439,6 +437,8 @@ export function lazy<T, I = T>(name: string, get: () => Schema<T, I>): Schema<T,
         r.recursion = recursion;
       }
     },
+    // No `serializedSize`: measured by writing (the schema default), so the writer bounds the
+    // recursion; a measure of its own would need a counter outside any call.
   });
 }
 
