@@ -4,6 +4,7 @@ import { encodeExact, schema, typeError, type AnySchema, type Infer, type InferI
 import { bytes as bytesSchema } from './bytes.js';
 import { compareBytes } from './hex.js';
 import { ulebSize, type BcsWriter } from './writer.js';
+import { readOptionTag, readVariant, variantIndex, variantTable } from './variants.js';
 
 /** Counts a named container entered while encoding; bounded like the reader's, so a cyclic or absurdly deep value fails cleanly. */
 function enter(w: BcsWriter, name: string): void {
@@ -27,13 +28,7 @@ export function option<S extends AnySchema>(inner: S): Schema<Infer<S> | null, I
         inner.write(w, v);
       }
     },
-    read(r) {
-      const at = r.off;
-      const tag = r.u8();
-      if (tag === 0) return null;
-      if (tag !== 1) throw new BcsError('expected_option', `expected option type, got tag 0x${tag.toString(16).padStart(2, '0')}`, at);
-      return inner.read(r);
-    },
+    read: (r) => (readOptionTag(r) ? inner.read(r) : null),
     serializedSize: (v) => (v === null ? 1 : 1 + inner.serializedSize(v)),
   });
 }
@@ -263,7 +258,7 @@ export type EnumIn<V extends Variants> = {
 export function enumeration<const V extends Variants>(name: string, variants: V): Schema<EnumOut<V>, EnumIn<V>> {
   const names = Object.keys(variants);
   const payloads = names.map((k) => variants[k]);
-  const index = new Map(names.map((k, i) => [k, i]));
+  const table = variantTable(name, names);
   let min = Infinity;
   let max = 0;
   for (const p of payloads) {
@@ -277,8 +272,7 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
     write(w, v) {
       if (typeof v !== 'object' || v === null) typeError(`object with $kind (${name})`, v);
       const kind = (v as { $kind?: unknown }).$kind;
-      const i = typeof kind === 'string' ? index.get(kind) : undefined;
-      if (i === undefined) throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of ${name}`);
+      const i = variantIndex(table, kind);
       enter(w, name);
       w.uleb128(i);
       const p = payloads[i];
@@ -293,11 +287,7 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
     },
     read(r) {
       r.enter(name);
-      const at = r.off;
-      const i = r.uleb128();
-      if (i >= names.length) {
-        throw new BcsError('invalid_variant', `invalid variant index ${i} for ${name} (expected 0 <= i < ${names.length})`, at);
-      }
+      const i = readVariant(r, table);
       const p = payloads[i];
       let out: unknown;
       if (p) {
@@ -312,9 +302,7 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
     },
     serializedSize(v) {
       if (typeof v !== 'object' || v === null) typeError(`object with $kind (${name})`, v);
-      const kind = (v as { $kind?: unknown }).$kind;
-      const i = typeof kind === 'string' ? index.get(kind) : undefined;
-      if (i === undefined) throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of ${name}`);
+      const i = variantIndex(table, (v as { $kind?: unknown }).$kind);
       const p = payloads[i];
       return ulebSize(i) + (p ? p.serializedSize((v as { value: unknown }).value) : 0);
     },

@@ -2,15 +2,14 @@ import { BcsError, equalBytes, formatAddress, isBcsError, toHex, type Address } 
 import { formatTypeTag, isSignerType, substituteGenerics, type TypeTag } from '../move/index.js';
 import {
   rawTransaction,
-  rawTransactionPrefix,
   rawTransactionWithData,
-  rawTransactionWithDataPrefix,
   type EntryFunction,
   type JsonValue,
   type RawTransaction,
   type Script,
   type TransactionArgument,
 } from '../transactions/index.js';
+import { rawTransactionPrefix, rawTransactionWithDataPrefix } from '../transactions/signing-message.js';
 import { argumentToJson, jsonReaderFor, type JsonReaderContext } from './move-value-json.js';
 import type { AbiSource } from './encode-submission.js';
 import { registryOf } from './encode-submission.js';

@@ -1,48 +1,27 @@
-import {
-  address,
-  BcsError,
-  bytes,
-  enumeration,
-  schema,
-  string,
-  struct,
-  vector,
-  type Address,
-  type AddressInput,
-  type BcsReader,
-  type BcsWriter,
-  type Infer,
-  type InferInput,
-  type Schema,
-} from '../bcs/index.js';
+import { BcsError, schema, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
 import { countBits, indicesFromBitmap } from './bitmap.js';
+import * as d from './declare.js';
 import { expectObject, fieldError, readSizedBytes, within, writeSizedBytes } from './internal.js';
 import {
-  anyPublicKey,
-  anySignature,
-  bitVec,
-  multiEd25519PublicKey,
-  multiEd25519Signature,
-  multiKey,
-  type AnyPublicKey,
-  type AnyPublicKeyInput,
-  type AnySignature,
-  type AnySignatureInput,
-  type MultiEd25519PublicKey,
-  type MultiEd25519PublicKeyInput,
-  type MultiEd25519Signature,
-  type MultiEd25519SignatureInput,
-  type MultiKey,
-  type MultiKeyInput,
+  anyPublicKeyDecl,
+  anySignatureDecl,
+  bitVecDecl,
+  ed25519PublicKeyDecl,
+  ed25519SignatureDecl,
+  multiEd25519PublicKeyDecl,
+  multiEd25519SignatureDecl,
+  multiKeyDecl,
 } from './keys.js';
 
-// Account and transaction authenticators (wire-format.md §2.6). The dispatch and the Ed25519
-// variants (by far the most common) are hand-specialised; rarer variants use the core combinators.
+// Account and transaction authenticators (aptos-core types/src/transaction/authenticator.rs
+// `AccountAuthenticator`, `TransactionAuthenticator`): the core's enums over declared variants.
+// The Ed25519 pair (by far the most common) is hand-specialised.
 
-export interface Ed25519Pair {
-  publicKey: Uint8Array;
-  signature: Uint8Array;
-}
+const ed25519PairFields = /* @__PURE__ */ d.struct('Ed25519Authenticator', {
+  publicKey: ed25519PublicKeyDecl,
+  signature: ed25519SignatureDecl,
+});
+export interface Ed25519Pair extends d.DeclValue<typeof ed25519PairFields> {}
 
 function writeEd25519Pair(w: BcsWriter, v: Ed25519Pair): void {
   expectObject(v, 'Ed25519 authenticator');
@@ -67,207 +46,117 @@ function readEd25519Pair(r: BcsReader): Ed25519Pair {
   }
 }
 
-const ed25519Pair: Schema<Ed25519Pair> = /* @__PURE__ */ schema({
-  name: 'Ed25519Authenticator',
-  fixedSize: 33 + 65,
-  write: writeEd25519Pair,
-  read: readEd25519Pair,
+const ed25519Pair = /* @__PURE__ */ d.specialised(
+  ed25519PairFields,
+  /* @__PURE__ */ schema({ name: 'Ed25519Authenticator', fixedSize: 33 + 65, write: writeEd25519Pair, read: readEd25519Pair }),
+);
+
+const multiEd25519Pair = /* @__PURE__ */ d.struct('MultiEd25519Authenticator', {
+  publicKey: multiEd25519PublicKeyDecl,
+  signature: multiEd25519SignatureDecl,
 });
 
-const multiEd25519Pair = /* @__PURE__ */ struct('MultiEd25519Authenticator', {
-  publicKey: multiEd25519PublicKey,
-  signature: multiEd25519Signature,
+const singleKeyAuthenticator = /* @__PURE__ */ d.struct('SingleKeyAuthenticator', {
+  publicKey: anyPublicKeyDecl,
+  signature: anySignatureDecl,
 });
 
-const singleKeyAuthenticator = /* @__PURE__ */ struct('SingleKeyAuthenticator', {
-  publicKey: anyPublicKey,
-  signature: anySignature,
-});
-
-const multiKeyAuthenticatorFields = /* @__PURE__ */ struct('MultiKeyAuthenticator', {
-  publicKeys: multiKey,
-  signatures: /* @__PURE__ */ vector(anySignature),
+const multiKeyAuthenticatorFields = /* @__PURE__ */ d.struct('MultiKeyAuthenticator', {
+  publicKeys: multiKeyDecl,
+  signatures: /* @__PURE__ */ d.vector(anySignatureDecl),
   /** MSB-first, bit i set when key i signed; ts-sdk always emits 4 bytes. */
-  signaturesBitmap: bitVec,
+  signaturesBitmap: bitVecDecl,
 });
+const multiKeyAuthenticatorSchema = /* @__PURE__ */ d.schemaOf(multiKeyAuthenticatorFields);
 
 /**
  * Encoding also refuses what the node's `MultiKeyAuthenticator::new` could not have built and its
  * verifier rejects: a bitmap whose set bits do not pair one-to-one with the signatures, or that
  * names a key the MultiKey does not have. Decoding stays with the derived deserializer's rules.
  */
-const multiKeyAuthenticator = /* @__PURE__ */ schema({
-  name: 'MultiKeyAuthenticator',
-  minSize: 4, // literal, as in keys.ts' multiKey
-  write(w, v: InferInput<typeof multiKeyAuthenticatorFields>) {
-    multiKeyAuthenticatorFields.write(w, v);
-    const bitmap = v.signaturesBitmap;
-    const bits = countBits(bitmap);
-    const n = v.signatures.length;
-    if (bits !== n) throw new BcsError('invalid_length', `MultiKey bitmap has ${bits} bits set for ${n} signatures`).within('signaturesBitmap');
-    const keys = v.publicKeys.publicKeys.length;
-    const last = bits === 0 ? -1 : indicesFromBitmap(bitmap)[bits - 1];
-    if (last >= keys) throw new BcsError('out_of_range', `MultiKey bitmap names key ${last} of ${keys}`).within('signaturesBitmap');
-  },
-  read: (r) => multiKeyAuthenticatorFields.read(r),
-});
+const multiKeyAuthenticator = /* @__PURE__ */ d.specialised(
+  multiKeyAuthenticatorFields,
+  /* @__PURE__ */ schema({
+    name: 'MultiKeyAuthenticator',
+    minSize: 4, // literal, as in keys.ts' multiKey
+    write(w, v: d.DeclInput<typeof multiKeyAuthenticatorFields>) {
+      multiKeyAuthenticatorSchema.write(w, v);
+      const bitmap = v.signaturesBitmap;
+      const bits = countBits(bitmap);
+      const n = v.signatures.length;
+      if (bits !== n) throw new BcsError('invalid_length', `MultiKey bitmap has ${bits} bits set for ${n} signatures`).within('signaturesBitmap');
+      const keys = v.publicKeys.publicKeys.length;
+      const last = bits === 0 ? -1 : indicesFromBitmap(bitmap)[bits - 1];
+      if (last >= keys) throw new BcsError('out_of_range', `MultiKey bitmap names key ${last} of ${keys}`).within('signaturesBitmap');
+    },
+    read: (r) => multiKeyAuthenticatorSchema.read(r),
+  }),
+);
 
-export const functionInfo = /* @__PURE__ */ struct('FunctionInfo', {
-  moduleAddress: address,
-  moduleName: string,
-  functionName: string,
+/** `FunctionInfo` (types/src/function_info.rs): the account-abstraction authentication function. */
+const functionInfoDecl = /* @__PURE__ */ d.struct('FunctionInfo', {
+  moduleAddress: d.address,
+  moduleName: d.string,
+  functionName: d.string,
 });
-export type FunctionInfo = Infer<typeof functionInfo>;
+export const functionInfo = /* @__PURE__ */ d.schemaOf(functionInfoDecl);
+export interface FunctionInfo extends d.DeclValue<typeof functionInfoDecl> {}
 
-export const abstractionAuthData = /* @__PURE__ */ enumeration('AbstractionAuthData', {
-  V1: /* @__PURE__ */ struct('AbstractionAuthDataV1', { signingMessageDigest: bytes, authenticator: bytes }),
-  DerivableV1: /* @__PURE__ */ struct('AbstractionAuthDataDerivableV1', {
-    signingMessageDigest: bytes,
-    abstractSignature: bytes,
-    abstractPublicKey: bytes,
+const abstractionAuthDataDecl = /* @__PURE__ */ d.enumeration('AbstractionAuthData', {
+  V1: /* @__PURE__ */ d.struct('AbstractionAuthDataV1', { signingMessageDigest: d.bytes, authenticator: d.bytes }),
+  DerivableV1: /* @__PURE__ */ d.struct('AbstractionAuthDataDerivableV1', {
+    signingMessageDigest: d.bytes,
+    abstractSignature: d.bytes,
+    abstractPublicKey: d.bytes,
   }),
 });
-export type AbstractionAuthData = Infer<typeof abstractionAuthData>;
-export type AbstractionAuthDataInput = InferInput<typeof abstractionAuthData>;
+export const abstractionAuthData = /* @__PURE__ */ d.schemaOf(abstractionAuthDataDecl);
+export type AbstractionAuthData = d.DeclValue<typeof abstractionAuthDataDecl>;
+export type AbstractionAuthDataInput = d.DeclInput<typeof abstractionAuthDataDecl>;
 
-const abstraction = /* @__PURE__ */ struct('AbstractionAuthenticator', {
-  functionInfo,
-  authData: abstractionAuthData,
+const abstraction = /* @__PURE__ */ d.struct('AbstractionAuthenticator', {
+  functionInfo: functionInfoDecl,
+  authData: abstractionAuthDataDecl,
 });
 
-export type AccountAuthenticator =
-  | { $kind: 'Ed25519'; value: Ed25519Pair }
-  | { $kind: 'MultiEd25519'; value: { publicKey: MultiEd25519PublicKey; signature: MultiEd25519Signature } }
-  | { $kind: 'SingleKey'; value: { publicKey: AnyPublicKey; signature: AnySignature } }
-  | { $kind: 'MultiKey'; value: { publicKeys: MultiKey; signatures: AnySignature[]; signaturesBitmap: Uint8Array } }
-  | { $kind: 'NoAccountAuthenticator' }
-  | { $kind: 'Abstraction'; value: { functionInfo: FunctionInfo; authData: AbstractionAuthData } };
-export type AccountAuthenticatorInput =
-  | { $kind: 'Ed25519'; value: Ed25519Pair }
-  | { $kind: 'MultiEd25519'; value: { publicKey: MultiEd25519PublicKeyInput; signature: MultiEd25519SignatureInput } }
-  | { $kind: 'SingleKey'; value: { publicKey: AnyPublicKeyInput; signature: AnySignatureInput } }
-  | {
-      $kind: 'MultiKey';
-      value: { publicKeys: MultiKeyInput; signatures: readonly AnySignatureInput[]; signaturesBitmap: Uint8Array };
-    }
-  | { $kind: 'NoAccountAuthenticator'; value?: undefined }
-  | { $kind: 'Abstraction'; value: { functionInfo: InferInput<typeof functionInfo>; authData: AbstractionAuthDataInput } };
-
-type Payloads = readonly (readonly [string, Schema<unknown, never> | null])[];
-
-/** A tagged union with one-byte indices (every authenticator enum has fewer than 128 variants). */
-function union<T, I>(name: string, variants: Payloads): Schema<T, I> {
-  const index = new Map(variants.map(([k], i) => [k, i]));
-  return schema<T, I>({
-    name,
-    minSize: 1,
-    write(w, v) {
-      expectObject(v, name);
-      const kind = (v as { $kind: string }).$kind;
-      const i = index.get(kind);
-      if (i === undefined) throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of ${name}`);
-      w.u8(i);
-      const p = variants[i][1];
-      if (p === null) return;
-      try {
-        p.write(w, (v as { value: never }).value);
-      } catch (e) {
-        within(e, kind);
-      }
-    },
-    read(r) {
-      const at = r.off;
-      const i = r.uleb128();
-      if (i >= variants.length) {
-        throw new BcsError('invalid_variant', `invalid variant index ${i} for ${name} (expected 0 <= i < ${variants.length})`, at);
-      }
-      const [kind, p] = variants[i];
-      if (p === null) return { $kind: kind } as T;
-      try {
-        return { $kind: kind, value: p.read(r) } as T;
-      } catch (e) {
-        within(e, kind);
-      }
-    },
-  });
-}
-
-export const accountAuthenticator: Schema<AccountAuthenticator, AccountAuthenticatorInput> = /* @__PURE__ */ union(
-  'AccountAuthenticator',
-  [
-    ['Ed25519', ed25519Pair],
-    ['MultiEd25519', multiEd25519Pair],
-    ['SingleKey', singleKeyAuthenticator],
-    ['MultiKey', multiKeyAuthenticator],
-    ['NoAccountAuthenticator', null],
-    ['Abstraction', abstraction],
-  ] as Payloads,
-);
-
-export type TransactionAuthenticator =
-  | { $kind: 'Ed25519'; value: Ed25519Pair }
-  | { $kind: 'MultiEd25519'; value: { publicKey: MultiEd25519PublicKey; signature: MultiEd25519Signature } }
-  | {
-      $kind: 'MultiAgent';
-      value: { sender: AccountAuthenticator; secondarySignerAddresses: Address[]; secondarySigners: AccountAuthenticator[] };
-    }
-  | {
-      $kind: 'FeePayer';
-      value: {
-        sender: AccountAuthenticator;
-        secondarySignerAddresses: Address[];
-        secondarySigners: AccountAuthenticator[];
-        feePayerAddress: Address;
-        feePayerSigner: AccountAuthenticator;
-      };
-    }
-  | { $kind: 'SingleSender'; value: { sender: AccountAuthenticator } };
-export type TransactionAuthenticatorInput =
-  | { $kind: 'Ed25519'; value: Ed25519Pair }
-  | { $kind: 'MultiEd25519'; value: { publicKey: MultiEd25519PublicKeyInput; signature: MultiEd25519SignatureInput } }
-  | {
-      $kind: 'MultiAgent';
-      value: {
-        sender: AccountAuthenticatorInput;
-        secondarySignerAddresses: readonly AddressInput[];
-        secondarySigners: readonly AccountAuthenticatorInput[];
-      };
-    }
-  | {
-      $kind: 'FeePayer';
-      value: {
-        sender: AccountAuthenticatorInput;
-        secondarySignerAddresses: readonly AddressInput[];
-        secondarySigners: readonly AccountAuthenticatorInput[];
-        feePayerAddress: AddressInput;
-        feePayerSigner: AccountAuthenticatorInput;
-      };
-    }
-  | { $kind: 'SingleSender'; value: { sender: AccountAuthenticatorInput } };
-
-const multiAgent = /* @__PURE__ */ struct('MultiAgentAuthenticator', {
-  sender: accountAuthenticator,
-  secondarySignerAddresses: /* @__PURE__ */ vector(address),
-  secondarySigners: /* @__PURE__ */ vector(accountAuthenticator),
+const accountAuthenticatorFields = /* @__PURE__ */ d.enumeration('AccountAuthenticator', {
+  Ed25519: ed25519Pair,
+  MultiEd25519: multiEd25519Pair,
+  SingleKey: singleKeyAuthenticator,
+  MultiKey: multiKeyAuthenticator,
+  NoAccountAuthenticator: null,
+  Abstraction: abstraction,
 });
+export type AccountAuthenticator = d.DeclValue<typeof accountAuthenticatorFields>;
+export type AccountAuthenticatorInput = d.DeclInput<typeof accountAuthenticatorFields>;
+/** Named so that the declarations embedding it stay small to type-check. */
+export interface AccountAuthenticatorSchema extends Schema<AccountAuthenticator, AccountAuthenticatorInput> {}
+export const accountAuthenticatorDecl: d.Decl<AccountAuthenticatorSchema> = accountAuthenticatorFields;
+export const accountAuthenticator = /* @__PURE__ */ d.schemaOf(accountAuthenticatorDecl);
 
-const feePayer = /* @__PURE__ */ struct('FeePayerAuthenticator', {
-  sender: accountAuthenticator,
-  secondarySignerAddresses: /* @__PURE__ */ vector(address),
-  secondarySigners: /* @__PURE__ */ vector(accountAuthenticator),
-  feePayerAddress: address,
-  feePayerSigner: accountAuthenticator,
+const signers = /* @__PURE__ */ d.vector(accountAuthenticatorDecl);
+const addresses = /* @__PURE__ */ d.vector(d.address);
+
+const transactionAuthenticatorFields = /* @__PURE__ */ d.enumeration('TransactionAuthenticator', {
+  Ed25519: ed25519Pair,
+  MultiEd25519: multiEd25519Pair,
+  MultiAgent: /* @__PURE__ */ d.struct('MultiAgentAuthenticator', {
+    sender: accountAuthenticatorDecl,
+    secondarySignerAddresses: addresses,
+    secondarySigners: signers,
+  }),
+  FeePayer: /* @__PURE__ */ d.struct('FeePayerAuthenticator', {
+    sender: accountAuthenticatorDecl,
+    secondarySignerAddresses: addresses,
+    secondarySigners: signers,
+    feePayerAddress: d.address,
+    feePayerSigner: accountAuthenticatorDecl,
+  }),
+  SingleSender: /* @__PURE__ */ d.struct('SingleSenderAuthenticator', { sender: accountAuthenticatorDecl }),
 });
-
-const singleSender = /* @__PURE__ */ struct('SingleSenderAuthenticator', { sender: accountAuthenticator });
-
-export const transactionAuthenticator: Schema<TransactionAuthenticator, TransactionAuthenticatorInput> = /* @__PURE__ */ union(
-  'TransactionAuthenticator',
-  [
-    ['Ed25519', ed25519Pair],
-    ['MultiEd25519', multiEd25519Pair],
-    ['MultiAgent', multiAgent],
-    ['FeePayer', feePayer],
-    ['SingleSender', singleSender],
-  ] as Payloads,
-);
+export type TransactionAuthenticator = d.DeclValue<typeof transactionAuthenticatorFields>;
+export type TransactionAuthenticatorInput = d.DeclInput<typeof transactionAuthenticatorFields>;
+/** Named so that the declarations embedding it stay small to type-check. */
+export interface TransactionAuthenticatorSchema extends Schema<TransactionAuthenticator, TransactionAuthenticatorInput> {}
+export const transactionAuthenticatorDecl: d.Decl<TransactionAuthenticatorSchema> = transactionAuthenticatorFields;
+export const transactionAuthenticator = /* @__PURE__ */ d.schemaOf(transactionAuthenticatorDecl);

@@ -2,7 +2,8 @@ import { BcsError, BcsWriter, encodeWith, type Schema } from '../bcs/index.js';
 import type { ModuleIdInput } from '../move/index.js';
 import type { TypeArg } from '../move/type-tag.js';
 import { expectArray, expectObject, within } from './internal.js';
-import { writeArgValue, writeEntryFunctionHead, type ValueWriter } from './payload.js';
+import { writeArgValue, writeEntryFunctionHead, type ValueWriter } from './entry-function.js';
+import { PAYLOAD_VARIANTS } from './payload.js';
 import { writeRawTransactionWith, type RawTransactionInput } from './raw-transaction.js';
 import { rawTransactionPrefix } from './signing-message.js';
 
@@ -84,7 +85,7 @@ export function compileEntryFunction<const P extends readonly EntryFunctionParam
     }
   };
   const writePayload = (w: BcsWriter, args: ParamInputs<P>): void => {
-    w.u8(2); // TransactionPayload::EntryFunction
+    w.u8(PAYLOAD_VARIANTS.index.EntryFunction);
     writeEntryFunction(w, args);
   };
   const writeTxn = (w: BcsWriter, t: EntryFunctionCallInput<ParamInputs<P>>): void => writeRawTransactionWith(w, t, writePayload);

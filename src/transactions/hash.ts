@@ -11,7 +11,8 @@ import {
 } from './keys.js';
 import { writeSignedTransaction, type SignedTransactionInput } from './signed-transaction.js';
 
-// Transaction hash and authentication keys (wire-format.md §3.3–3.4).
+// Transaction hash (aptos-core types/src/transaction/mod.rs `SignedTransaction::committed_hash`)
+// and authentication keys (types/src/transaction/authenticator.rs `AuthenticationKey`, `Scheme`).
 
 /** The domain-separation prefix sha3-256(salt), e.g. for `APTOS::Transaction`. A fresh copy. */
 export function hashPrefix(salt: string): Uint8Array {
@@ -21,8 +22,8 @@ export function hashPrefix(salt: string): Uint8Array {
 export const TRANSACTION_SALT = 'APTOS::Transaction';
 let transactionPrefix: Uint8Array | undefined;
 
-/** @internal sha3-256("APTOS::Transaction"), hashed once on first use; callers must not mutate it. */
-export function userTransactionPrefix(): Uint8Array {
+/** sha3-256("APTOS::Transaction"), hashed once on first use; callers must not mutate it. */
+function userTransactionPrefix(): Uint8Array {
   return (transactionPrefix ??= hashPrefix(TRANSACTION_SALT));
 }
 

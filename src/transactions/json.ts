@@ -1,9 +1,13 @@
-import { BcsError, MAX_CONTAINER_DEPTH, fromHex, isBcsError, normalizeAddress, quote, toHex } from '../bcs/index.js';
+import { BcsError, MAX_CONTAINER_DEPTH, fromHex, normalizeAddress, quote, toHex } from '../bcs/index.js';
+import { rethrowWithin } from '../bcs/error.js';
+import { checkBig } from '../bcs/primitives.js';
+import { unknownVariant } from '../bcs/variants.js';
 
 // JSON-safe values, for logging, fixtures and the CLI: u64 and wider as decimal strings, bytes as
 // `0x` hex, addresses in the long form, small integers as numbers, enums as `{ $kind, value }`.
 // The way back needs to know which string is a number, which is bytes and which is text, so it is
-// driven by a Shape: a small plain-data description of a type's JSON form (see shapes.ts).
+// driven by a Shape: a small plain-data description of a type's JSON form, derived from each
+// type's declaration (declare.ts).
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -31,15 +35,14 @@ const SMALL: Record<SmallIntShape, readonly [number, number]> = {
   i32: [-0x80000000, 0x7fffffff],
 };
 
-const BIG_BITS: Record<BigIntShape, readonly [number, boolean]> = {
-  u64: [64, false],
-  u128: [128, false],
-  u256: [256, false],
-  i64: [64, true],
-  i128: [128, true],
-  i256: [256, true],
+const BIG: Record<BigIntShape, readonly [min: bigint, max: bigint]> = {
+  u64: [0n, (1n << 64n) - 1n],
+  u128: [0n, (1n << 128n) - 1n],
+  u256: [0n, (1n << 256n) - 1n],
+  i64: [-(1n << 63n), (1n << 63n) - 1n],
+  i128: [-(1n << 127n), (1n << 127n) - 1n],
+  i256: [-(1n << 255n), (1n << 255n) - 1n],
 };
-
 
 function jsonError(expected: string, got: unknown): BcsError {
   return new BcsError('invalid_json', `expected ${expected}, got ${quote(got)}`);
@@ -52,20 +55,14 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 /**
  * JSON nesting both ways is bounded like BCS containers (MAX_CONTAINER_DEPTH): a hostile document
  * of thousands of nested arrays, or a cyclic object, fails with `exceeded_max_depth` instead of
- * overflowing the stack. Every level of nesting goes through `wrap`, which counts it.
+ * overflowing the stack. Every level of nesting goes through `nest`, which passes the depth down.
  */
-let depth = 0;
-
-function wrap<T>(segment: string | number, f: () => T): T {
+function nest<T>(depth: number, segment: string | number, f: (depth: number) => T): T {
   if (depth >= MAX_CONTAINER_DEPTH) throw new BcsError('exceeded_max_depth', `JSON value nested deeper than ${MAX_CONTAINER_DEPTH} levels`);
-  depth++;
   try {
-    return f();
+    return f(depth + 1);
   } catch (e) {
-    if (isBcsError(e)) throw e.within(segment);
-    throw e;
-  } finally {
-    depth--;
+    return rethrowWithin(e, segment);
   }
 }
 
@@ -75,10 +72,10 @@ function wrap<T>(segment: string | number, f: () => T): T {
  * Uint8Arrays hex, which is exact for decoded values (addresses already long, small ints numbers).
  */
 export function toJsonSafe(value: unknown, shape?: Shape): JsonValue {
-  return shape === undefined ? generic(value) : shaped(shape, value);
+  return shape === undefined ? generic(value, 0) : shaped(shape, value, 0);
 }
 
-function generic(v: unknown): JsonValue {
+function generic(v: unknown, depth: number): JsonValue {
   switch (typeof v) {
     case 'bigint':
       return v.toString();
@@ -91,17 +88,17 @@ function generic(v: unknown): JsonValue {
     case 'object':
       if (v === null) return null;
       if (v instanceof Uint8Array) return toHex(v);
-      if (Array.isArray(v)) return v.map((x, i) => wrap(i, () => generic(x)));
+      if (Array.isArray(v)) return v.map((x, i) => nest(depth, i, (n) => generic(x, n)));
       {
         const out: Record<string, JsonValue> = {};
-        for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = wrap(k, () => generic(x));
+        for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = nest(depth, k, (n) => generic(x, n));
         return out;
       }
   }
   throw new BcsError('invalid_json', `${typeof v} has no JSON form`);
 }
 
-function shaped(shape: Shape, v: unknown): JsonValue {
+function shaped(shape: Shape, v: unknown, depth: number): JsonValue {
   if (typeof shape === 'string') {
     switch (shape) {
       case 'bool':
@@ -119,26 +116,30 @@ function shaped(shape: Shape, v: unknown): JsonValue {
       default:
         if (shape in SMALL) return checkSmall(shape as SmallIntShape, v);
         if (typeof v !== 'bigint' && !(typeof v === 'number' && Number.isSafeInteger(v))) throw jsonError(`${shape} as a bigint or safe integer`, v);
-        return checkBig(shape as BigIntShape, BigInt(v)).toString();
+        return bigInRange(shape as BigIntShape, BigInt(v)).toString();
     }
   }
-  if ('lazy' in shape) return shaped(shape.lazy(), v);
+  if ('lazy' in shape) return shaped(shape.lazy(), v, depth);
   if ('vector' in shape) {
     if (!Array.isArray(v)) throw jsonError('an array', v);
-    return v.map((x, i) => wrap(i, () => shaped(shape.vector, x)));
+    return v.map((x, i) => nest(depth, i, (n) => shaped(shape.vector, x, n)));
   }
-  if ('option' in shape) return v === null || v === undefined ? null : shaped(shape.option, v);
+  if ('option' in shape) return v === null || v === undefined ? null : shaped(shape.option, v, depth);
   if ('struct' in shape) {
     if (!isPlainObject(v)) throw jsonError('an object', v);
     const out: Record<string, JsonValue> = {};
-    for (const k of Object.keys(shape.struct)) out[k] = wrap(k, () => shaped(shape.struct[k], v[k]));
+    for (const k of Object.keys(shape.struct)) out[k] = nest(depth, k, (n) => shaped(shape.struct[k], v[k], n));
     return out;
   }
   if (!isPlainObject(v)) throw jsonError('an object with $kind', v);
-  const kind = v.$kind;
-  if (typeof kind !== 'string' || !Object.hasOwn(shape.enum, kind)) throw new BcsError('invalid_variant', `unknown variant ${quote(kind)}`);
+  const kind = enumKind(shape.enum, v.$kind);
   const payload = shape.enum[kind];
-  return payload === null ? { $kind: kind } : { $kind: kind, value: wrap(kind, () => shaped(payload, v.value)) };
+  return payload === null ? { $kind: kind } : { $kind: kind, value: nest(depth, kind, (n) => shaped(payload, v.value, n)) };
+}
+
+function enumKind(variants: { readonly [variant: string]: Shape | null }, kind: unknown): string {
+  if (typeof kind !== 'string' || !Object.hasOwn(variants, kind)) throw unknownVariant(kind);
+  return kind;
 }
 
 function checkSmall(shape: SmallIntShape, v: unknown): number {
@@ -148,13 +149,9 @@ function checkSmall(shape: SmallIntShape, v: unknown): number {
   return v;
 }
 
-function checkBig(shape: BigIntShape, v: bigint): bigint {
-  const [bits, signed] = BIG_BITS[shape];
-  const b = BigInt(bits);
-  const min = signed ? -(1n << (b - 1n)) : 0n;
-  const max = signed ? (1n << (b - 1n)) - 1n : (1n << b) - 1n;
-  if (v < min || v > max) throw new BcsError('out_of_range', `${v} is out of range for ${shape}`);
-  return v;
+function bigInRange(shape: BigIntShape, v: bigint): bigint {
+  const [min, max] = BIG[shape];
+  return checkBig(shape, v, min, max) as bigint;
 }
 
 // Plain ASCII digits only: no sign for unsigned, no '+', no whitespace, no hex, no exponent.
@@ -164,15 +161,19 @@ const SIGNED = /^-?[0-9]+$/;
 /** Strict decimal string → bigint for `shape` (e.g. 'u64'): rejects hex, whitespace, signs where not allowed, out-of-range values. */
 export function parseDecimal(s: unknown, shape: BigIntShape): bigint {
   if (typeof s !== 'string') throw jsonError(`${shape} as a decimal string`, s);
-  const signed = BIG_BITS[shape][1];
+  const signed = BIG[shape][0] < 0n;
   if (s.length > 80 || !(signed ? SIGNED : UNSIGNED).test(s)) {
     throw new BcsError('invalid_json', `expected ${shape} as a decimal string${signed ? '' : ' without sign'}, got ${quote(s)}`);
   }
-  return checkBig(shape, BigInt(s));
+  return bigInRange(shape, BigInt(s));
 }
 
 /** Plain data from its JSON-safe form, exactly inverting `toJsonSafe`; strict about every value. */
 export function fromJsonSafe(shape: Shape, json: unknown): unknown {
+  return fromJson(shape, json, 0);
+}
+
+function fromJson(shape: Shape, json: unknown, depth: number): unknown {
   if (typeof shape === 'string') {
     switch (shape) {
       case 'bool':
@@ -192,12 +193,12 @@ export function fromJsonSafe(shape: Shape, json: unknown): unknown {
         return parseDecimal(json, shape as BigIntShape);
     }
   }
-  if ('lazy' in shape) return fromJsonSafe(shape.lazy(), json);
+  if ('lazy' in shape) return fromJson(shape.lazy(), json, depth);
   if ('vector' in shape) {
     if (!Array.isArray(json)) throw jsonError('an array', json);
-    return json.map((x, i) => wrap(i, () => fromJsonSafe(shape.vector, x)));
+    return json.map((x, i) => nest(depth, i, (n) => fromJson(shape.vector, x, n)));
   }
-  if ('option' in shape) return json === null ? null : fromJsonSafe(shape.option, json);
+  if ('option' in shape) return json === null ? null : fromJson(shape.option, json, depth);
   if ('struct' in shape) {
     if (!isPlainObject(json)) throw jsonError('an object', json);
     const fields = shape.struct;
@@ -207,18 +208,17 @@ export function fromJsonSafe(shape: Shape, json: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(fields)) {
       if (!Object.hasOwn(json, k)) throw new BcsError('missing_field', `missing field ${k}`).within(k);
-      out[k] = wrap(k, () => fromJsonSafe(fields[k], json[k]));
+      out[k] = nest(depth, k, (n) => fromJson(fields[k], json[k], n));
     }
     return out;
   }
   if (!isPlainObject(json)) throw jsonError('an object with $kind', json);
-  const kind = json.$kind;
-  if (typeof kind !== 'string' || !Object.hasOwn(shape.enum, kind)) throw new BcsError('invalid_variant', `unknown variant ${quote(kind)}`);
+  const kind = enumKind(shape.enum, json.$kind);
   const payload = shape.enum[kind];
   for (const k of Object.keys(json)) {
     if (k !== '$kind' && !(k === 'value' && payload !== null)) throw new BcsError('invalid_json', `unexpected field ${quote(k)} in variant ${kind}`);
   }
   if (payload === null) return { $kind: kind };
   if (!Object.hasOwn(json, 'value')) throw new BcsError('missing_field', `missing field value of variant ${kind}`).within(kind);
-  return { $kind: kind, value: wrap(kind, () => fromJsonSafe(payload, json.value)) };
+  return { $kind: kind, value: nest(depth, kind, (n) => fromJson(payload, json.value, n)) };
 }

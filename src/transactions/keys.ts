@@ -1,125 +1,144 @@
-import {
-  address,
-  BcsError,
-  bytes,
-  enumeration,
-  fixedBytes,
-  option,
-  schema,
-  string,
-  struct,
-  u64,
-  u8,
-  vector,
-  type Infer,
-  type InferInput,
-  type Schema,
-} from '../bcs/index.js';
+import { BcsError, fixedBytes, schema, type Schema } from '../bcs/index.js';
+import * as d from './declare.js';
 import { expectArray, expectBytes, expectObject, sizedBytes, within } from './internal.js';
 import { countBits } from './bitmap.js';
 
-// Public keys and signatures (wire-format.md §2.1, §2.6). Cold types: built from the core's
-// combinators, with exact lengths checked both ways as the node's key types do.
+// Public keys and signatures (aptos-core types/src/transaction/authenticator.rs `AnyPublicKey`,
+// `AnySignature`; types/src/keyless for the keyless types; crates/aptos-crypto for the key
+// lengths). Cold types: declared with the core's combinators, exact lengths checked both ways as
+// the node's key types do.
 
-export const ed25519PublicKey = /* @__PURE__ */ sizedBytes('Ed25519PublicKey', 32);
-export const ed25519Signature = /* @__PURE__ */ sizedBytes('Ed25519Signature', 64);
-export const secp256k1PublicKey = /* @__PURE__ */ sizedBytes('Secp256k1EcdsaPublicKey', 65);
-export const secp256k1Signature = /* @__PURE__ */ sizedBytes('Secp256k1EcdsaSignature', 64);
-export const secp256r1PublicKey = /* @__PURE__ */ sizedBytes('Secp256r1EcdsaPublicKey', 65);
-export const secp256r1Signature = /* @__PURE__ */ sizedBytes('Secp256r1EcdsaSignature', 64);
-/** SLH-DSA-SHA2-128s public key: 32 bytes (index from ts-sdk only, §6.6). */
-export const slhDsaPublicKey = /* @__PURE__ */ sizedBytes('SlhDsaSha2_128sPublicKey', 32);
+const sized = (name: string, n: number) => d.leaf(sizedBytes(name, n), 'bytes');
+const fixed = (n: number) => d.leaf(fixedBytes(n), 'bytes');
 
-export const keylessPublicKey = /* @__PURE__ */ struct('KeylessPublicKey', {
-  issVal: string,
-  idc: bytes,
+export const ed25519PublicKeyDecl = /* @__PURE__ */ sized('Ed25519PublicKey', 32);
+export const ed25519SignatureDecl = /* @__PURE__ */ sized('Ed25519Signature', 64);
+const secp256k1PublicKeyDecl = /* @__PURE__ */ sized('Secp256k1EcdsaPublicKey', 65);
+const secp256k1SignatureDecl = /* @__PURE__ */ sized('Secp256k1EcdsaSignature', 64);
+const secp256r1PublicKeyDecl = /* @__PURE__ */ sized('Secp256r1EcdsaPublicKey', 65);
+const secp256r1SignatureDecl = /* @__PURE__ */ sized('Secp256r1EcdsaSignature', 64);
+/** SLH-DSA-SHA2-128s public key: 32 bytes (its variant index is taken from ts-sdk; the node's enum was not seen). */
+const slhDsaPublicKeyDecl = /* @__PURE__ */ sized('SlhDsaSha2_128sPublicKey', 32);
+
+export const ed25519PublicKey = /* @__PURE__ */ d.schemaOf(ed25519PublicKeyDecl);
+export const ed25519Signature = /* @__PURE__ */ d.schemaOf(ed25519SignatureDecl);
+export const secp256k1PublicKey = /* @__PURE__ */ d.schemaOf(secp256k1PublicKeyDecl);
+export const secp256k1Signature = /* @__PURE__ */ d.schemaOf(secp256k1SignatureDecl);
+export const secp256r1PublicKey = /* @__PURE__ */ d.schemaOf(secp256r1PublicKeyDecl);
+export const secp256r1Signature = /* @__PURE__ */ d.schemaOf(secp256r1SignatureDecl);
+export const slhDsaPublicKey = /* @__PURE__ */ d.schemaOf(slhDsaPublicKeyDecl);
+
+const keylessPublicKeyDecl = /* @__PURE__ */ d.struct('KeylessPublicKey', {
+  issVal: d.string,
+  idc: d.bytes,
 });
-export type KeylessPublicKey = Infer<typeof keylessPublicKey>;
+export const keylessPublicKey = /* @__PURE__ */ d.schemaOf(keylessPublicKeyDecl);
+export interface KeylessPublicKey extends d.DeclValue<typeof keylessPublicKeyDecl> {}
 
-export const federatedKeylessPublicKey = /* @__PURE__ */ struct('FederatedKeylessPublicKey', {
-  jwkAddr: address,
-  pk: keylessPublicKey,
+const federatedKeylessPublicKeyDecl = /* @__PURE__ */ d.struct('FederatedKeylessPublicKey', {
+  jwkAddr: d.address,
+  pk: keylessPublicKeyDecl,
 });
+export const federatedKeylessPublicKey = /* @__PURE__ */ d.schemaOf(federatedKeylessPublicKeyDecl);
 
-export const anyPublicKey = /* @__PURE__ */ enumeration('AnyPublicKey', {
-  Ed25519: ed25519PublicKey,
-  Secp256k1Ecdsa: secp256k1PublicKey,
-  Secp256r1Ecdsa: secp256r1PublicKey,
-  Keyless: keylessPublicKey,
-  FederatedKeyless: federatedKeylessPublicKey,
-  SlhDsa_Sha2_128s: slhDsaPublicKey,
+const anyPublicKeyFields = /* @__PURE__ */ d.enumeration('AnyPublicKey', {
+  Ed25519: ed25519PublicKeyDecl,
+  Secp256k1Ecdsa: secp256k1PublicKeyDecl,
+  Secp256r1Ecdsa: secp256r1PublicKeyDecl,
+  Keyless: keylessPublicKeyDecl,
+  FederatedKeyless: federatedKeylessPublicKeyDecl,
+  SlhDsa_Sha2_128s: slhDsaPublicKeyDecl,
 });
-export type AnyPublicKey = Infer<typeof anyPublicKey>;
-export type AnyPublicKeyInput = InferInput<typeof anyPublicKey>;
+export type AnyPublicKey = d.DeclValue<typeof anyPublicKeyFields>;
+export type AnyPublicKeyInput = d.DeclInput<typeof anyPublicKeyFields>;
+/** Named so that the declarations embedding it stay small to type-check. */
+export interface AnyPublicKeySchema extends Schema<AnyPublicKey, AnyPublicKeyInput> {}
+export const anyPublicKeyDecl: d.Decl<AnyPublicKeySchema> = anyPublicKeyFields;
+export const anyPublicKey = /* @__PURE__ */ d.schemaOf(anyPublicKeyDecl);
 
-export const assertionSignature = /* @__PURE__ */ enumeration('AssertionSignature', {
-  Secp256r1Ecdsa: secp256r1Signature,
+const assertionSignatureDecl = /* @__PURE__ */ d.enumeration('AssertionSignature', {
+  Secp256r1Ecdsa: secp256r1SignatureDecl,
 });
+export const assertionSignature = /* @__PURE__ */ d.schemaOf(assertionSignatureDecl);
 
-/** WebAuthn assertion (`PartialAuthenticatorAssertionResponse`). */
-export const webAuthnSignature = /* @__PURE__ */ struct('PartialAuthenticatorAssertionResponse', {
-  signature: assertionSignature,
-  authenticatorData: bytes,
-  clientDataJson: bytes,
+/** WebAuthn assertion (`PartialAuthenticatorAssertionResponse`, types/src/transaction/webauthn.rs). */
+const webAuthnSignatureDecl = /* @__PURE__ */ d.struct('PartialAuthenticatorAssertionResponse', {
+  signature: assertionSignatureDecl,
+  authenticatorData: d.bytes,
+  clientDataJson: d.bytes,
 });
+export const webAuthnSignature = /* @__PURE__ */ d.schemaOf(webAuthnSignatureDecl);
 
-export const ephemeralPublicKey = /* @__PURE__ */ enumeration('EphemeralPublicKey', {
-  Ed25519: ed25519PublicKey,
-  Secp256r1Ecdsa: secp256r1PublicKey,
+const ephemeralPublicKeyDecl = /* @__PURE__ */ d.enumeration('EphemeralPublicKey', {
+  Ed25519: ed25519PublicKeyDecl,
+  Secp256r1Ecdsa: secp256r1PublicKeyDecl,
 });
+export const ephemeralPublicKey = /* @__PURE__ */ d.schemaOf(ephemeralPublicKeyDecl);
 
-export const ephemeralSignature = /* @__PURE__ */ enumeration('EphemeralSignature', {
-  Ed25519: ed25519Signature,
-  WebAuthn: webAuthnSignature,
+const ephemeralSignatureDecl = /* @__PURE__ */ d.enumeration('EphemeralSignature', {
+  Ed25519: ed25519SignatureDecl,
+  WebAuthn: webAuthnSignatureDecl,
 });
+export const ephemeralSignature = /* @__PURE__ */ d.schemaOf(ephemeralSignatureDecl);
 
-export const zkProof = /* @__PURE__ */ enumeration('ZKP', {
-  Groth16: /* @__PURE__ */ struct('Groth16Proof', { a: /* @__PURE__ */ fixedBytes(32), b: /* @__PURE__ */ fixedBytes(64), c: /* @__PURE__ */ fixedBytes(32) }),
+const zkProofDecl = /* @__PURE__ */ d.enumeration('ZKP', {
+  Groth16: /* @__PURE__ */ d.struct('Groth16Proof', { a: /* @__PURE__ */ fixed(32), b: /* @__PURE__ */ fixed(64), c: /* @__PURE__ */ fixed(32) }),
 });
+export const zkProof = /* @__PURE__ */ d.schemaOf(zkProofDecl);
 
-export const ephemeralCertificate = /* @__PURE__ */ enumeration('EphemeralCertificate', {
-  ZeroKnowledgeSig: /* @__PURE__ */ struct('ZeroKnowledgeSig', {
-    proof: zkProof,
-    expHorizonSecs: u64,
-    extraField: /* @__PURE__ */ option(string),
-    overrideAudVal: /* @__PURE__ */ option(string),
-    trainingWheelsSignature: /* @__PURE__ */ option(ephemeralSignature),
+const ephemeralCertificateDecl = /* @__PURE__ */ d.enumeration('EphemeralCertificate', {
+  ZeroKnowledgeSig: /* @__PURE__ */ d.struct('ZeroKnowledgeSig', {
+    proof: zkProofDecl,
+    expHorizonSecs: d.u64,
+    extraField: /* @__PURE__ */ d.option(d.string),
+    overrideAudVal: /* @__PURE__ */ d.option(d.string),
+    trainingWheelsSignature: /* @__PURE__ */ d.option(ephemeralSignatureDecl),
   }),
-  OpenIdSig: /* @__PURE__ */ struct('OpenIdSig', {
-    jwtSig: bytes,
-    jwtPayloadJson: string,
-    uidKey: string,
-    epkBlinder: bytes,
-    pepper: /* @__PURE__ */ fixedBytes(31),
-    idcAudVal: /* @__PURE__ */ option(string),
+  OpenIdSig: /* @__PURE__ */ d.struct('OpenIdSig', {
+    jwtSig: d.bytes,
+    jwtPayloadJson: d.string,
+    uidKey: d.string,
+    epkBlinder: d.bytes,
+    pepper: /* @__PURE__ */ fixed(31),
+    idcAudVal: /* @__PURE__ */ d.option(d.string),
   }),
 });
+export const ephemeralCertificate = /* @__PURE__ */ d.schemaOf(ephemeralCertificateDecl);
 
-export const keylessSignature = /* @__PURE__ */ struct('KeylessSignature', {
-  cert: ephemeralCertificate,
-  jwtHeaderJson: string,
-  expDateSecs: u64,
-  ephemeralPubkey: ephemeralPublicKey,
-  ephemeralSignature,
+const keylessSignatureFields = /* @__PURE__ */ d.struct('KeylessSignature', {
+  cert: ephemeralCertificateDecl,
+  jwtHeaderJson: d.string,
+  expDateSecs: d.u64,
+  ephemeralPubkey: ephemeralPublicKeyDecl,
+  ephemeralSignature: ephemeralSignatureDecl,
 });
-export type KeylessSignature = Infer<typeof keylessSignature>;
+export interface KeylessSignature extends d.DeclValue<typeof keylessSignatureFields> {}
+/** Named so that the declarations embedding it stay small to type-check. */
+export interface KeylessSignatureSchema extends Schema<KeylessSignature, d.DeclInput<typeof keylessSignatureFields>> {}
+export const keylessSignatureDecl: d.Decl<KeylessSignatureSchema> = keylessSignatureFields;
+export const keylessSignature = /* @__PURE__ */ d.schemaOf(keylessSignatureDecl);
 
-export const anySignature = /* @__PURE__ */ enumeration('AnySignature', {
-  Ed25519: ed25519Signature,
-  Secp256k1Ecdsa: secp256k1Signature,
-  WebAuthn: webAuthnSignature,
-  Keyless: keylessSignature,
-  SlhDsa_Sha2_128s: bytes,
+const anySignatureFields = /* @__PURE__ */ d.enumeration('AnySignature', {
+  Ed25519: ed25519SignatureDecl,
+  Secp256k1Ecdsa: secp256k1SignatureDecl,
+  WebAuthn: webAuthnSignatureDecl,
+  Keyless: keylessSignatureDecl,
+  SlhDsa_Sha2_128s: d.bytes,
 });
-export type AnySignature = Infer<typeof anySignature>;
-export type AnySignatureInput = InferInput<typeof anySignature>;
+export type AnySignature = d.DeclValue<typeof anySignatureFields>;
+export type AnySignatureInput = d.DeclInput<typeof anySignatureFields>;
+/** Named so that the declarations embedding it stay small to type-check. */
+export interface AnySignatureSchema extends Schema<AnySignature, AnySignatureInput> {}
+export const anySignatureDecl: d.Decl<AnySignatureSchema> = anySignatureFields;
+export const anySignature = /* @__PURE__ */ d.schemaOf(anySignatureDecl);
 
-const multiKeyFields = /* @__PURE__ */ struct('MultiKey', {
-  publicKeys: /* @__PURE__ */ vector(anyPublicKey),
-  signaturesRequired: u8,
+const multiKeyFieldsDecl = /* @__PURE__ */ d.struct('MultiKey', {
+  publicKeys: /* @__PURE__ */ d.vector(anyPublicKeyDecl),
+  signaturesRequired: d.u8,
 });
-export type MultiKey = Infer<typeof multiKeyFields>;
-export type MultiKeyInput = InferInput<typeof multiKeyFields>;
+const multiKeyFields = /* @__PURE__ */ d.schemaOf(multiKeyFieldsDecl);
+export interface MultiKey extends d.DeclValue<typeof multiKeyFieldsDecl> {}
+export type MultiKeyInput = d.DeclInput<typeof multiKeyFieldsDecl>;
 
 /** The node's `MultiKey::new` limit on public keys (MAX_NUM_OF_SIGS). */
 export const MAX_MULTI_KEY_KEYS = 32;
@@ -143,6 +162,7 @@ export const multiKey: Schema<MultiKey, MultiKeyInput> = /* @__PURE__ */ schema(
   },
   read: (r) => multiKeyFields.read(r),
 });
+export const multiKeyDecl = /* @__PURE__ */ d.specialised(multiKeyFieldsDecl, multiKey);
 
 /** aptos-bitvec's deserializer refuses a BitVec of more than 32 bytes (MAX_BUCKETS: bits 0..255). */
 export const MAX_BITVEC_BYTES = 32;
@@ -151,7 +171,7 @@ function bitVecTooLong(n: number, at = -1): BcsError {
   return new BcsError('invalid_length', `BitVec too long: ${n} bytes, at most ${MAX_BITVEC_BYTES}`, at);
 }
 
-/** `BitVec { inner: bytes }`, MSB-first, at most 32 bytes both ways. */
+/** `BitVec { inner: bytes }` (aptos-bitvec), MSB-first, at most 32 bytes both ways. */
 export const bitVec: Schema<Uint8Array> = /* @__PURE__ */ schema({
   name: 'BitVec',
   minSize: 1,
@@ -166,6 +186,7 @@ export const bitVec: Schema<Uint8Array> = /* @__PURE__ */ schema({
     return b;
   },
 });
+export const bitVecDecl = /* @__PURE__ */ d.leaf(bitVec, 'bytes');
 
 // ---------------------------------------------------------------------------------------------
 // MultiEd25519: one `bytes` field each, laid out pk₀‖…‖pkₙ₋₁‖threshold and sig…‖bitmap(4).
@@ -223,6 +244,8 @@ export const multiEd25519PublicKey: Schema<MultiEd25519PublicKey, MultiEd25519Pu
     return { publicKeys, threshold };
   },
 });
+// The layout is not the fields' own, so the JSON shape is written out.
+export const multiEd25519PublicKeyDecl = /* @__PURE__ */ d.leaf(multiEd25519PublicKey, { struct: { publicKeys: { vector: 'bytes' }, threshold: 'u8' } });
 
 export interface MultiEd25519Signature {
   /** Signatures in ascending order of key index. */
@@ -275,3 +298,4 @@ export const multiEd25519Signature: Schema<MultiEd25519Signature, MultiEd25519Si
     return { signatures, bitmap };
   },
 });
+export const multiEd25519SignatureDecl = /* @__PURE__ */ d.leaf(multiEd25519Signature, { struct: { signatures: { vector: 'bytes' }, bitmap: 'bytes' } });

@@ -3,42 +3,35 @@ import {
   writeAddress,
   writeU64,
   writeU8,
-  BcsError,
   schema,
   type Address,
   type AddressInput,
   type BcsReader,
   type BcsWriter,
-  type BigIntInput,
   type Schema,
 } from '../bcs/index.js';
+import { readVariant, variantTable, writeVariant } from '../bcs/variants.js';
+import * as d from './declare.js';
 import { expectArray, expectObject, fieldError, within } from './internal.js';
-import {
-  readTransactionPayload,
-  writeTransactionPayload,
-  type TransactionPayload,
-  type TransactionPayloadInput,
-} from './payload.js';
+import { readTransactionPayload, transactionPayloadDecl, writeTransactionPayload, type TransactionPayloadInput } from './payload.js';
 
-// RawTransaction and the multi-signer envelopes (wire-format.md §2.4–2.5), hand-specialised.
+// `RawTransaction` and the multi-signer envelope `RawTransactionWithData` (aptos-core
+// types/src/transaction/mod.rs), hand-specialised: every transaction and signing message goes
+// through them.
 
-export interface RawTransaction {
-  sender: Address;
-  sequenceNumber: bigint;
-  payload: TransactionPayload;
-  maxGasAmount: bigint;
-  gasUnitPrice: bigint;
-  expirationTimestampSecs: bigint;
-  chainId: number;
-}
-export interface RawTransactionInput<P = TransactionPayloadInput> {
-  sender: AddressInput;
-  sequenceNumber: BigIntInput;
+const rawTransactionFields = /* @__PURE__ */ d.struct('RawTransaction', {
+  sender: d.address,
+  sequenceNumber: d.u64,
+  payload: transactionPayloadDecl,
+  maxGasAmount: d.u64,
+  gasUnitPrice: d.u64,
+  expirationTimestampSecs: d.u64,
+  chainId: d.u8,
+});
+export interface RawTransaction extends d.DeclValue<typeof rawTransactionFields> {}
+/** `P`: the payload's input, narrower for the encode-only functions and compiled entry functions. */
+export interface RawTransactionInput<P = TransactionPayloadInput> extends Omit<d.DeclInput<typeof rawTransactionFields>, 'payload'> {
   payload: P;
-  maxGasAmount: BigIntInput;
-  gasUnitPrice: BigIntInput;
-  expirationTimestampSecs: BigIntInput;
-  chainId: number;
 }
 
 export function writeRawTransaction(w: BcsWriter, t: RawTransactionInput): void {
@@ -102,15 +95,24 @@ export const rawTransaction: Schema<RawTransaction, RawTransactionInput> = /* @_
   read: readRawTransaction,
 });
 
-// ---------------------------------------------------------------------------------------------
-// RawTransactionWithData: 0 MultiAgent, 1 MultiAgentWithFeePayer
+/** Named so that the declarations embedding it stay small to type-check. */
+export interface RawTransactionSchema extends Schema<RawTransaction, RawTransactionInput> {}
+export const rawTransactionDecl: d.Decl<RawTransactionSchema> = /* @__PURE__ */ d.specialised(rawTransactionFields, rawTransaction);
 
-export type RawTransactionWithData =
-  | { $kind: 'MultiAgent'; value: { rawTxn: RawTransaction; secondarySignerAddresses: Address[] } }
-  | {
-      $kind: 'MultiAgentWithFeePayer';
-      value: { rawTxn: RawTransaction; secondarySignerAddresses: Address[]; feePayerAddress: Address };
-    };
+export const RAW_TRANSACTION_WITH_DATA_VARIANTS = /* @__PURE__ */ variantTable('RawTransactionWithData', ['MultiAgent', 'MultiAgentWithFeePayer']);
+
+const rawTransactionWithDataFields = /* @__PURE__ */ d.enumeration(RAW_TRANSACTION_WITH_DATA_VARIANTS.name, {
+  MultiAgent: /* @__PURE__ */ d.struct('MultiAgent', {
+    rawTxn: rawTransactionDecl,
+    secondarySignerAddresses: /* @__PURE__ */ d.vector(d.address),
+  }),
+  MultiAgentWithFeePayer: /* @__PURE__ */ d.struct('MultiAgentWithFeePayer', {
+    rawTxn: rawTransactionDecl,
+    secondarySignerAddresses: /* @__PURE__ */ d.vector(d.address),
+    feePayerAddress: d.address,
+  }),
+});
+export type RawTransactionWithData = d.DeclValue<typeof rawTransactionWithDataFields>;
 export type RawTransactionWithDataInput =
   | { $kind: 'MultiAgent'; value: { rawTxn: RawTransactionInput; secondarySignerAddresses: readonly AddressInput[] } }
   | {
@@ -139,13 +141,11 @@ export function readAddresses(r: BcsReader): Address[] {
   return out;
 }
 
-export function writeRawTransactionWithData(w: BcsWriter, d: RawTransactionWithDataInput): void {
-  expectObject(d, 'RawTransactionWithData');
-  const kind = d.$kind;
-  const fee = kind === 'MultiAgentWithFeePayer';
-  if (!fee && kind !== 'MultiAgent') throw new BcsError('invalid_variant', `unknown variant ${String(kind)} of RawTransactionWithData`);
-  w.u8(fee ? 1 : 0);
-  const v = d.value;
+export function writeRawTransactionWithData(w: BcsWriter, data: RawTransactionWithDataInput): void {
+  expectObject(data, 'RawTransactionWithData');
+  const kind = data.$kind;
+  const fee = writeVariant(w, RAW_TRANSACTION_WITH_DATA_VARIANTS, kind) === RAW_TRANSACTION_WITH_DATA_VARIANTS.index.MultiAgentWithFeePayer;
+  const v = data.value;
   let key = 'rawTxn';
   try {
     expectObject(v, kind);
@@ -166,16 +166,13 @@ export function writeRawTransactionWithData(w: BcsWriter, d: RawTransactionWithD
 }
 
 export function readRawTransactionWithData(r: BcsReader): RawTransactionWithData {
-  const at = r.off;
-  const i = r.uleb128();
-  if (i > 1) throw new BcsError('invalid_variant', `invalid variant index ${i} for RawTransactionWithData (expected 0 <= i < 2)`, at);
-  const kind = i === 0 ? 'MultiAgent' : 'MultiAgentWithFeePayer';
+  const kind = RAW_TRANSACTION_WITH_DATA_VARIANTS.kinds[readVariant(r, RAW_TRANSACTION_WITH_DATA_VARIANTS)];
   let key = 'rawTxn';
   try {
     const rawTxn = readRawTransaction(r);
     key = 'secondarySignerAddresses';
     const secondarySignerAddresses = readAddresses(r);
-    if (i === 0) return { $kind: 'MultiAgent', value: { rawTxn, secondarySignerAddresses } };
+    if (kind === 'MultiAgent') return { $kind: kind, value: { rawTxn, secondarySignerAddresses } };
     key = 'feePayerAddress';
     const feePayerAddress = address.read(r);
     return { $kind: 'MultiAgentWithFeePayer', value: { rawTxn, secondarySignerAddresses, feePayerAddress } };
@@ -190,3 +187,10 @@ export const rawTransactionWithData: Schema<RawTransactionWithData, RawTransacti
   write: writeRawTransactionWithData,
   read: readRawTransactionWithData,
 });
+
+/** Named so that the declarations embedding it stay small to type-check. */
+export interface RawTransactionWithDataSchema extends Schema<RawTransactionWithData, RawTransactionWithDataInput> {}
+export const rawTransactionWithDataDecl: d.Decl<RawTransactionWithDataSchema> = /* @__PURE__ */ d.specialised(
+  rawTransactionWithDataFields,
+  rawTransactionWithData,
+);

@@ -1,18 +1,23 @@
 import { schema, type AddressInput, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
 import {
   transactionAuthenticator,
+  transactionAuthenticatorDecl,
   type AccountAuthenticatorInput,
-  type TransactionAuthenticator,
   type TransactionAuthenticatorInput,
 } from './authenticator.js';
+import * as d from './declare.js';
 import { expectArray, expectObject, fieldError, within } from './internal.js';
-import { readRawTransaction, writeRawTransaction, type RawTransaction, type RawTransactionInput } from './raw-transaction.js';
+import { rawTransactionDecl, readRawTransaction, writeRawTransaction, type RawTransactionInput } from './raw-transaction.js';
 
-/** `SignedTransaction { raw_txn, authenticator }`: what is submitted, and what the hash covers. */
-export interface SignedTransaction {
-  rawTxn: RawTransaction;
-  authenticator: TransactionAuthenticator;
-}
+/**
+ * `SignedTransaction { raw_txn, authenticator }` (aptos-core types/src/transaction/mod.rs): what is
+ * submitted, and what the hash covers. Hand-specialised around the RawTransaction's.
+ */
+const signedTransactionFields = /* @__PURE__ */ d.struct('SignedTransaction', {
+  rawTxn: rawTransactionDecl,
+  authenticator: transactionAuthenticatorDecl,
+});
+export interface SignedTransaction extends d.DeclValue<typeof signedTransactionFields> {}
 export interface SignedTransactionInput {
   rawTxn: RawTransactionInput;
   authenticator: TransactionAuthenticatorInput;
@@ -47,6 +52,13 @@ export const signedTransaction: Schema<SignedTransaction, SignedTransactionInput
   write: writeSignedTransaction,
   read: readSignedTransaction,
 });
+
+/** Named so that the declarations embedding it stay small to type-check. */
+export interface SignedTransactionSchema extends Schema<SignedTransaction, SignedTransactionInput> {}
+export const signedTransactionDecl: d.Decl<SignedTransactionSchema> = /* @__PURE__ */ d.specialised(
+  signedTransactionFields,
+  signedTransaction,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Assembly. Signing stays with the caller: sign the matching signing message (signing-message.ts),

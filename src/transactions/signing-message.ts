@@ -9,8 +9,9 @@ import {
   type RawTransactionWithDataInput,
 } from './raw-transaction.js';
 
-// Signing messages (wire-format.md §3.1–3.2): prefix ‖ bcs(body), where the 32-byte prefix is
-// sha3-256("APTOS::" ‖ type name). The two signing prefixes are protocol constants, so they are
+// Signing messages: prefix ‖ bcs(body), where the 32-byte prefix is sha3-256("APTOS::" ‖ type name)
+// (aptos-core crates/aptos-crypto/src/hash.rs `CryptoHasher`; `RawTransaction::signing_message` and
+// `RawTransactionWithData` in types/src/transaction/mod.rs). The two signing prefixes are protocol constants, so they are
 // kept precomputed here: signing then needs no hash function at all, which keeps a
 // transfer-and-sign bundle small (noble's sha3 alone is 6 KB minified). `hashPrefix` in hash.ts
 // derives any prefix at run time, and the tests recompute these two with it.
@@ -35,7 +36,7 @@ function prefixBytes(hex: string): Uint8Array {
   return w.buf;
 }
 
-/** @internal Cached prefixes; callers must not mutate them. */
+/** Cached prefixes (for the submission layer's request decoding); callers must not mutate them. */
 export function rawTransactionPrefix(): Uint8Array {
   return (rawTxnPrefix ??= prefixBytes(RAW_TRANSACTION_PREFIX_HEX));
 }

@@ -20,7 +20,7 @@ const base = (args: unknown[]): RawTransactionInput => ({
 });
 
 describe('entry-function arguments written in place', () => {
-  it('the V2 transfer gives the spec bytes (wire-format.md §5.3 V2)', () => {
+  it('the V2 transfer gives the fixture bytes (fixtures/transactions/raw-transactions.json V2)', () => {
     const inPlace = signingMessage(base([arg(address, '0xb0'), arg(u64, 1000n)]));
     expect(toHex(inPlace)).toBe(toHex(signingMessage(base([address.encode('0xb0'), u64.encode(1000n)]))));
     expect(toHex(inPlace).slice(2, 66)).toBe('b5e97db07fa0bd0e5598aa3643a9bc6f6693bddc1a9fec9e674a461eaa00b193');
@@ -166,7 +166,7 @@ describe('type arguments as TypeArgs (typeArgFromString, typeArgFromTag)', () =>
         },
       },
     };
-    // wire-format.md §5.3 V3 (coin::transfer<AptosCoin>), through both forms.
+    // The V3 fixture (coin::transfer<AptosCoin>), through both forms.
     const v3 = '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef0700000000000000020000000000000000000000000000000000000000000000000000000000000001' +
       '04636f696e087472616e7366657201070000000000000000000000000000000000000000000000000000000000000001' +
       '0a6170746f735f636f696e094170746f73436f696e00022000000000000000000000000000000000000000000000000000000000000000b008e803000000000000400d030000000000640000000000000000f153650000000004';

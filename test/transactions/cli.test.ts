@@ -66,7 +66,7 @@ describe('ledger-bcs encode and signing-message', () => {
       expect(r.out.trim()).toBe('0x' + v.bcs);
     }
   });
-  it('signing-message prints the bundled example message (wire-format.md §5.3 V2), from stdin too', async () => {
+  it('signing-message prints the bundled example message (raw-transactions.json V2), from stdin too', async () => {
     const r = await run(['signing-message', '-'], JSON.stringify(example.rawTransaction));
     expect(r.code, r.err).toBe(0);
     expect(r.out.trim()).toBe(example.signingMessage);

@@ -54,7 +54,7 @@ const V2_PREFIX = 'b5e97db07fa0bd0e5598aa3643a9bc6f6693bddc1a9fec9e674a461eaa00b
 const transfer = compileEntryFunction({ module: { address: '0x1', name: 'aptos_account' }, function: 'transfer', params: [writeAddress, u64] });
 
 describe('compileEntryFunction', () => {
-  it('V2 transfer: the spec bytes and signing message (wire-format.md §5.3 V2)', () => {
+  it('V2 transfer: the fixture bytes and signing message (raw-transactions.json V2)', () => {
     const txn = { ...COMMON, payload: ['0xb0', 1000n] as const };
     expect(hex(transfer.encode(txn))).toBe(V2_RAW);
     expect(hex(transfer.signingMessage(txn))).toBe(V2_PREFIX + V2_RAW);
@@ -64,7 +64,7 @@ describe('compileEntryFunction', () => {
     expect(hex(w.toBytes())).toBe(V2_RAW);
   });
 
-  describe('every §5.3 EntryFunction vector, arguments as pre-encoded bytes', () => {
+  describe('every EntryFunction vector of raw-transactions.json, arguments as pre-encoded bytes', () => {
     const rawBytes = (w: BcsWriter, b: Uint8Array) => w.raw(b);
     for (const v of rawFixtures.vectors) {
       const value = codecs.RawTransaction.fromJson(v.value);

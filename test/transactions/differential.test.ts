@@ -1,7 +1,7 @@
 // Differential property test against @aptos-labs/ts-sdk 7.3: random transactions built both ways
 // must give identical bytes, signing messages and hashes, and our decoder must read ts-sdk's bytes
 // back to the value. Signed-integer type tags are excluded from the random values (ts-sdk numbers
-// them 11–16, the node 12–17; see wire-format.md §2.3) and checked by hand at the end of this file
+// them 11–16, the node 12–17: third_party/move/move-core/types/src/language_storage.rs `TypeTag`) and checked by hand at the end of this file
 // (and in roundtrip.test.ts); function type tags too (ts-sdk has none). Keys, signatures and
 // authenticators cover every kind ts-sdk can build, within its limits (see arbitraries.ts).
 import * as sdk from '@aptos-labs/ts-sdk';
@@ -505,7 +505,7 @@ describe('by hand: where ts-sdk 7.3 and the node layout part', () => {
   });
 
   it('Abstraction V1: same bytes, but ts-sdk reads the authenticator to the end of the input, not by its length', () => {
-    // wire-format.md §2.6: V1 { signing_message_digest: bytes, authenticator: bytes }. ts-sdk writes
+    // aptos-core types/src/transaction/authenticator.rs `AbstractionAuthData::V1 { signing_message_digest, authenticator }`, both bytes. ts-sdk writes
     // it right (given the length-prefixed bytes, as its AbstractedAccount passes) and reads it with
     // deserializeFixedBytes(remaining()), so whatever follows in the input becomes part of it.
     const value: AccountAuthenticator = {

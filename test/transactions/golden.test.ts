@@ -59,7 +59,7 @@ function ed25519Sign(privateKeyHex: string, message: Uint8Array): Uint8Array {
   return new Uint8Array(sign(null, message, createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })));
 }
 
-describe('domain prefixes (§3.1)', () => {
+describe('domain prefixes (crates/aptos-crypto/src/hash.rs: sha3-256("APTOS::" ‖ type name))', () => {
   for (const v of prefixFixtures.vectors) {
     it(v.salt, () => expect(hex(hashPrefix(v.salt))).toBe(v.prefix));
   }
@@ -70,7 +70,7 @@ describe('domain prefixes (§3.1)', () => {
   });
 });
 
-describe('RawTransaction vectors (§5.3 V2–V10)', () => {
+describe('RawTransaction vectors (raw-transactions.json V2–V10)', () => {
   for (const v of rawFixtures.vectors) {
     describe(v.name, () => {
       const value = codecs.RawTransaction.fromJson(v.value) as RawTransaction;
@@ -118,7 +118,7 @@ describe('RawTransaction vectors (§5.3 V2–V10)', () => {
   }
 });
 
-describe('RawTransactionWithData vectors (§5.3 V11–V12)', () => {
+describe('RawTransactionWithData vectors (raw-transactions-with-data.json V11–V12)', () => {
   for (const v of withDataFixtures.vectors) {
     describe(v.name, () => {
       const value = codecs.RawTransactionWithData.fromJson(v.value) as RawTransactionWithData;
@@ -148,7 +148,7 @@ describe('RawTransactionWithData vectors (§5.3 V11–V12)', () => {
   });
 });
 
-describe('SignedTransaction vectors (§5.3 V13)', () => {
+describe('SignedTransaction vectors (signed-transactions.json V13)', () => {
   for (const v of signedFixtures.vectors) {
     describe(v.name, () => {
       const value = codecs.SignedTransaction.fromJson(v.value) as SignedTransaction;
@@ -220,7 +220,7 @@ describe('SignedTransaction vectors (§5.3 V13)', () => {
   }
 });
 
-describe('authentication keys (§5.3 V14, §5.2)', () => {
+describe('authentication keys (auth-keys.json V14, ts-sdk-vectors.json)', () => {
   for (const v of authKeyFixtures.vectors) {
     it(v.name, () => {
       let key: string;
@@ -255,7 +255,7 @@ describe('authentication keys (§5.3 V14, §5.2)', () => {
   }
 });
 
-describe('ts-sdk unit-test vectors (§5.2)', () => {
+describe('ts-sdk unit-test vectors (ts-sdk-vectors.json)', () => {
   for (const v of sdkFixtures.transactionArguments) {
     it(`TransactionArgument ${JSON.stringify(v.value)}`, () => {
       const value = codecs.TransactionArgument.fromJson(v.value);

@@ -1,4 +1,4 @@
-// Every strictness rule of the core, triggered inside real transaction bytes (the §5.3 vectors),
+// Every strictness rule of the core, triggered inside real transaction bytes (the fixture vectors),
 // must fail with the right error code, path into the value and byte offset.
 import { describe, expect, it } from 'vitest';
 import { fromHex, isBcsError, rawTransaction, signedTransaction, type BcsErrorCode, type Schema } from '../../src/index.js';
@@ -55,7 +55,7 @@ describe('malformed RawTransaction bytes', () => {
     ['non-canonical ULEB128 TransactionPayload variant (02 as 82 00)', raw, splice(V2, 40, 1, '8200'), { code: 'non_canonical_uleb128', path: 'payload', offset: 40 }],
     ['non-canonical ULEB128 TypeTag variant in typeArgs[0] (07 as 87 00)', raw, splice(V3, 88, 1, '8700'), { code: 'non_canonical_uleb128', path: 'payload.EntryFunction.typeArgs[0]', offset: 88 }],
     ['non-canonical ULEB128 TransactionAuthenticator variant (00 as 80 00)', signed, splice(V13, 165, 1, '8000'), { code: 'non_canonical_uleb128', path: 'authenticator', offset: 165 }],
-    // MAX_TYPE_TAG_NESTING = 8 (wire-format.md §1.3): the decoder enters at most 8 nested vector/struct
+    // MAX_TYPE_TAG_NESTING = 8 (third_party/move/move-core/types/src/safe_serialize.rs): the decoder enters at most 8 nested vector/struct
     // tags, so the 9th composite tag (here the struct, after 8 vectors at 88–95) fails where it starts.
     [
       'type-tag nesting: typeArgs[0] AptosCoin wrapped in 8 vector levels',

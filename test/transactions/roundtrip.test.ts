@@ -28,7 +28,6 @@ import {
   type RawTransactionInput,
   type Schema,
 } from '../../src/index.js';
-import * as shapes from '../../src/transactions/shapes.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 import { transactionArbitraries } from './arbitraries.js';
 
@@ -206,7 +205,7 @@ describe('encode-side validation, with paths', () => {
     const decoded = rawTransaction.decode(rawTransaction.encode(t));
     expect(decoded.sender).toBe('0x' + '0'.repeat(63) + '1');
     expect(decoded.payload).toEqual({ $kind: 'Payload', value: { $kind: 'V1', value: { executable: { $kind: 'Empty' }, extraConfig: { $kind: 'V1', value: { multisigAddress: null, replayProtectionNonce: null } } } } });
-    expect(toJsonSafe(t, shapes.RawTransaction)).toEqual(toJsonSafe(decoded));
+    expect(toJsonSafe(t, codecs.RawTransaction.shape)).toEqual(toJsonSafe(decoded));
   });
 });
 
@@ -225,18 +224,18 @@ describe('JSON-safe conversion is strict', () => {
   it('rejects numbers for u64, bytes without 0x, unknown and missing fields, with paths', () => {
     const json = JSON.parse(JSON.stringify(V2.value));
     json.sequenceNumber = 7;
-    expect(() => fromJsonSafe(shapes.RawTransaction, json)).toThrowError(expect.objectContaining({ code: 'invalid_json', path: 'sequenceNumber' }));
+    expect(() => fromJsonSafe(codecs.RawTransaction.shape, json)).toThrowError(expect.objectContaining({ code: 'invalid_json', path: 'sequenceNumber' }));
     const j2 = JSON.parse(JSON.stringify(V2.value));
     j2.payload.value.args[1] = 'e803000000000000';
-    expect(() => fromJsonSafe(shapes.RawTransaction, j2)).toThrowError(expect.objectContaining({ code: 'invalid_json', path: 'payload.EntryFunction.args[1]' }));
+    expect(() => fromJsonSafe(codecs.RawTransaction.shape, j2)).toThrowError(expect.objectContaining({ code: 'invalid_json', path: 'payload.EntryFunction.args[1]' }));
     const j3 = { ...JSON.parse(JSON.stringify(V2.value)), extra: 1 };
-    expect(() => fromJsonSafe(shapes.RawTransaction, j3)).toThrowError(expect.objectContaining({ code: 'invalid_json' }));
+    expect(() => fromJsonSafe(codecs.RawTransaction.shape, j3)).toThrowError(expect.objectContaining({ code: 'invalid_json' }));
     const j4 = JSON.parse(JSON.stringify(V2.value));
     delete j4.chainId;
-    expect(() => fromJsonSafe(shapes.RawTransaction, j4)).toThrowError(expect.objectContaining({ code: 'missing_field', path: 'chainId' }));
+    expect(() => fromJsonSafe(codecs.RawTransaction.shape, j4)).toThrowError(expect.objectContaining({ code: 'missing_field', path: 'chainId' }));
     const j5 = JSON.parse(JSON.stringify(V2.value));
     j5.chainId = 256;
-    expect(() => fromJsonSafe(shapes.RawTransaction, j5)).toThrowError(expect.objectContaining({ code: 'out_of_range', path: 'chainId' }));
+    expect(() => fromJsonSafe(codecs.RawTransaction.shape, j5)).toThrowError(expect.objectContaining({ code: 'out_of_range', path: 'chainId' }));
   });
   it('generic toJsonSafe: bigints as decimal strings, bytes as hex', () => {
     expect(toJsonSafe({ a: 1n << 70n, b: new Uint8Array([1, 255]), c: [null, true, 'x', 3] })).toEqual({ a: '1180591620717411303424', b: '0x01ff', c: [null, true, 'x', 3] });

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { toHex } from '../../bcs/index.js';
-import { rawTransaction, signingMessage, fromJsonSafe, toJsonSafe, type RawTransactionInput } from '../../transactions/index.js';
-import * as shapes from '../../transactions/shapes.js';
+import { rawTransaction, signingMessage, toJsonSafe, transactionCodecs, type RawTransactionInput } from '../../transactions/index.js';
 import { CliError, type Command } from '../run.js';
 
 // The bundled example (fixtures/example-transaction.json) is looked up next to the package root,
@@ -22,7 +21,7 @@ export const example: Command = {
   usage: 'example',
   run(_args, io) {
     const example = loadExample();
-    const raw = fromJsonSafe(shapes.RawTransaction, example.rawTransaction) as RawTransactionInput;
+    const raw = transactionCodecs().RawTransaction.fromJson(example.rawTransaction) as RawTransactionInput;
     io.out(`raw transaction: ${JSON.stringify(toJsonSafe(rawTransaction.decode(rawTransaction.encode(raw))), null, 2)}`);
     io.out(`bcs:             ${toHex(rawTransaction.encode(raw))}`);
     io.out(`signing message: ${toHex(signingMessage(raw))}`);

@@ -1,0 +1,73 @@
+import { BcsError, quote } from './error.js';
+import type { BcsReader } from './reader.js';
+import type { BcsWriter } from './writer.js';
+
+// The one place variant indices and option tags are read, written and refused. `enumeration` and
+// `option` use it, and so do the hand-specialised encoders, with the same table in both directions.
+
+/**
+ * An enum's variant names in wire order (the index is the position), as the Rust type declares
+ * them: serde numbers variants in declaration order.
+ */
+export interface VariantTable<K extends string = string> {
+  readonly name: string;
+  readonly kinds: readonly K[];
+  /** Wire index of each kind, e.g. `PAYLOAD.index.EntryFunction`. */
+  readonly index: { readonly [P in K]: number };
+  /**
+   * Variants the reference type declares after `kinds` that this library does not decode, each as
+   * the reason given for it (a `not_supported` error rather than `invalid_variant`).
+   */
+  readonly unsupported: readonly string[];
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function variantTable<const K extends string>(name: string, kinds: readonly K[], unsupported: readonly string[] = []): VariantTable<K> {
+  // No prototype: a kind such as `toString` or `__proto__` must not be found.
+  const index = Object.create(null) as { [P in K]: number };
+  for (let i = 0; i < kinds.length; i++) index[kinds[i]] = i;
+  return { name, kinds, index, unsupported };
+}
+
+/** A value's `$kind` that is not a variant of `name` (or of an unnamed JSON shape). */
+export function unknownVariant(kind: unknown, name?: string): BcsError {
+  return new BcsError('invalid_variant', `unknown variant ${quote(kind)}${name === undefined ? '' : ` of ${name}`}`);
+}
+
+/** A decoded variant index past the end of the enum. */
+export function invalidVariant(name: string, i: number, count: number, at: number): BcsError {
+  return new BcsError('invalid_variant', `invalid variant index ${i} for ${name} (expected 0 <= i < ${count})`, at);
+}
+
+/** Index of `kind` in `t`, or `unknown variant` for anything else (including non-strings). */
+export function variantIndex<K extends string>(t: VariantTable<K>, kind: unknown): number {
+  const i = typeof kind === 'string' ? (t.index as Record<string, number | undefined>)[kind] : undefined;
+  if (i === undefined) throw unknownVariant(kind, t.name);
+  return i;
+}
+
+/** Writes the uleb128 index of `kind` and returns it. */
+export function writeVariant<K extends string>(w: BcsWriter, t: VariantTable<K>, kind: unknown): number {
+  const i = variantIndex(t, kind);
+  w.uleb128(i);
+  return i;
+}
+
+/** Reads a variant index (uleb128) of `t`; an index past the table fails at the index's first byte. */
+export function readVariant<K extends string>(r: BcsReader, t: VariantTable<K>): number {
+  const at = r.off;
+  const i = r.uleb128();
+  const n = t.kinds.length;
+  if (i < n) return i;
+  const reason = t.unsupported[i - n];
+  if (reason !== undefined) throw new BcsError('not_supported', reason, at);
+  throw invalidVariant(t.name, i, n + t.unsupported.length, at);
+}
+
+/** Reads an option's tag: `00` None (false), `01` Some (true), anything else `expected_option`. */
+export function readOptionTag(r: BcsReader): boolean {
+  const at = r.off;
+  const tag = r.u8();
+  if (tag > 1) throw new BcsError('expected_option', `expected option type, got tag 0x${tag.toString(16).padStart(2, '0')}`, at);
+  return tag === 1;
+}

@@ -1,0 +1,140 @@
+import { bcs, type AnySchema, type Infer, type InferInput, type Schema } from '../bcs/index.js';
+import { fromJsonSafe, toJsonSafe, type JsonValue, type Shape } from './json.js';
+
+// A wire type is declared once, as a schema and its JSON shape built side by side from the same
+// fields, so the bytes and the JSON-safe form cannot drift apart. Transactions and records are both
+// declared this way. Field names are the library's camelCase spelling of aptos-core's snake_case.
+// Hot paths keep a hand-specialised schema next to their declaration (`specialised`): the
+// declaration still gives their types and JSON shape, and the tests check both encode alike.
+
+export interface Decl<S extends AnySchema = AnySchema> {
+  readonly schema: S;
+  readonly shape: Shape;
+}
+
+export type DeclValue<D extends Decl> = Infer<D['schema']>;
+export type DeclInput<D extends Decl> = InferInput<D['schema']>;
+
+type Fields = Record<string, Decl>;
+type SchemaFields<F extends Fields> = { -readonly [K in keyof F]: F[K]['schema'] };
+type Variants = Record<string, Decl | null>;
+type SchemaVariants<V extends Variants> = { [K in keyof V]: V[K] extends Decl ? V[K]['schema'] : null };
+
+const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> => {
+  const out: Record<string, U> = {};
+  for (const k of Object.keys(o)) out[k] = f(o[k]);
+  return out;
+};
+
+// Building declarations has no side effects, so bundlers may drop the ones an application does not use.
+/* @__NO_SIDE_EFFECTS__ */
+export function leaf<S extends AnySchema>(schema: S, shape: Shape): Decl<S> {
+  return { schema, shape };
+}
+
+/**
+ * A hand-specialised schema for a declared type: same values, an input that may be wider (e.g.
+ * optional fields for options), the declaration's shape.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function specialised<D extends Decl, I>(decl: D, schema: Schema<DeclValue<D>, I>): Decl<Schema<DeclValue<D>, I>> {
+  return { schema, shape: decl.shape };
+}
+
+/** A declaration's schema, through a pure call: bundlers keep a top-level property read, but drop an unused pure call. */
+/* @__NO_SIDE_EFFECTS__ */
+export function schemaOf<S extends AnySchema>(decl: Decl<S>): S {
+  return decl.schema;
+}
+
+export const u8 = /* @__PURE__ */ leaf(bcs.u8, 'u8');
+export const u16 = /* @__PURE__ */ leaf(bcs.u16, 'u16');
+export const u32 = /* @__PURE__ */ leaf(bcs.u32, 'u32');
+export const u64 = /* @__PURE__ */ leaf(bcs.u64, 'u64');
+export const u128 = /* @__PURE__ */ leaf(bcs.u128, 'u128');
+export const u256 = /* @__PURE__ */ leaf(bcs.u256, 'u256');
+export const i8 = /* @__PURE__ */ leaf(bcs.i8, 'i8');
+export const i16 = /* @__PURE__ */ leaf(bcs.i16, 'i16');
+export const i32 = /* @__PURE__ */ leaf(bcs.i32, 'i32');
+export const i64 = /* @__PURE__ */ leaf(bcs.i64, 'i64');
+export const i128 = /* @__PURE__ */ leaf(bcs.i128, 'i128');
+export const i256 = /* @__PURE__ */ leaf(bcs.i256, 'i256');
+export const bool = /* @__PURE__ */ leaf(bcs.bool, 'bool');
+export const bytes = /* @__PURE__ */ leaf(bcs.bytes, 'bytes');
+export const string = /* @__PURE__ */ leaf(bcs.string, 'string');
+export const address = /* @__PURE__ */ leaf(bcs.address, 'address');
+
+/* @__NO_SIDE_EFFECTS__ */
+export function struct<const F extends Fields>(name: string, fields: F): Decl<ReturnType<typeof bcs.struct<SchemaFields<F>>>> {
+  return {
+    schema: bcs.struct(name, mapValues(fields, (f) => f.schema) as SchemaFields<F>),
+    shape: { struct: mapValues(fields, (f) => f.shape) },
+  };
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function enumeration<const V extends Variants>(name: string, variants: V): Decl<ReturnType<typeof bcs.enum<SchemaVariants<V>>>> {
+  return {
+    schema: bcs.enum(name, mapValues(variants, (v) => (v ? v.schema : null)) as SchemaVariants<V>),
+    shape: { enum: mapValues(variants, (v) => (v ? v.shape : null)) },
+  };
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function option<S extends AnySchema>(d: Decl<S>) {
+  return leaf(bcs.option(d.schema), { option: d.shape });
+}
+/* @__NO_SIDE_EFFECTS__ */
+export function vector<S extends AnySchema>(d: Decl<S>) {
+  return leaf(bcs.vector(d.schema), { vector: d.shape });
+}
+
+export interface Entry<K, V> {
+  key: K;
+  value: V;
+}
+
+/**
+ * A BCS map (`BTreeMap`: entries sorted by encoded key, strictly increasing when read) seen as an
+ * array of `{ key, value }` in canonical order, so it has a plain JSON form.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function map<K extends AnySchema, V extends AnySchema>(
+  key: Decl<K>,
+  value: Decl<V>,
+): Decl<Schema<Entry<Infer<K>, Infer<V>>[], readonly Entry<InferInput<K>, InferInput<V>>[]>> {
+  const inner = bcs.map(key.schema, value.schema);
+  return {
+    schema: bcs.transform(inner, {
+      input: (v: readonly Entry<InferInput<K>, InferInput<V>>[]) => {
+        if (!Array.isArray(v)) return v as never;
+        return v.map((e) => [e?.key, e?.value] as const);
+      },
+      output: (m) => Array.from(m, ([k, val]) => ({ key: k, value: val })),
+    }),
+    shape: { vector: { struct: { key: key.shape, value: value.shape } } },
+  };
+}
+
+/** A schema with its JSON shape: bytes ⇄ plain data ⇄ JSON-safe data. */
+export interface Codec<T, I = T> {
+  schema: Schema<T, I>;
+  shape: Shape;
+  toJson(value: I): JsonValue;
+  fromJson(json: unknown): T;
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function codec<T, I>(schema: Schema<T, I>, shape: Shape): Codec<T, I> {
+  return {
+    schema,
+    shape,
+    toJson: (value) => toJsonSafe(value, shape),
+    fromJson: (json) => fromJsonSafe(shape, json) as T,
+  };
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function toCodec<S extends AnySchema>(d: Decl<S>): Codec<Infer<S>, InferInput<S>> {
+  return codec(d.schema, d.shape);
+}
