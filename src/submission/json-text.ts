@@ -43,7 +43,22 @@ export function parseRequestBody(text: string): unknown {
   } catch {
     return new ExactParser(text).parseDocument(); // throws serde_json's message
   }
+  if (typeof v !== 'object' || v === null) return typeof v === 'number' ? new ExactParser(text).parseDocument() : v;
+  // Text-level proof that no number and no deep nesting occur (the common case) spares the walk.
+  if (!NUMBER_HINT.test(text) && fewOpenings(text)) return v;
   return plainAsSerde(v) ? v : new ExactParser(text).parseDocument();
+}
+
+// Inside a container a JSON number only follows `:`, `,` or `[` and whitespace. Matches inside
+// strings are false alarms that merely send the text to the walk below.
+const NUMBER_HINT = /[:,[]\s*[-0-9]/;
+
+// Nesting deeper than MAX_JSON_DEPTH needs more than that many `[` or `{` (counted in strings too).
+function fewOpenings(text: string): boolean {
+  let n = 0;
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++n > MAX_JSON_DEPTH) return false;
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++n > MAX_JSON_DEPTH) return false;
+  return true;
 }
 
 // True when JSON.parse's reading is serde_json's too: no number anywhere (JSON.parse cannot tell

@@ -26,6 +26,18 @@ describe('parseRequestBody (serde_json semantics)', () => {
       { numRuns: 300 },
     );
   });
+  it('sees a number wherever it stands (after whitespace, deep in an ignored field), and nesting past the limit however the brackets are spelled', () => {
+    for (const text of ['{"a":\n\t 1.0}', '{"a":[ "x", [ {"b":  -2e0} ]]}', '[\r\n1.5]']) {
+      const floats: unknown[] = [];
+      JSON.stringify(parseRequestBody(text), (_k, v) => (isJsonFloat(v) ? (floats.push(v), null) : v));
+      expect(floats, text).toHaveLength(1);
+    }
+    // Brackets inside strings do not nest, but they cannot hide real nesting either.
+    const deep = '{"s":"' + ']'.repeat(200) + '","d":' + '['.repeat(128) + ']'.repeat(128) + '}';
+    expect(messageOf(deep)).toBe(`recursion limit exceeded at line 1 column ${deep.indexOf('[') + 128}`);
+    const fine = '{"s":"' + '['.repeat(200) + '","d":' + '['.repeat(127) + ']'.repeat(127) + '}';
+    expect(parseRequestBody(fine)).toEqual(JSON.parse(fine));
+  });
   it('keeps floats distinguishable and integers beyond 2^53 exact', () => {
     const v = parseRequestBody('[1, 1.0, 1e2, -0.5, 9007199254740993, -9223372036854775808, 18446744073709551615, 18446744073709551616]') as unknown[];
     expect(v[0]).toBe(1);
