@@ -1,5 +1,5 @@
 import { BcsError, quote } from './error.js';
-import { nibbleAt, toHexRaw } from './hex.js';
+import { hexDigitsInto, hexRunEnd, toHexRaw } from './hex.js';
 import { schema, typeError, type Schema } from './schema.js';
 import type { BcsWriter } from './writer.js';
 
@@ -32,24 +32,11 @@ export function parseAddressInto(s: string, out: Uint8Array, off: number): void 
   const start = prefixed ? 2 : 0;
   const digits = s.length - start;
   if (prefixed ? digits >= 1 && digits <= 64 : digits === 64) {
-    // Digits right-aligned, two per byte from the end; bad digits are collected in one OR (a
-    // negative nibble) and reported by addressError.
-    let bad = 0;
-    let k = off + 31;
-    let j = s.length - 1;
-    for (; j > start; j -= 2) {
-      const lo = nibbleAt(s, j);
-      const hi = nibbleAt(s, j - 1);
-      bad |= lo | hi;
-      out[k--] = (hi << 4) | (lo & 15);
+    const first = hexDigitsInto(s, start, s.length, out, off + 31);
+    if (first >= 0) {
+      if (first > off) out.fill(0, off, first);
+      return;
     }
-    if (j === start) {
-      const lo = nibbleAt(s, j);
-      bad |= lo;
-      out[k--] = lo & 15;
-    }
-    if (k >= off) out.fill(0, off, k + 1);
-    if (bad >= 0) return;
   }
   throw addressError(s, prefixed, start, digits);
 }
@@ -59,8 +46,7 @@ function addressError(s: string, prefixed: boolean, start: number, digits: numbe
   if (prefixed ? digits < 1 || digits > 64 : digits !== 64) {
     why = prefixed ? `expected 1 to 64 hex digits after 0x, got ${digits}` : 'expected 0x and 1 to 64 hex digits, or exactly 64 hex digits';
   } else {
-    let i = start;
-    while (nibbleAt(s, i) >= 0) i++;
+    const i = hexRunEnd(s, start);
     // The position counts within the zero-padded 64-digit form, as the node reports it.
     why = `invalid character ${JSON.stringify(s[i])} at position ${i - start + 64 - digits}`;
   }

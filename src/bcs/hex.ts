@@ -62,6 +62,37 @@ export function nibbleAt(s: string, i: number): number {
 }
 
 /**
+ * The one hex-digit decoder: the digits `s[start..end)` (either case) into `out`, right-aligned so
+ * the last two land in `out[last]` (an odd count leaves a leading half byte). Returns the index of
+ * the first byte written, or -1 when some character is not a hex digit (the bytes are then garbage).
+ * Addresses (left-padded), type-tag strings and plain hex all decode through it.
+ */
+export function hexDigitsInto(s: string, start: number, end: number, out: Uint8Array, last: number): number {
+  // Bad digits are collected in one OR (a negative nibble) instead of a branch per digit.
+  let bad = 0;
+  let k = last;
+  let j = end - 1;
+  for (; j > start; j -= 2) {
+    const lo = nibbleAt(s, j);
+    const hi = nibbleAt(s, j - 1);
+    bad |= lo | hi;
+    out[k--] = (hi << 4) | (lo & 15);
+  }
+  if (j === start) {
+    const lo = nibbleAt(s, j);
+    bad |= lo;
+    out[k--] = lo & 15;
+  }
+  return bad < 0 ? -1 : k + 1;
+}
+
+/** End of the run of hex digits that starts at `i` (`i` itself when there is none). */
+export function hexRunEnd(s: string, i: number): number {
+  while (nibbleAt(s, i) >= 0) i++;
+  return i;
+}
+
+/**
  * Strict hex parsing: optional `0x` prefix (lowercase x only), an even number of digits, upper or
  * lower case. `""` and `"0x"` are empty.
  */
@@ -71,14 +102,9 @@ export function fromHex(hex: string): Uint8Array {
   const digits = hex.length - start;
   if (digits % 2 !== 0) throw new BcsError('invalid_hex', `hex string has an odd number of digits (${digits})`);
   const out = new Uint8Array(digits / 2);
-  for (let i = 0, j = start; i < out.length; i++, j += 2) {
-    const hi = nibbleAt(hex, j);
-    const lo = nibbleAt(hex, j + 1);
-    if (hi < 0 || lo < 0) {
-      const at = hi < 0 ? j : j + 1;
-      throw new BcsError('invalid_hex', `invalid hex character ${JSON.stringify(hex[at])} at position ${at}`);
-    }
-    out[i] = (hi << 4) | lo;
+  if (hexDigitsInto(hex, start, hex.length, out, out.length - 1) < 0) {
+    const at = hexRunEnd(hex, start);
+    throw new BcsError('invalid_hex', `invalid hex character ${JSON.stringify(hex[at])} at position ${at}`);
   }
   return out;
 }

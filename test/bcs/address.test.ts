@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addressBytes, bcs, formatAddress, fromHex, isAddress, normalizeAddress, toHex } from '../../src/bcs/index.js';
+import { hexDigitsInto, hexRunEnd } from '../../src/bcs/hex.js';
 import { expectBcsError } from './helpers.js';
 
 const ZEROS = '0'.repeat(64);
@@ -77,5 +78,22 @@ describe('account addresses', () => {
         expect(bcs.address.decode(bcs.address.encode(formatAddress(b, 'short')))).toBe(l);
       }),
     );
+  });
+});
+
+describe('the one hex-digit decoder', () => {
+  it('right-aligns digits, an odd count leaving a leading half byte; reports a bad digit with -1', () => {
+    const out = new Uint8Array(4).fill(0xee);
+    expect(hexDigitsInto('0xaBc', 2, 5, out, 3)).toBe(2);
+    expect([...out]).toEqual([0xee, 0xee, 0x0a, 0xbc]);
+    expect(hexDigitsInto('12g4', 0, 4, out, 3)).toBe(-1);
+    expect(hexDigitsInto('', 0, 0, out, 3)).toBe(4);
+    expect(hexRunEnd('0xabz', 2)).toBe(4);
+    expect(hexRunEnd('abc', 3)).toBe(3);
+  });
+
+  it('plain hex, addresses and type strings report the first bad character', () => {
+    expect(expectBcsError(() => fromHex('0xabzd'), 'invalid_hex').message).toContain('position 4');
+    expect(expectBcsError(() => addressBytes('0x1g'), 'invalid_address').message).toContain('position 63');
   });
 });
