@@ -1,7 +1,7 @@
 /**
  * The one error type of ledger-bcs. `code` is a closed set: callers switch on it, never on `message`.
- * Codes mirror the Rust `bcs` crate's error variants (see wire-format.md §1.3), plus the encode-side
- * and text-format failures a JavaScript caller can produce.
+ * Codes mirror the variants of the Rust `bcs` crate's `Error` (its `src/error.rs`; the crate aptos-core
+ * serializes with), plus the encode-side and text-format failures a JavaScript caller can produce.
  */
 export type BcsErrorCode =
   // decoding (Rust bcs crate variants)

@@ -111,9 +111,9 @@ export function hasGenerics(t: MoveType): boolean {
 
 /**
  * The node's `MoveType::json_type_name` (api/types/src/move_types.rs): how a JSON argument of this
- * type must be written, used in argument error messages. The signed-integer names were not in the
- * source read (wire-format.md §6.7); they follow the JSON forms the node accepts (i8–i32 numbers,
- * i64–i256 strings).
+ * type must be written, used in argument error messages. The version of that file followed here
+ * predates signed integers; their names follow the JSON forms the node's `api/types/src/convert.rs`
+ * accepts (i8–i32 numbers, i64–i256 strings).
  */
 export function jsonTypeName(t: MoveType): string {
   switch (t.$kind) {

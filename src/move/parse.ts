@@ -24,8 +24,8 @@ import {
 import { isPrimitiveKind, MAX_TYPE_TAG_NESTING, primitiveTypeTag, typeTagKindIndex, type StructTag, type TypeArg, type TypeTag } from './type-tag.js';
 
 // ---------------------------------------------------------------------------------------------
-// Type-tag strings, after the node's `third_party/move/move-core/types/src/parser.rs` (the newest
-// version stored in the index): one hand-written pass over the characters, no token array.
+// Type-tag strings, after the node's `third_party/move/move-core/types/src/parser.rs`: one
+// hand-written pass over the characters, no token array.
 //
 // Same as the node:
 // * keywords are case-sensitive (`U8` is a name, not a type); whitespace (Rust's
@@ -39,10 +39,10 @@ import { isPrimitiveKind, MAX_TYPE_TAG_NESTING, primitiveTypeTag, typeTagKindInd
 //
 // A superset of that parser, so that every type tag the node can hold has a string that parses back
 // (parse(format(t)) = t):
-// * `i8 … i256` (TypeTag variants since bytecode v9; the stored parser predates them);
+// * `i8 … i256` (TypeTag variants since bytecode v9; the parser.rs followed here predates them);
 // * function types in the node's canonical form `|u64, &mut 0x1::m::S|(bool) has copy + drop`:
 //   parameters may be references; results are always parenthesised (that keeps `||||()…` unambiguous);
-//   the ability postfix is optional, abilities may come in any order but not twice. The stored parser
+//   the ability postfix is optional, abilities may come in any order but not twice. That parser.rs
 //   has no function types at all;
 // * identifiers that start with `_` (valid Move identifiers the node's tokenizer does not start a
 //   name with), and keywords used as module or struct names (`0x1::vector::X`, which the node's

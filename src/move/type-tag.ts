@@ -13,7 +13,10 @@ import {
 import { assertAbilitySet } from './ability.js';
 import { writeIdentifier } from './identifier.js';
 
-/** Move identifiers, struct tags and type tags as plain data (wire-format.md §2.2–2.3). */
+/**
+ * Move identifiers, struct tags and type tags as plain data: aptos-core
+ * `third_party/move/move-core/types/src/language_storage.rs` `StructTag`, `TypeTag`, `FunctionTag`.
+ */
 export interface StructTag {
   address: Address;
   module: string;
@@ -80,16 +83,15 @@ export const PRIMITIVE_TYPE_TAG_KINDS: readonly PrimitiveTypeTagKind[] = /* @__P
 );
 
 // ---------------------------------------------------------------------------------------------
-// Nesting limits, as verified in aptos-core (third_party/move/move-core/types/src/safe_serialize.rs,
-// newest stored version, and the tests `test_nested_type_tag_{struct,vector}_serde` in
-// language_storage.rs):
+// Nesting limits, as in aptos-core (third_party/move/move-core/types/src/safe_serialize.rs, and the
+// tests `test_nested_type_tag_{struct,vector}_serde` in language_storage.rs):
 // * The counter is bumped only when entering the payload of Vector, Struct or Function, so it counts
 //   composite tags on a path; primitive leaves are free. Deserializing fails when a composite is
 //   entered while the counter is already MAX_TYPE_TAG_NESTING (8): at most 8 nested composites.
 // * Serializing uses `MAX_TYPE_TAG_NESTING + if cfg!(test) { 1 } else { 0 }`, and an older node had
 //   MAX = 9 with the deserializer at MAX - 1: either way "serialize can handle one more nesting than
-//   deserialize" (language_storage.rs tests; wire-format.md §1). We follow that rule, as the issue
-//   and the spec ask: encoding allows 9 nested composites, decoding 8. A tag with exactly 9 encodes
+//   deserialize" (language_storage.rs tests). We follow that rule: encoding allows 9 nested
+//   composites, decoding 8. A tag with exactly 9 encodes
 //   but no node decodes it; the newest production node refuses to serialize it as well (its
 //   non-test build uses 8 both ways). The parser, whose depth counts leaves, can build one: nine
 //   nested structs whose innermost has no type arguments.

@@ -41,7 +41,8 @@ describe('account addresses', () => {
     expectBcsError(() => normalizeAddress('a'.repeat(63)), 'invalid_address');
   });
   it('reports the bad character position within the padded 64-digit form, as the node does', () => {
-    // wire-format.md §4.7: "0x00000000000000000000000001234567" with an 'i' … position 57.
+    // aptos-core api/goldens/aptos_api__tests__invalid_post_request_test__test_invalid_sender_address.json:
+    // "0x00000000000000000000000001234567" with an 'i' is "Invalid character 'i' at position 57".
     const err = expectBcsError(() => normalizeAddress('0x0000000000000000000000000123456i'), 'invalid_address');
     expect(err.message).toContain("position 63");
     const node = expectBcsError(() => normalizeAddress('0x00000000000000000000000001234i67'), 'invalid_address');

@@ -129,7 +129,7 @@ describe('substituteGenerics', () => {
   });
 });
 
-describe('jsonTypeName (§4.5)', () => {
+describe('jsonTypeName (api/types/src/move_types.rs json_type_name)', () => {
   const cases: [string, string][] = [
     ['u8', 'integer<u8>'],
     ['u16', 'integer<u16>'],

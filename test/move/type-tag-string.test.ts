@@ -36,7 +36,7 @@ function sameOutcome(s: string): void {
 }
 
 describe('encodeTypeTagString: one pass, same bytes as parse + encode', () => {
-  it('golden: CoinStore<AptosCoin> (wire-format.md §5.1)', () => {
+  it('golden: CoinStore<AptosCoin> (TypeTag::Struct, language_storage.rs; same bytes from @aptos-labs/ts-sdk)', () => {
     const s = '0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>';
     const one = '00'.repeat(31) + '01';
     const ident = (x: string) => x.length.toString(16).padStart(2, '0') + Buffer.from(x).toString('hex');
