@@ -16,7 +16,8 @@ import {
 
 export const RAW_TRANSACTION_PREFIX = sha3_256(new TextEncoder().encode('APTOS::RawTransaction'));
 
-// TypeTag variant indices (wire-format.md §2.3) for the kinds the bench uses.
+// TypeTag variant indices (aptos-core third_party/move/move-core/types/src/language_storage.rs
+// `TypeTag`, declaration order) for the kinds the bench uses.
 const TAG = { bool: 0, u8: 1, u64: 2, u128: 3, address: 4, signer: 5, vector: 6, struct: 7, u16: 8, u32: 9, u256: 10 };
 const KINDS = Object.keys(TAG).sort((a, b) => TAG[a] - TAG[b]);
 

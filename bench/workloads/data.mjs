@@ -23,7 +23,7 @@ export const APTOS_COIN = {
   value: { address: '0x1', module: 'aptos_coin', name: 'AptosCoin', typeArgs: [] },
 };
 
-/** wire-format.md §5.3 V2: `0x1::aptos_account::transfer(0xb0, 1000)`. */
+/** fixtures/transactions/raw-transactions.json V2: `0x1::aptos_account::transfer(0xb0, 1000)`. */
 export const TRANSFER = {
   sender: SENDER,
   sequenceNumber: 7n,
@@ -40,7 +40,7 @@ export const TRANSFER = {
   chainId: 4,
 };
 
-/** V2's raw_txn and signing message, verbatim from wire-format.md §5.3. */
+/** V2's bcs(RawTransaction) and signing message, verbatim from fixtures/transactions/raw-transactions.json. */
 export const TRANSFER_RAW_HEX =
   '1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef07000000000000000200000000000000000000000000000000000000000000000000000000000000010d6170746f735f6163636f756e74087472616e7366657200022000000000000000000000000000000000000000000000000000000000000000b008e803000000000000400d030000000000640000000000000000f153650000000004';
 export const RAW_TRANSACTION_PREFIX_HEX = 'b5e97db07fa0bd0e5598aa3643a9bc6f6693bddc1a9fec9e674a461eaa00b193';

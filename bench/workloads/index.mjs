@@ -20,7 +20,7 @@ const plainFloorTxn = (v) => ({ ...v, payload: v.payload.value });
 export function createWorkloads(ours) {
   const list = [];
 
-  // 1–3: the wire-format.md §5.3 V2 transfer.
+  // 1–3: the V2 transfer of fixtures/transactions/raw-transactions.json.
   list.push(
     workload({
       name: 'transfer/encode',

@@ -36,7 +36,7 @@ export function need(lib, names, what) {
  * - `impls`: `{ [impl]: () => op }`; `op()` returns a Uint8Array (compared byte for byte) or a value.
  * - `normalize`: `{ [impl]: (output) => canonical }` for value outputs, so that different
  *   libraries' decoded representations can be compared (used only by verification, never timed).
- * - `expected`: optional known-good output (e.g. a spec vector's bytes) everyone must match.
+ * - `expected`: optional known-good output (e.g. a fixture vector's bytes) everyone must match.
  * - `minSpeedup`: optional per-workload override of the peer target (issue 2's 8× on vectors).
  */
 export function workload(def) {

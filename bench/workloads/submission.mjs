@@ -101,7 +101,7 @@ export function submissionWorkloads(ours) {
         'ts-sdk': () => () => tsSdkEncode(TRANSFER_REQUEST_TEXT),
         floor: () => {
           const encode = floorEncoder();
-          // Outputs are hex text, so the spec vector is checked here; verification then holds the others to the floor.
+          // Outputs are hex text, so the V2 fixture vector is checked here; verification then holds the others to the floor.
           if (encode(TRANSFER_REQUEST_TEXT) !== '0x' + TRANSFER_SIGNING_MESSAGE_HEX) throw new Error('floor disagrees with the V2 vector');
           return () => encode(TRANSFER_REQUEST_TEXT);
         },

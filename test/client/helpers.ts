@@ -6,7 +6,7 @@ import { ledgerInfoHeaders, type LedgerInfo } from '../../src/records/ledger-inf
 
 export const SENDER = '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef';
 
-// A plain APT transfer of 1000 octas to 0xb0 on chain 4 (spec vector V2 of fixtures/submission).
+// A plain APT transfer of 1000 octas to 0xb0 on chain 4 (vector V2 of fixtures/submission/requests.json).
 export const TRANSFER = {
   sender: SENDER,
   sequence_number: '7',

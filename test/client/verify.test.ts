@@ -33,7 +33,7 @@ async function rejection(p: Promise<unknown>): Promise<unknown> {
 const withAmount = (amount: string) => ({ ...TRANSFER, payload: { ...TRANSFER.payload, arguments: ['0xb0', amount] } });
 
 describe('encodeSubmission checks the node bytes against the request', () => {
-  it('the honest answer passes (the node bytes are the spec vector)', async () => {
+  it('the honest answer passes (the node bytes are the V2 fixture vector)', async () => {
     const c = await nodeAnswering(TRANSFER_SIGNING_MESSAGE);
     const r = await c.encodeSubmission(TRANSFER);
     expect(r.data).toMatchObject({ hex: TRANSFER_SIGNING_MESSAGE, verified: true });

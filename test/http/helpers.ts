@@ -14,7 +14,7 @@ export const V2_REQUEST = {
   payload: { type: 'entry_function_payload', function: '0x1::aptos_account::transfer', type_arguments: [], arguments: ['0xb0', '1000'] },
 };
 
-// Spec vector V2 (computed with @aptos-labs/ts-sdk 7.3; see fixtures/submission): the signing
+// Vector V2 of fixtures/submission/requests.json (computed with @aptos-labs/ts-sdk 7.3): the signing
 // message encode_submission answers for V2_REQUEST on chain 4.
 export const V2_SIGNING_MESSAGE =
   '0xb5e97db07fa0bd0e5598aa3643a9bc6f6693bddc1a9fec9e674a461eaa00b193' +

@@ -49,7 +49,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('ledger-bcs serve (in process)', () => {
-  it('serves the spec bytes on a chosen port, logs each request, and stops on SIGTERM after the request in flight', async () => {
+  it('serves the V2 fixture bytes on a chosen port, logs each request, and stops on SIGTERM after the request in flight', async () => {
     const { io, stderr, waitFor } = watchedIo();
     const exit = runCommand(commands, ['serve', '--port', '0', '--chain-id', '4'], io);
     const [, url] = await waitFor(LISTENING);

@@ -14,7 +14,7 @@ function encodeRequest(body: BodyInit, headers: Record<string, string> = { 'cont
 }
 
 describe('createLedgerHandler (Request → Response)', () => {
-  it('serves under basePath/v1 with the spec bytes', async () => {
+  it('serves under basePath/v1 with the V2 fixture bytes', async () => {
     const res = await handler(encodeRequest(JSON.stringify(V2_REQUEST)));
     expect(res.status).toBe(200);
     expectLedgerHeaders(res);
