@@ -12,21 +12,16 @@ import type { BcsWriter } from './writer.js';
 export interface VariantTable<K extends string = string> {
   readonly name: string;
   readonly kinds: readonly K[];
-  /** Wire index of each kind, e.g. `PAYLOAD.index.EntryFunction`. */
+  /** Wire index of each kind, e.g. `PAYLOAD_VARIANTS.index.EntryFunction`. */
   readonly index: { readonly [P in K]: number };
-  /**
-   * Variants the reference type declares after `kinds` that this library does not decode, each as
-   * the reason given for it (a `not_supported` error rather than `invalid_variant`).
-   */
-  readonly unsupported: readonly string[];
 }
 
 /* @__NO_SIDE_EFFECTS__ */
-export function variantTable<const K extends string>(name: string, kinds: readonly K[], unsupported: readonly string[] = []): VariantTable<K> {
+export function variantTable<const K extends string>(name: string, kinds: readonly K[]): VariantTable<K> {
   // No prototype: a kind such as `toString` or `__proto__` must not be found.
   const index = Object.create(null) as { [P in K]: number };
   for (let i = 0; i < kinds.length; i++) index[kinds[i]] = i;
-  return { name, kinds, index, unsupported };
+  return { name, kinds, index };
 }
 
 /** A value's `$kind` that is not a variant of `name` (or of an unnamed JSON shape). */
@@ -53,15 +48,20 @@ export function writeVariant<K extends string>(w: BcsWriter, t: VariantTable<K>,
   return i;
 }
 
-/** Reads a variant index (uleb128) of `t`; an index past the table fails at the index's first byte. */
-export function readVariant<K extends string>(r: BcsReader, t: VariantTable<K>): number {
+/**
+ * Reads a variant index (uleb128) of `t`; an index past the table fails at the index's first byte.
+ * `unsupported`: the variants the reference type declares after `t.kinds` that this library does
+ * not decode, each as the reason given for it (`not_supported` rather than `invalid_variant`). They
+ * are the reader's, so that writers, which never produce them, do not carry them.
+ */
+export function readVariant<K extends string>(r: BcsReader, t: VariantTable<K>, unsupported?: readonly string[]): number {
   const at = r.off;
   const i = r.uleb128();
   const n = t.kinds.length;
   if (i < n) return i;
-  const reason = t.unsupported[i - n];
+  const reason = unsupported?.[i - n];
   if (reason !== undefined) throw new BcsError('not_supported', reason, at);
-  throw invalidVariant(t.name, i, n + t.unsupported.length, at);
+  throw invalidVariant(t.name, i, n + (unsupported?.length ?? 0), at);
 }
 
 /** Reads an option's tag: `00` None (false), `01` Some (true), anything else `expected_option`. */

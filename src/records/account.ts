@@ -1,5 +1,4 @@
-import { address, bytes, struct, u64, option, leaf } from './declare.js';
-import { bcs } from '../bcs/index.js';
+import { address, bytes, struct, u64, option } from './declare.js';
 
 // types/src/account_config/resources/core_account.rs `AccountResource` (the stored bytes of
 // `0x1::account::Account`, the BCS body of GET /accounts/{address}); types/src/event.rs
@@ -7,11 +6,11 @@ import { bcs } from '../bcs/index.js';
 // `CapabilityOffer { for: Option<address> }` is one field, and Move's `Option` (a vector of at most one)
 // has the bytes of a BCS option.
 
-export const eventKey = struct('EventKey', { creationNumber: u64, accountAddress: address });
-export const eventHandle = struct('EventHandle', { count: u64, key: eventKey });
-const capabilityOffer = struct('CapabilityOffer', { forAddress: option(address) });
+export const eventKey = /* @__PURE__ */ struct('EventKey', { creationNumber: u64, accountAddress: address });
+export const eventHandle = /* @__PURE__ */ struct('EventHandle', { count: u64, key: eventKey });
+const capabilityOffer = /* @__PURE__ */ struct('CapabilityOffer', { forAddress: /* @__PURE__ */ option(address) });
 
-export const accountResource = struct('AccountResource', {
+export const accountResource = /* @__PURE__ */ struct('AccountResource', {
   authenticationKey: bytes,
   sequenceNumber: u64,
   guidCreationNum: u64,
@@ -22,4 +21,4 @@ export const accountResource = struct('AccountResource', {
 });
 
 /** GET /accounts/{address}/balance/{asset_type}: `bcs(u64)`. */
-export const balance = leaf(bcs.u64, 'u64');
+export const balance = u64;

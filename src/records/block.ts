@@ -10,7 +10,7 @@ import { transactionOnChainData } from './transaction.js';
 // `last_version` is "no transactions", and a `00` tag (which the node never writes) is rejected so
 // that decoding and encoding stay exact inverses.
 
-export const blockHeader = struct('BcsBlock', {
+export const blockHeader = /* @__PURE__ */ struct('BcsBlock', {
   blockHeight: u64,
   blockHash: hashValue,
   blockTimestamp: u64,
@@ -18,7 +18,7 @@ export const blockHeader = struct('BcsBlock', {
   lastVersion: u64,
 });
 
-const transactions = vector(transactionOnChainData);
+const transactions = /* @__PURE__ */ vector(transactionOnChainData);
 
 type Header = Infer<typeof blockHeader.schema>;
 type HeaderInput = InferInput<typeof blockHeader.schema>;

@@ -5,7 +5,7 @@ import { typeTag } from './move-decls.js';
 // types/src/contract_event.rs `ContractEvent { V1(ContractEventV1), V2(ContractEventV2) }`: V1 events
 // are keyed by an event handle's key and sequence number, V2 (module events) by type alone.
 
-export const contractEvent = enumeration('ContractEvent', {
-  V1: struct('ContractEventV1', { key: eventKey, sequenceNumber: u64, typeTag, eventData: bytes }),
-  V2: struct('ContractEventV2', { typeTag, eventData: bytes }),
+export const contractEvent = /* @__PURE__ */ enumeration('ContractEvent', {
+  V1: /* @__PURE__ */ struct('ContractEventV1', { key: eventKey, sequenceNumber: u64, typeTag, eventData: bytes }),
+  V2: /* @__PURE__ */ struct('ContractEventV2', { typeTag, eventData: bytes }),
 });

@@ -3,10 +3,10 @@ import { address, enumeration, hashValue, struct, u64, vector } from './declare.
 // types/src/transaction/mod.rs: `ReplayProtector { Nonce(u64), SequenceNumber(u64) }` and
 // `IndexedTransactionSummary::V1 { sender, version, transaction_hash, replay_protector }`.
 
-export const replayProtector = enumeration('ReplayProtector', { Nonce: u64, SequenceNumber: u64 });
+export const replayProtector = /* @__PURE__ */ enumeration('ReplayProtector', { Nonce: u64, SequenceNumber: u64 });
 
-export const indexedTransactionSummary = enumeration('IndexedTransactionSummary', {
-  V1: struct('IndexedTransactionSummaryV1', {
+export const indexedTransactionSummary = /* @__PURE__ */ enumeration('IndexedTransactionSummary', {
+  V1: /* @__PURE__ */ struct('IndexedTransactionSummaryV1', {
     sender: address,
     version: u64,
     transactionHash: hashValue,
@@ -15,4 +15,4 @@ export const indexedTransactionSummary = enumeration('IndexedTransactionSummary'
 });
 
 /** GET /accounts/{address}/transaction_summaries. */
-export const transactionSummaries = vector(indexedTransactionSummary);
+export const transactionSummaries = /* @__PURE__ */ vector(indexedTransactionSummary);

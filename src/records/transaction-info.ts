@@ -5,28 +5,28 @@ import { moduleId } from './move-decls.js';
 // move-core-types `StatusCode` is serialised as its u64 value. The last field of TransactionInfoV0
 // was `state_cemetery_hash` and is now `auxiliary_info_hash`: same position and type.
 
-export const abortLocation = enumeration('AbortLocation', { Module: moduleId, Script: null });
+export const abortLocation = /* @__PURE__ */ enumeration('AbortLocation', { Module: moduleId, Script: null });
 
-export const executionStatus = enumeration('ExecutionStatus', {
+export const executionStatus = /* @__PURE__ */ enumeration('ExecutionStatus', {
   Success: null,
   OutOfGas: null,
-  MoveAbort: struct('MoveAbort', {
+  MoveAbort: /* @__PURE__ */ struct('MoveAbort', {
     location: abortLocation,
     code: u64,
-    info: option(struct('AbortInfo', { reasonName: string, description: string })),
+    info: /* @__PURE__ */ option(/* @__PURE__ */ struct('AbortInfo', { reasonName: string, description: string })),
   }),
-  ExecutionFailure: struct('ExecutionFailure', { location: abortLocation, function: u16, codeOffset: u16 }),
-  MiscellaneousError: option(u64),
+  ExecutionFailure: /* @__PURE__ */ struct('ExecutionFailure', { location: abortLocation, function: u16, codeOffset: u16 }),
+  MiscellaneousError: /* @__PURE__ */ option(u64),
 });
 
-export const transactionInfo = enumeration('TransactionInfo', {
-  V0: struct('TransactionInfoV0', {
+export const transactionInfo = /* @__PURE__ */ enumeration('TransactionInfo', {
+  V0: /* @__PURE__ */ struct('TransactionInfoV0', {
     gasUsed: u64,
     status: executionStatus,
     transactionHash: hashValue,
     eventRootHash: hashValue,
     stateChangeHash: hashValue,
-    stateCheckpointHash: option(hashValue),
-    auxiliaryInfoHash: option(hashValue),
+    stateCheckpointHash: /* @__PURE__ */ option(hashValue),
+    auxiliaryInfoHash: /* @__PURE__ */ option(hashValue),
   }),
 });

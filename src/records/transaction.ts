@@ -9,57 +9,57 @@ import { writeSet } from './write-set.js';
 // types/src/validator_txn.rs, types/src/dkg/mod.rs, types/src/jwks/mod.rs,
 // types/src/transaction/block_epilogue.rs, types/src/transaction/change_set.rs.
 
-export const blockMetadata = struct('BlockMetadata', {
+export const blockMetadata = /* @__PURE__ */ struct('BlockMetadata', {
   id: hashValue,
   epoch: u64,
   round: u64,
   proposer: address,
   previousBlockVotesBitvec: bytes,
-  failedProposerIndices: vector(u32),
+  failedProposerIndices: /* @__PURE__ */ vector(u32),
   timestampUsecs: u64,
 });
 
-const randomness = struct('Randomness', {
-  metadata: struct('RandMetadata', { epoch: u64, round: u64 }),
+const randomness = /* @__PURE__ */ struct('Randomness', {
+  metadata: /* @__PURE__ */ struct('RandMetadata', { epoch: u64, round: u64 }),
   randomness: bytes,
 });
 
-export const blockMetadataExt = enumeration('BlockMetadataExt', {
+export const blockMetadataExt = /* @__PURE__ */ enumeration('BlockMetadataExt', {
   V0: blockMetadata,
   // types/src/block_metadata_ext.rs `BlockMetadataWithRandomness`: BlockMetadata's fields, then the
   // randomness (spelled out: a spread at module level would keep this layer in unrelated bundles).
-  V1: struct('BlockMetadataWithRandomness', {
+  V1: /* @__PURE__ */ struct('BlockMetadataWithRandomness', {
     id: hashValue,
     epoch: u64,
     round: u64,
     proposer: address,
     previousBlockVotesBitvec: bytes,
-    failedProposerIndices: vector(u32),
+    failedProposerIndices: /* @__PURE__ */ vector(u32),
     timestampUsecs: u64,
-    randomness: option(randomness),
+    randomness: /* @__PURE__ */ option(randomness),
   }),
 });
 
 /** aptos-bitvec `BitVec` serialises its bytes (`serde_bytes`); a BLS signature is its bytes too. */
-const aggregateSignature = struct('AggregateSignature', { validatorBitmask: bytes, sig: option(bytes) });
+const aggregateSignature = /* @__PURE__ */ struct('AggregateSignature', { validatorBitmask: bytes, sig: /* @__PURE__ */ option(bytes) });
 
-export const validatorTransaction = enumeration('ValidatorTransaction', {
-  DKGResult: struct('DKGTranscript', {
-    metadata: struct('DKGTranscriptMetadata', { epoch: u64, author: address }),
+export const validatorTransaction = /* @__PURE__ */ enumeration('ValidatorTransaction', {
+  DKGResult: /* @__PURE__ */ struct('DKGTranscript', {
+    metadata: /* @__PURE__ */ struct('DKGTranscriptMetadata', { epoch: u64, author: address }),
     transcriptBytes: bytes,
   }),
-  ObservedJWKUpdate: struct('QuorumCertifiedUpdate', {
-    update: struct('ProviderJWKs', {
+  ObservedJWKUpdate: /* @__PURE__ */ struct('QuorumCertifiedUpdate', {
+    update: /* @__PURE__ */ struct('ProviderJWKs', {
       issuer: bytes,
       version: u64,
-      jwks: vector(struct('JWKMoveStruct', { variant: struct('Any', { typeName: string, data: bytes }) })),
+      jwks: /* @__PURE__ */ vector(/* @__PURE__ */ struct('JWKMoveStruct', { variant: /* @__PURE__ */ struct('Any', { typeName: string, data: bytes }) })),
     }),
     multiSig: aggregateSignature,
   }),
 });
 
-const blockEndInfo = enumeration('BlockEndInfo', {
-  V0: struct('BlockEndInfoV0', {
+const blockEndInfo = /* @__PURE__ */ enumeration('BlockEndInfo', {
+  V0: /* @__PURE__ */ struct('BlockEndInfoV0', {
     blockGasLimitReached: bool,
     blockOutputLimitReached: bool,
     blockEffectiveBlockGasUnits: u64,
@@ -67,24 +67,24 @@ const blockEndInfo = enumeration('BlockEndInfo', {
   }),
 });
 
-export const blockEpiloguePayload = enumeration('BlockEpiloguePayload', {
-  V0: struct('BlockEpiloguePayloadV0', { blockId: hashValue, blockEndInfo }),
-  V1: struct('BlockEpiloguePayloadV1', {
+export const blockEpiloguePayload = /* @__PURE__ */ enumeration('BlockEpiloguePayload', {
+  V0: /* @__PURE__ */ struct('BlockEpiloguePayloadV0', { blockId: hashValue, blockEndInfo }),
+  V1: /* @__PURE__ */ struct('BlockEpiloguePayloadV1', {
     blockId: hashValue,
     blockEndInfo,
-    feeDistribution: enumeration('FeeDistribution', { V0: struct('FeeDistributionV0', { amount: map(u64, u64) }) }),
+    feeDistribution: /* @__PURE__ */ enumeration('FeeDistribution', { V0: /* @__PURE__ */ struct('FeeDistributionV0', { amount: /* @__PURE__ */ map(u64, u64) }) }),
   }),
 });
 
-export const changeSet = struct('ChangeSet', { writeSet, events: vector(contractEvent) });
+export const changeSet = /* @__PURE__ */ struct('ChangeSet', { writeSet, events: /* @__PURE__ */ vector(contractEvent) });
 
-export const writeSetPayload = enumeration('WriteSetPayload', {
+export const writeSetPayload = /* @__PURE__ */ enumeration('WriteSetPayload', {
   Direct: changeSet,
-  Script: struct('WriteSetScript', { executeAs: address, script }),
+  Script: /* @__PURE__ */ struct('WriteSetScript', { executeAs: address, script }),
 });
 
 /** Variant indices are the declaration order of `Transaction` in types/src/transaction/mod.rs. */
-export const transaction = enumeration('Transaction', {
+export const transaction = /* @__PURE__ */ enumeration('Transaction', {
   UserTransaction: signedTransaction,
   GenesisTransaction: writeSetPayload,
   BlockMetadata: blockMetadata,
@@ -95,17 +95,17 @@ export const transaction = enumeration('Transaction', {
 });
 
 /** api/types/src/transaction.rs `TransactionOnChainData`: a committed transaction with its proof parts. */
-export const transactionOnChainData = struct('TransactionOnChainData', {
+export const transactionOnChainData = /* @__PURE__ */ struct('TransactionOnChainData', {
   version: u64,
   transaction,
   info: transactionInfo,
-  events: vector(contractEvent),
+  events: /* @__PURE__ */ vector(contractEvent),
   accumulatorRootHash: hashValue,
   changes: writeSet,
 });
 
 /** api/types/src/transaction.rs `TransactionData`: committed, or still pending in mempool. */
-export const transactionData = enumeration('TransactionData', {
+export const transactionData = /* @__PURE__ */ enumeration('TransactionData', {
   OnChain: transactionOnChainData,
   Pending: signedTransaction,
 });

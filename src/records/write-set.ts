@@ -6,18 +6,18 @@ import { address, bytes, enumeration, map, struct, u64 } from './declare.js';
 // types/src/state_store/state_key/inner.rs `StateKeyInner` (StateKey serialises its inner value).
 // The map's entries are ordered by their encoded key bytes, and must be strictly increasing when read.
 
-export const stateValueMetadata = enumeration('PersistedStateValueMetadata', {
-  V0: struct('StateValueMetadataV0', { deposit: u64, creationTimeUsecs: u64 }),
-  V1: struct('StateValueMetadataV1', { slotDeposit: u64, bytesDeposit: u64, creationTimeUsecs: u64 }),
+export const stateValueMetadata = /* @__PURE__ */ enumeration('PersistedStateValueMetadata', {
+  V0: /* @__PURE__ */ struct('StateValueMetadataV0', { deposit: u64, creationTimeUsecs: u64 }),
+  V1: /* @__PURE__ */ struct('StateValueMetadataV1', { slotDeposit: u64, bytesDeposit: u64, creationTimeUsecs: u64 }),
 });
 
-export const writeOp = enumeration('PersistedWriteOp', {
+export const writeOp = /* @__PURE__ */ enumeration('PersistedWriteOp', {
   Creation: bytes,
   Modification: bytes,
   Deletion: null,
-  CreationWithMetadata: struct('CreationWithMetadata', { data: bytes, metadata: stateValueMetadata }),
-  ModificationWithMetadata: struct('ModificationWithMetadata', { data: bytes, metadata: stateValueMetadata }),
-  DeletionWithMetadata: struct('DeletionWithMetadata', { metadata: stateValueMetadata }),
+  CreationWithMetadata: /* @__PURE__ */ struct('CreationWithMetadata', { data: bytes, metadata: stateValueMetadata }),
+  ModificationWithMetadata: /* @__PURE__ */ struct('ModificationWithMetadata', { data: bytes, metadata: stateValueMetadata }),
+  DeletionWithMetadata: /* @__PURE__ */ struct('DeletionWithMetadata', { metadata: stateValueMetadata }),
 });
 
 /**
@@ -25,12 +25,12 @@ export const writeOp = enumeration('PersistedWriteOp', {
  * Resource(StructTag) | ResourceGroup(StructTag)); it is kept as bytes here because the key's order
  * in the map is defined on these bytes.
  */
-export const stateKey = enumeration('StateKeyInner', {
-  AccessPath: struct('AccessPath', { address, path: bytes }),
-  TableItem: struct('TableItem', { handle: address, key: bytes }),
+export const stateKey = /* @__PURE__ */ enumeration('StateKeyInner', {
+  AccessPath: /* @__PURE__ */ struct('AccessPath', { address, path: bytes }),
+  TableItem: /* @__PURE__ */ struct('TableItem', { handle: address, key: bytes }),
   Raw: bytes,
 });
 
-export const writeSet = enumeration('WriteSet', {
-  V0: map(stateKey, writeOp),
+export const writeSet = /* @__PURE__ */ enumeration('WriteSet', {
+  V0: /* @__PURE__ */ map(stateKey, writeOp),
 });

@@ -1,4 +1,32 @@
-import { bcs, type AnySchema, type Infer, type InferInput, type Schema } from '../bcs/index.js';
+import {
+  address as addressSchema,
+  bool as boolSchema,
+  bytes as bytesSchema,
+  enumeration as enumSchema,
+  i128 as i128Schema,
+  i16 as i16Schema,
+  i256 as i256Schema,
+  i32 as i32Schema,
+  i64 as i64Schema,
+  i8 as i8Schema,
+  map as mapSchema,
+  option as optionSchema,
+  string as stringSchema,
+  struct as structSchema,
+  transform,
+  u128 as u128Schema,
+  u16 as u16Schema,
+  u256 as u256Schema,
+  u32 as u32Schema,
+  u64 as u64Schema,
+  u8 as u8Schema,
+  vector as vectorSchema,
+  type AnySchema,
+  type Infer,
+  type InferInput,
+  type Schema,
+} from '../bcs/index.js';
+import type { VariantTable } from '../bcs/variants.js';
 import { fromJsonSafe, toJsonSafe, type JsonValue, type Shape } from './json.js';
 
 // A wire type is declared once, as a schema and its JSON shape built side by side from the same
@@ -26,7 +54,8 @@ const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U
   return out;
 };
 
-// Building declarations has no side effects, so bundlers may drop the ones an application does not use.
+// Building declarations has no side effects, so bundlers may drop the ones an application does not
+// use (hence named schema imports: a top-level `bcs.u8` read would keep the whole core).
 /* @__NO_SIDE_EFFECTS__ */
 export function leaf<S extends AnySchema>(schema: S, shape: Shape): Decl<S> {
   return { schema, shape };
@@ -47,46 +76,59 @@ export function schemaOf<S extends AnySchema>(decl: Decl<S>): S {
   return decl.schema;
 }
 
-export const u8 = /* @__PURE__ */ leaf(bcs.u8, 'u8');
-export const u16 = /* @__PURE__ */ leaf(bcs.u16, 'u16');
-export const u32 = /* @__PURE__ */ leaf(bcs.u32, 'u32');
-export const u64 = /* @__PURE__ */ leaf(bcs.u64, 'u64');
-export const u128 = /* @__PURE__ */ leaf(bcs.u128, 'u128');
-export const u256 = /* @__PURE__ */ leaf(bcs.u256, 'u256');
-export const i8 = /* @__PURE__ */ leaf(bcs.i8, 'i8');
-export const i16 = /* @__PURE__ */ leaf(bcs.i16, 'i16');
-export const i32 = /* @__PURE__ */ leaf(bcs.i32, 'i32');
-export const i64 = /* @__PURE__ */ leaf(bcs.i64, 'i64');
-export const i128 = /* @__PURE__ */ leaf(bcs.i128, 'i128');
-export const i256 = /* @__PURE__ */ leaf(bcs.i256, 'i256');
-export const bool = /* @__PURE__ */ leaf(bcs.bool, 'bool');
-export const bytes = /* @__PURE__ */ leaf(bcs.bytes, 'bytes');
-export const string = /* @__PURE__ */ leaf(bcs.string, 'string');
-export const address = /* @__PURE__ */ leaf(bcs.address, 'address');
+export const u8 = /* @__PURE__ */ leaf(u8Schema, 'u8');
+export const u16 = /* @__PURE__ */ leaf(u16Schema, 'u16');
+export const u32 = /* @__PURE__ */ leaf(u32Schema, 'u32');
+export const u64 = /* @__PURE__ */ leaf(u64Schema, 'u64');
+export const u128 = /* @__PURE__ */ leaf(u128Schema, 'u128');
+export const u256 = /* @__PURE__ */ leaf(u256Schema, 'u256');
+export const i8 = /* @__PURE__ */ leaf(i8Schema, 'i8');
+export const i16 = /* @__PURE__ */ leaf(i16Schema, 'i16');
+export const i32 = /* @__PURE__ */ leaf(i32Schema, 'i32');
+export const i64 = /* @__PURE__ */ leaf(i64Schema, 'i64');
+export const i128 = /* @__PURE__ */ leaf(i128Schema, 'i128');
+export const i256 = /* @__PURE__ */ leaf(i256Schema, 'i256');
+export const bool = /* @__PURE__ */ leaf(boolSchema, 'bool');
+export const bytes = /* @__PURE__ */ leaf(bytesSchema, 'bytes');
+export const string = /* @__PURE__ */ leaf(stringSchema, 'string');
+export const address = /* @__PURE__ */ leaf(addressSchema, 'address');
 
 /* @__NO_SIDE_EFFECTS__ */
-export function struct<const F extends Fields>(name: string, fields: F): Decl<ReturnType<typeof bcs.struct<SchemaFields<F>>>> {
+export function struct<const F extends Fields>(name: string, fields: F): Decl<ReturnType<typeof structSchema<SchemaFields<F>>>> {
   return {
-    schema: bcs.struct(name, mapValues(fields, (f) => f.schema) as SchemaFields<F>),
+    schema: structSchema(name, mapValues(fields, (f) => f.schema) as SchemaFields<F>),
     shape: { struct: mapValues(fields, (f) => f.shape) },
   };
 }
 
+/**
+ * An enum over declared variants. Given the type's variant table (the one its hand-specialised
+ * codec reads and writes with), the name and the wire order come from the table.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function enumeration<const V extends Variants>(name: string, variants: V): Decl<ReturnType<typeof bcs.enum<SchemaVariants<V>>>> {
+export function enumeration<const V extends Variants>(
+  name: string | VariantTable<keyof V & string>,
+  variants: V,
+): Decl<ReturnType<typeof enumSchema<SchemaVariants<V>>>> {
+  let ordered: Variants = variants;
+  if (typeof name !== 'string') {
+    ordered = {};
+    for (const k of name.kinds) ordered[k] = variants[k];
+    name = name.name;
+  }
   return {
-    schema: bcs.enum(name, mapValues(variants, (v) => (v ? v.schema : null)) as SchemaVariants<V>),
-    shape: { enum: mapValues(variants, (v) => (v ? v.shape : null)) },
+    schema: enumSchema(name, mapValues(ordered, (v) => (v ? v.schema : null)) as SchemaVariants<V>),
+    shape: { enum: mapValues(ordered, (v) => (v ? v.shape : null)) },
   };
 }
 
 /* @__NO_SIDE_EFFECTS__ */
 export function option<S extends AnySchema>(d: Decl<S>) {
-  return leaf(bcs.option(d.schema), { option: d.shape });
+  return leaf(optionSchema(d.schema), { option: d.shape });
 }
 /* @__NO_SIDE_EFFECTS__ */
 export function vector<S extends AnySchema>(d: Decl<S>) {
-  return leaf(bcs.vector(d.schema), { vector: d.shape });
+  return leaf(vectorSchema(d.schema), { vector: d.shape });
 }
 
 export interface Entry<K, V> {
@@ -103,9 +145,9 @@ export function map<K extends AnySchema, V extends AnySchema>(
   key: Decl<K>,
   value: Decl<V>,
 ): Decl<Schema<Entry<Infer<K>, Infer<V>>[], readonly Entry<InferInput<K>, InferInput<V>>[]>> {
-  const inner = bcs.map(key.schema, value.schema);
+  const inner = mapSchema(key.schema, value.schema);
   return {
-    schema: bcs.transform(inner, {
+    schema: transform(inner, {
       input: (v: readonly Entry<InferInput<K>, InferInput<V>>[]) => {
         if (!Array.isArray(v)) return v as never;
         return v.map((e) => [e?.key, e?.value] as const);

@@ -11,7 +11,7 @@ import { readTypeArgs, writeTypeArgs, type PlainTypeTagWriter, type TypeArgInput
 // transaction's hot path, so its schema is hand-specialised; its writers reference only write
 // functions, so a bundle that only encodes transactions carries no decoders.
 
-const entryFunctionFields = /* @__PURE__ */ d.struct('EntryFunction', {
+export const entryFunctionFields = /* @__PURE__ */ d.struct('EntryFunction', {
   module: moduleId,
   function: d.string,
   typeArgs: /* @__PURE__ */ d.vector(typeTag),

@@ -35,13 +35,17 @@ const SMALL: Record<SmallIntShape, readonly [number, number]> = {
   i32: [-0x80000000, 0x7fffffff],
 };
 
+// Literals, not shifts: a bundle that skips JSON then drops the table.
 const BIG: Record<BigIntShape, readonly [min: bigint, max: bigint]> = {
-  u64: [0n, (1n << 64n) - 1n],
-  u128: [0n, (1n << 128n) - 1n],
-  u256: [0n, (1n << 256n) - 1n],
-  i64: [-(1n << 63n), (1n << 63n) - 1n],
-  i128: [-(1n << 127n), (1n << 127n) - 1n],
-  i256: [-(1n << 255n), (1n << 255n) - 1n],
+  u64: [0n, 0xffff_ffff_ffff_ffffn],
+  u128: [0n, 0xffff_ffff_ffff_ffff_ffff_ffff_ffff_ffffn],
+  u256: [0n, 0xffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffffn],
+  i64: [-0x8000_0000_0000_0000n, 0x7fff_ffff_ffff_ffffn],
+  i128: [-0x8000_0000_0000_0000_0000_0000_0000_0000n, 0x7fff_ffff_ffff_ffff_ffff_ffff_ffff_ffffn],
+  i256: [
+    -0x8000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000n,
+    0x7fff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffffn,
+  ],
 };
 
 function jsonError(expected: string, got: unknown): BcsError {

@@ -10,11 +10,11 @@ import { readScript, scriptDecl, writeScript, type ScriptInput } from './script.
 
 export const MULTISIG_PAYLOAD_VARIANTS = /* @__PURE__ */ variantTable('MultisigTransactionPayload', ['EntryFunction', 'Script']);
 
-const multisigFields = /* @__PURE__ */ d.struct('Multisig', {
+export const multisigFields = /* @__PURE__ */ d.struct('Multisig', {
   multisigAddress: d.address,
   /** None (`null`) when the multisig account executes a payload stored on chain. */
   transactionPayload: /* @__PURE__ */ d.option(
-    /* @__PURE__ */ d.enumeration(MULTISIG_PAYLOAD_VARIANTS.name, { EntryFunction: entryFunctionDecl, Script: scriptDecl }),
+    /* @__PURE__ */ d.enumeration(MULTISIG_PAYLOAD_VARIANTS, { EntryFunction: entryFunctionDecl, Script: scriptDecl }),
   ),
 });
 export interface Multisig extends d.DeclValue<typeof multisigFields> {}

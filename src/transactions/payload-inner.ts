@@ -9,22 +9,20 @@ import { readScript, scriptDecl, writeScript, type ScriptInput } from './script.
 // transactions (aptos-core types/src/transaction/mod.rs `TransactionPayloadInner`,
 // `TransactionExecutable`, `TransactionExtraConfig`). A TransactionPayload variant: hand-specialised.
 
-export const EXECUTABLE_VARIANTS = /* @__PURE__ */ variantTable(
-  'TransactionExecutable',
-  ['Script', 'EntryFunction', 'Empty'],
-  ['not supported: TransactionExecutable::Encrypted (variant 3) belongs to encrypted payloads, which are out of scope'],
-);
+export const EXECUTABLE_VARIANTS = /* @__PURE__ */ variantTable('TransactionExecutable', ['Script', 'EntryFunction', 'Empty']);
+/** Declared after Empty by the node; decoded as `not_supported`. */
+const UNSUPPORTED_EXECUTABLES = ['not supported: TransactionExecutable::Encrypted (variant 3) belongs to encrypted payloads, which are out of scope'];
 export const EXTRA_CONFIG_VARIANTS = /* @__PURE__ */ variantTable('TransactionExtraConfig', ['V1']);
 export const PAYLOAD_INNER_VARIANTS = /* @__PURE__ */ variantTable('TransactionPayloadInner', ['V1']);
 
-const executableDecl = /* @__PURE__ */ d.enumeration(EXECUTABLE_VARIANTS.name, { Script: scriptDecl, EntryFunction: entryFunctionDecl, Empty: null });
-const extraConfigDecl = /* @__PURE__ */ d.enumeration(EXTRA_CONFIG_VARIANTS.name, {
+const executableDecl = /* @__PURE__ */ d.enumeration(EXECUTABLE_VARIANTS, { Script: scriptDecl, EntryFunction: entryFunctionDecl, Empty: null });
+const extraConfigDecl = /* @__PURE__ */ d.enumeration(EXTRA_CONFIG_VARIANTS, {
   V1: /* @__PURE__ */ d.struct('TransactionExtraConfigV1', {
     multisigAddress: /* @__PURE__ */ d.option(d.address),
     replayProtectionNonce: /* @__PURE__ */ d.option(d.u64),
   }),
 });
-const transactionPayloadInnerFields = /* @__PURE__ */ d.enumeration(PAYLOAD_INNER_VARIANTS.name, {
+export const transactionPayloadInnerFields = /* @__PURE__ */ d.enumeration(PAYLOAD_INNER_VARIANTS, {
   V1: /* @__PURE__ */ d.struct('TransactionPayloadInnerV1', { executable: executableDecl, extraConfig: extraConfigDecl }),
 });
 
@@ -105,7 +103,7 @@ export function writeTransactionPayloadInner(w: BcsWriter, p: TransactionPayload
 }
 
 function readExecutable(r: BcsReader): TransactionExecutable {
-  const i = readVariant(r, EXECUTABLE_VARIANTS);
+  const i = readVariant(r, EXECUTABLE_VARIANTS, UNSUPPORTED_EXECUTABLES);
   const kind = EXECUTABLE_VARIANTS.kinds[i];
   try {
     if (kind === 'Script') return { $kind: kind, value: readScript(r) };

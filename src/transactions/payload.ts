@@ -17,13 +17,13 @@ import { readScript, scriptDecl, writeScript, type ScriptInput } from './script.
 // kinds, each in its own file. Hand-specialised (every transaction's hot path), with the variant
 // table below used by the reader and the writers alike.
 
-export const PAYLOAD_VARIANTS = /* @__PURE__ */ variantTable(
-  'TransactionPayload',
-  ['Script', 'ModuleBundle', 'EntryFunction', 'Multisig', 'Payload'],
-  ['not supported: EncryptedPayload (TransactionPayload variant 5) is out of scope: its layout is unstable and differs between the node and ts-sdk'],
-);
+export const PAYLOAD_VARIANTS = /* @__PURE__ */ variantTable('TransactionPayload', ['Script', 'ModuleBundle', 'EntryFunction', 'Multisig', 'Payload']);
+/** Declared after Payload by the node; decoded as `not_supported`. */
+const UNSUPPORTED_PAYLOADS = [
+  'not supported: EncryptedPayload (TransactionPayload variant 5) is out of scope: its layout is unstable and differs between the node and ts-sdk',
+];
 
-const transactionPayloadFields = /* @__PURE__ */ d.enumeration(PAYLOAD_VARIANTS.name, {
+export const transactionPayloadFields = /* @__PURE__ */ d.enumeration(PAYLOAD_VARIANTS, {
   Script: scriptDecl,
   /** Deprecated: decodable, never encoded (the VM rejects it). */
   ModuleBundle: /* @__PURE__ */ d.struct('ModuleBundle', { dummyValue: d.u64 }),
@@ -83,7 +83,7 @@ export function writeTransactionPayload(w: BcsWriter, p: TransactionPayloadInput
 }
 
 export function readTransactionPayload(r: BcsReader): TransactionPayload {
-  const i = readVariant(r, PAYLOAD_VARIANTS);
+  const i = readVariant(r, PAYLOAD_VARIANTS, UNSUPPORTED_PAYLOADS);
   const kind = PAYLOAD_VARIANTS.kinds[i];
   try {
     switch (kind) {

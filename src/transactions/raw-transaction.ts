@@ -19,7 +19,7 @@ import { readTransactionPayload, transactionPayloadDecl, writeTransactionPayload
 // types/src/transaction/mod.rs), hand-specialised: every transaction and signing message goes
 // through them.
 
-const rawTransactionFields = /* @__PURE__ */ d.struct('RawTransaction', {
+export const rawTransactionFields = /* @__PURE__ */ d.struct('RawTransaction', {
   sender: d.address,
   sequenceNumber: d.u64,
   payload: transactionPayloadDecl,
@@ -101,7 +101,7 @@ export const rawTransactionDecl: d.Decl<RawTransactionSchema> = /* @__PURE__ */ 
 
 export const RAW_TRANSACTION_WITH_DATA_VARIANTS = /* @__PURE__ */ variantTable('RawTransactionWithData', ['MultiAgent', 'MultiAgentWithFeePayer']);
 
-const rawTransactionWithDataFields = /* @__PURE__ */ d.enumeration(RAW_TRANSACTION_WITH_DATA_VARIANTS.name, {
+export const rawTransactionWithDataFields = /* @__PURE__ */ d.enumeration(RAW_TRANSACTION_WITH_DATA_VARIANTS, {
   MultiAgent: /* @__PURE__ */ d.struct('MultiAgent', {
     rawTxn: rawTransactionDecl,
     secondarySignerAddresses: /* @__PURE__ */ d.vector(d.address),

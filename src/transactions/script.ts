@@ -37,7 +37,7 @@ export interface TransactionArgumentSchema extends Schema<TransactionArgument, T
 export const transactionArgumentDecl: d.Decl<TransactionArgumentSchema> = transactionArgumentFields;
 export const transactionArgument = /* @__PURE__ */ d.schemaOf(transactionArgumentDecl);
 
-const scriptFields = /* @__PURE__ */ d.struct('Script', {
+export const scriptFields = /* @__PURE__ */ d.struct('Script', {
   code: d.bytes,
   typeArgs: /* @__PURE__ */ d.vector(typeTag),
   args: /* @__PURE__ */ d.vector(transactionArgumentDecl),

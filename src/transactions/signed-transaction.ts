@@ -13,7 +13,7 @@ import { rawTransactionDecl, readRawTransaction, writeRawTransaction, type RawTr
  * `SignedTransaction { raw_txn, authenticator }` (aptos-core types/src/transaction/mod.rs): what is
  * submitted, and what the hash covers. Hand-specialised around the RawTransaction's.
  */
-const signedTransactionFields = /* @__PURE__ */ d.struct('SignedTransaction', {
+export const signedTransactionFields = /* @__PURE__ */ d.struct('SignedTransaction', {
   rawTxn: rawTransactionDecl,
   authenticator: transactionAuthenticatorDecl,
 });
