@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 describe('POST /v1/transactions/encode_submission', () => {
-  it('answers V2 with the fixture's signing message, as a JSON string, with the ledger headers', async () => {
+  it('answers V2 with the fixture signing message, as a JSON string, with the ledger headers', async () => {
     const res = await post(srv.url, JSON.stringify(V2_REQUEST));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
