@@ -1,9 +1,11 @@
-// The BCS core. Imports nothing outside this folder.
+// The BCS core's public entry (also `ledger-bcs/bcs`). Imports nothing outside this folder. Helpers
+// only other layers of this library use (e.g. `hexInto`, `SPECIAL_LONG_ADDRESSES`, `enumeration`, the
+// one function behind `bcs.enum`) are imported from their module files, not from here.
 export { BcsError, isBcsError, quote, type BcsErrorCode } from './error.js';
 export { BcsWriter, MAX_SEQUENCE_LENGTH, patchLength, ulebSize } from './writer.js';
 export { BcsReader, MAX_CONTAINER_DEPTH, MAX_ZERO_SIZED_ELEMENTS, type DecodeOptions } from './reader.js';
 export { schema, encodeWith, decodeWith, typeError, type Schema, type SchemaParts, type Infer, type InferInput, type AnySchema } from './schema.js';
-export { toHex, hexInto, fromHex, compareBytes, equalBytes } from './hex.js';
+export { toHex, fromHex, compareBytes, equalBytes } from './hex.js';
 export { utf8Encode } from './utf8.js';
 export {
   address,
@@ -14,7 +16,6 @@ export {
   isAddress,
   isSpecialAddress,
   ADDRESS_LENGTH,
-  SPECIAL_LONG_ADDRESSES,
   type Address,
   type AddressInput,
   type AddressFormat,
@@ -39,7 +40,7 @@ export { writeBytes, writeString } from './bytes.js';
 // Every schema is also a named export, so bundlers keep only what is used; `bcs` groups them all.
 export { bool, u8, u16, u32, u64, u128, u256, i8, i16, i32, i64, i128, i256, uleb128, unit } from './primitives.js';
 export { bytes, fixedBytes, string } from './bytes.js';
-export { option, vector, tuple, struct, enumeration, map, lazy, transform, wrapped } from './combinators.js';
+export { option, vector, tuple, struct, map, lazy, transform, wrapped } from './combinators.js';
 export type { EnumIn, EnumOut } from './combinators.js';
 
 import { address } from './address.js';

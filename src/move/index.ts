@@ -1,6 +1,6 @@
 // The Move type layer: identifiers, module and function ids, type tags (BCS, strings) and ABI types.
 export { isValidIdentifier, assertIdentifier, identifier } from './identifier.js';
-export { ABILITY, ALL_ABILITIES, abilityBit, abilityPostfix, type AbilityName } from './ability.js';
+export { ABILITY, ALL_ABILITIES, type AbilityName } from './ability.js';
 export {
   typeTag,
   writeTypeTag,

@@ -2,7 +2,6 @@ import {
   address as addressSchema,
   bool as boolSchema,
   bytes as bytesSchema,
-  enumeration as enumSchema,
   i128 as i128Schema,
   i16 as i16Schema,
   i256 as i256Schema,
@@ -26,6 +25,7 @@ import {
   type InferInput,
   type Schema,
 } from '../bcs/index.js';
+import { enumeration as enumSchema } from '../bcs/combinators.js';
 import type { VariantTable } from '../bcs/variants.js';
 import { fromJsonSafe, toJsonSafe, type JsonValue, type Shape } from './json.js';
 

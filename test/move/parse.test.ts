@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SPECIAL_LONG_ADDRESSES } from '../../src/bcs/index.js';
+import { SPECIAL_LONG_ADDRESSES } from '../../src/bcs/address.js';
 import {
   formatStructTag,
   formatTypeTag,

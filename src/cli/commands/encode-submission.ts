@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { hexInto, toHex } from '../../bcs/index.js';
+import { toHex } from '../../bcs/index.js';
+import { hexInto } from '../../bcs/hex.js';
 import {
   abiRegistry,
   encodeSubmission,
