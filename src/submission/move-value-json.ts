@@ -67,13 +67,24 @@ export function jsonReaderFor(t: TypeTag, ctx: JsonReaderContext): JsonReader {
   if (t.$kind === 'vector') {
     if (t.value.$kind === 'u8') return readHex;
     const item = jsonReaderFor(t.value, ctx);
-    // Every element but a struct takes at least one byte; a struct may be empty (the reader then
-    // bounds the count as it bounds any zero-sized elements).
-    const minSize = t.value.$kind === 'struct' ? 0 : 1;
+    // Every element but a struct takes at least one byte; a struct may take none, so each one that
+    // took none is counted against the decode's zero-sized budget as it is read.
+    if (t.value.$kind !== 'struct') {
+      return (r) => {
+        const n = r.length(1);
+        const out: JsonValue[] = [];
+        for (let i = 0; i < n; i++) out.push(item(r));
+        return out;
+      };
+    }
     return (r) => {
-      const n = r.length(minSize);
+      const n = r.count();
       const out: JsonValue[] = [];
-      for (let i = 0; i < n; i++) out.push(item(r));
+      for (let i = 0; i < n; i++) {
+        const at = r.off;
+        out.push(item(r));
+        if (r.off === at) r.zeroSized(1, at);
+      }
       return out;
     };
   }
