@@ -1,4 +1,15 @@
 // `ledger-bcs/hash`: transaction hashes and authentication keys. A separate entry point because
 // it loads sha3 (@noble/hashes), which costs more to import than the whole codec; encoding and
-// signing messages need no hash function.
-export * from './transactions/hash.js';
+// signing messages need no hash function. The public names only (pinned by test/exports.test.ts).
+export {
+  hashPrefix,
+  TRANSACTION_SALT,
+  transactionHash,
+  transactionHashHex,
+  AuthenticationKeyScheme,
+  authenticationKey,
+  ed25519AuthenticationKey,
+  multiEd25519AuthenticationKey,
+  singleKeyAuthenticationKey,
+  multiKeyAuthenticationKey,
+} from './transactions/hash.js';

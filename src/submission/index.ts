@@ -1,12 +1,20 @@
-// encode_submission: the request JSON and module ABIs in, the signing message (or the node's error) out.
-export { encodeSubmission, encodeSubmissionAsync, type AbiSource, type EncodeSubmissionOptions, type EncodeSubmissionAsyncOptions, type EncodeSubmissionResult } from './encode-submission.js';
+// encode_submission: the request JSON and module ABIs in, the signing message (or the node's error)
+// out. The public names only (pinned by test/exports.test.ts); helpers other layers share are
+// imported from their modules.
+export {
+  encodeSubmission,
+  encodeSubmissionAsync,
+  type AbiSource,
+  type EncodeSubmissionOptions,
+  type EncodeSubmissionAsyncOptions,
+  type EncodeSubmissionResult,
+} from './encode-submission.js';
 export { verifySigningMessage, verifySigningMessageAsync, type SigningMessageCheck, type SigningMessageDifference, type VerifyOptions } from './verify-message.js';
-export { abiRegistry, isAbiRegistry, type AbiRegistry, type AbiRegistryOptions, type AbiLookup, type AbiResolver, type ModuleIdString } from './registry.js';
-export { parseModuleAbi, type AbiModule, type AbiFunction, type AbiStruct, type AbiField } from './abi.js';
-export { frameworkModules } from './framework/index.js';
+export { abiRegistry, type AbiRegistry, type AbiRegistryOptions, type AbiLookup, type AbiResolver, type ModuleIdString } from './registry.js';
+export type { AbiModule, AbiFunction, AbiStruct, AbiField } from './abi.js';
 export { requestFromTransaction, requestFromBytes, type SubmissionRequestJson } from './decode-request.js';
 export { parseRequestBody, isJsonFloat, type JsonFloat } from './json-text.js';
-export { ApiError, isApiError, API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from './api-error.js';
+export { ApiError, isApiError, type ApiErrorBody, type ApiErrorCode } from './api-error.js';
 export type {
   MoveModuleJson,
   MoveFunctionJson,

@@ -1,0 +1,282 @@
+// Every entry point's public names, written out (issue 12: an explicit export list for each entry
+// point, nothing internal in it, one name per concept). Adding or removing a public name is a
+// deliberate change to a list below. Values are checked at run time (src, and dist when it is
+// built); type-only names through the TypeScript checker, so they are pinned as well.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+interface Surface {
+  values: readonly string[];
+  types: readonly string[];
+}
+
+const SUBMISSION: Surface = {
+  values: [
+    'ApiError', 'abiRegistry', 'encodeSubmission', 'encodeSubmissionAsync', 'isApiError',
+    'isJsonFloat', 'parseRequestBody', 'requestFromBytes', 'requestFromTransaction',
+    'verifySigningMessage', 'verifySigningMessageAsync',
+  ],
+  types: [
+    'AbiField', 'AbiFunction', 'AbiLookup', 'AbiModule', 'AbiRegistry', 'AbiRegistryOptions',
+    'AbiResolver', 'AbiSource', 'AbiStruct', 'ApiErrorBody', 'ApiErrorCode',
+    'EncodeSubmissionAsyncOptions', 'EncodeSubmissionOptions', 'EncodeSubmissionResult',
+    'JsonFloat', 'ModuleIdString', 'MoveAbilityJson', 'MoveFunctionGenericTypeParamJson',
+    'MoveFunctionJson', 'MoveModuleJson', 'MoveStructFieldJson', 'MoveStructGenericTypeParamJson',
+    'MoveStructJson', 'MoveStructVariantJson', 'SigningMessageCheck', 'SigningMessageDifference',
+    'SubmissionRequestJson', 'VerifyOptions',
+  ],
+};
+
+const RECORDS: Surface = {
+  values: [
+    'accountDataJson', 'accountResource', 'balance', 'balanceJson', 'bcsBlock',
+    'blockEpiloguePayload', 'blockJson', 'blockMetadata', 'blockMetadataExt', 'changeSet',
+    'contractEvent', 'decodeResponse', 'eventHandle', 'executionStatus',
+    'indexedTransactionSummary', 'ledgerInfoHeaders', 'parseAccountDataJson', 'parseBalanceJson',
+    'parseErrorBody', 'parseLedgerInfo', 'parseTransactionSummaryJson', 'recordCodecs',
+    'replayProtector', 'stateKey', 'stateValueMetadata', 'transaction', 'transactionData',
+    'transactionInfo', 'transactionOnChainData', 'transactionSummaries', 'transactionSummaryJson',
+    'validatorTransaction', 'writeOp', 'writeSet', 'writeSetPayload',
+  ],
+  types: [
+    'AccountJson', 'AccountResource', 'BcsBlock', 'BcsBlockInput', 'BlockJson', 'BlockMetadata',
+    'BlockMetadataExt', 'ContractEvent', 'Endpoint', 'ErrorBody', 'ExecutionStatus', 'HeaderSource',
+    'IndexedTransactionSummary', 'LedgerInfo', 'ReplayProtector', 'ReplayProtectorJson',
+    'ResponseBodies', 'StateKey', 'Transaction', 'TransactionData', 'TransactionInfo',
+    'TransactionInput', 'TransactionOnChainData', 'TransactionOnChainDataInput',
+    'TransactionSummaryJson', 'WriteOp', 'WriteSet',
+  ],
+};
+
+const CLIENT: Surface = {
+  values: [
+    'LedgerApiError', 'LedgerNetworkError', 'LedgerResponseError', 'SigningMessageMismatchError',
+    'createLedgerClient', 'isLedgerApiError', 'isLedgerNetworkError', 'isLedgerResponseError',
+    'isSigningMessageMismatchError',
+  ],
+  types: [
+    'BlockOptions', 'CallOptions', 'EncodeSubmissionCallOptions', 'EncodedSubmission', 'FetchLike',
+    'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
+    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'ResponseFormat',
+    'SummariesOptions', 'VersionOptions',
+  ],
+};
+
+const HASH: Surface = {
+  values: [
+    'AuthenticationKeyScheme', 'TRANSACTION_SALT', 'authenticationKey', 'ed25519AuthenticationKey',
+    'hashPrefix', 'multiEd25519AuthenticationKey', 'multiKeyAuthenticationKey',
+    'singleKeyAuthenticationKey', 'transactionHash', 'transactionHashHex',
+  ],
+  types: [],
+};
+
+const HTTP: Surface = {
+  values: [
+    'DEFAULT_MAX_BODY_BYTES', 'createLedgerHandler',
+  ],
+  types: [
+    'LedgerHandler', 'LedgerHandlerOptions',
+  ],
+};
+
+const HTTP_NODE: Surface = {
+  values: [
+    'createNodeServer', 'toNodeListener',
+  ],
+  types: [
+    'NodeAdapterOptions', 'NodeListener', 'WebHandler',
+  ],
+};
+
+// The layers the other issue-12 work reshapes: lists taken from their index files.
+const BCS: Surface = {
+  values: [
+    'ADDRESS_LENGTH', 'BcsError', 'BcsReader', 'BcsWriter', 'MAX_CONTAINER_DEPTH',
+    'MAX_SEQUENCE_LENGTH', 'MAX_ZERO_SIZED_ELEMENTS', 'address', 'addressBytes', 'bcs', 'bool',
+    'bytes', 'compareBytes', 'decodeWith', 'encodeWith', 'equalBytes', 'fixedBytes',
+    'formatAddress', 'fromHex', 'i128', 'i16', 'i256', 'i32', 'i64', 'i8', 'isAddress',
+    'isBcsError', 'isSpecialAddress', 'lazy', 'map', 'normalizeAddress', 'option', 'patchLength',
+    'quote', 'schema', 'string', 'struct', 'toHex', 'transform', 'tuple', 'typeError', 'u128',
+    'u16', 'u256', 'u32', 'u64', 'u8', 'uleb128', 'ulebSize', 'unit', 'utf8Encode', 'vector',
+    'wrapped', 'writeAddress', 'writeBool', 'writeBytes', 'writeI128', 'writeI16', 'writeI256',
+    'writeI32', 'writeI64', 'writeI8', 'writeString', 'writeU128', 'writeU16', 'writeU256',
+    'writeU32', 'writeU64', 'writeU8',
+  ],
+  types: [
+    'Address', 'AddressFormat', 'AddressInput', 'AnySchema', 'BcsErrorCode', 'BigIntInput',
+    'DecodeOptions', 'EnumIn', 'EnumOut', 'Infer', 'InferInput', 'Schema', 'SchemaParts',
+  ],
+};
+
+const MOVE: Surface = {
+  values: [
+    'ABILITY', 'ALL_ABILITIES', 'MAX_GENERIC_INDEX', 'MAX_SCRIPT_VERSION', 'MAX_TYPE_TAG_NESTING',
+    'MAX_TYPE_TAG_NESTING_WHEN_SERIALIZING', 'MIN_SCRIPT_VERSION', 'PRIMITIVE_TYPE_TAG_KINDS',
+    'TYPE_TAG_VARIANTS', 'assertIdentifier', 'dereference', 'encodeTypeTagString',
+    'formatEntryFunctionId', 'formatModuleId', 'formatMoveType', 'formatStructTag', 'formatTypeTag',
+    'hasGenerics', 'identifier', 'isPrimitiveKind', 'isSignerType', 'isValidIdentifier',
+    'jsonTypeName', 'moduleId', 'moveTypeEquals', 'parseEntryFunctionId', 'parseModuleId',
+    'parseMoveType', 'parseStructTag', 'parseTypeTag', 'primitiveTypeTag', 'readScriptSignature',
+    'structTag', 'substituteGenerics', 'typeArgFromString', 'typeArgFromTag', 'typeTag',
+    'typeTagEquals', 'writeTypeTag', 'writeTypeTagString',
+  ],
+  types: [
+    'AbilityName', 'EntryFunctionId', 'EntryFunctionIdInput', 'FunctionParamOrReturnTag',
+    'FunctionParamOrReturnTagInput', 'FunctionTag', 'FunctionTagInput', 'ModuleId', 'ModuleIdInput',
+    'MoveFunctionParam', 'MoveFunctionType', 'MoveStructType', 'MoveType', 'MoveValueType',
+    'PrimitiveTypeTagKind', 'ScriptSignature', 'StructTag', 'StructTagInput', 'TypeArg',
+    'TypeStringStyle', 'TypeTag', 'TypeTagInput',
+  ],
+};
+
+const TRANSACTIONS: Surface = {
+  values: [
+    'MAX_BITVEC_BYTES', 'MAX_MULTI_ED25519_KEYS', 'MAX_MULTI_KEY_KEYS',
+    'RAW_TRANSACTION_PREFIX_HEX', 'RAW_TRANSACTION_SALT', 'RAW_TRANSACTION_WITH_DATA_PREFIX_HEX',
+    'RAW_TRANSACTION_WITH_DATA_SALT', 'abstractionAuthData', 'accountAuthenticator', 'anyPublicKey',
+    'anySignature', 'arg', 'assembleSignedTransaction', 'assertionSignature', 'bitVec',
+    'bitmapFromIndices', 'codec', 'compileEntryFunction', 'ed25519Authenticator',
+    'ed25519PublicKey', 'ed25519Signature', 'encodeEntryFunctionTransaction', 'entryFunction',
+    'entryFunctionSigningMessage', 'ephemeralCertificate', 'ephemeralPublicKey',
+    'ephemeralSignature', 'federatedKeylessPublicKey', 'feePayerSigningMessage', 'fromJsonSafe',
+    'functionInfo', 'indicesFromBitmap', 'keylessPublicKey', 'keylessSignature',
+    'multiAgentSigningMessage', 'multiEd25519PublicKey', 'multiEd25519Signature', 'multiKey',
+    'multisig', 'parseDecimal', 'rawTransaction', 'rawTransactionWithData', 'script',
+    'secp256k1PublicKey', 'secp256k1Signature', 'secp256r1PublicKey', 'secp256r1Signature',
+    'signedTransaction', 'signingMessage', 'slhDsaPublicKey', 'toJsonSafe', 'transactionArgument',
+    'transactionAuthenticator', 'transactionAuthenticatorFor', 'transactionCodecs',
+    'transactionPayload', 'transactionPayloadInner', 'transactionSigningMessage',
+    'webAuthnSignature', 'writeEntryFunction', 'writeEntryFunctionPayload', 'writeRawTransaction',
+    'writeRawTransactionWith', 'writeRawTransactionWithData', 'writeSignedTransaction',
+    'writeTransactionPayload', 'zkProof',
+  ],
+  types: [
+    'AbstractionAuthData', 'AbstractionAuthDataInput', 'AccountAuthenticator',
+    'AccountAuthenticatorInput', 'AnyPublicKey', 'AnyPublicKeyInput', 'AnySignature',
+    'AnySignatureInput', 'BigIntShape', 'Codec', 'CompiledEntryFunction', 'Ed25519Pair',
+    'EncodeOnlyEntryFunctionInput', 'EntryFunction', 'EntryFunctionArg', 'EntryFunctionCallInput',
+    'EntryFunctionInput', 'EntryFunctionParam', 'EntryFunctionPayloadInput',
+    'EntryFunctionSignature', 'FunctionInfo', 'JsonValue', 'KeylessPublicKey', 'KeylessSignature',
+    'MultiEd25519PublicKey', 'MultiEd25519PublicKeyInput', 'MultiEd25519Signature',
+    'MultiEd25519SignatureInput', 'MultiKey', 'MultiKeyInput', 'Multisig', 'MultisigInput',
+    'MultisigTransactionPayload', 'MultisigTransactionPayloadInput', 'ParamInput', 'ParamInputs',
+    'RawTransaction', 'RawTransactionInput', 'RawTransactionWithData',
+    'RawTransactionWithDataInput', 'Script', 'ScriptInput', 'Shape', 'SignedTransaction',
+    'SignedTransactionInput', 'SignerAuthenticator', 'SmallIntShape', 'TransactionArgument',
+    'TransactionArgumentInput', 'TransactionAuthenticator', 'TransactionAuthenticatorInput',
+    'TransactionExecutable', 'TransactionExecutableInput', 'TransactionExtraConfig',
+    'TransactionExtraConfigInput', 'TransactionExtraConfigV1', 'TransactionExtraConfigV1Input',
+    'TransactionPayload', 'TransactionPayloadInner', 'TransactionPayloadInnerInput',
+    'TransactionPayloadInput', 'TypeArgInput', 'ValueWriter',
+  ],
+};
+
+// The main entry re-exports the layers' lists.
+const MAIN: Surface = {
+  values: [BCS, MOVE, TRANSACTIONS, SUBMISSION, CLIENT, RECORDS].flatMap((s) => s.values).sort(),
+  types: [BCS, MOVE, TRANSACTIONS, SUBMISSION, CLIENT, RECORDS].flatMap((s) => s.types).sort(),
+};
+
+interface Entry {
+  /** How users import it (package entries), or the layer folder the main entry re-exports. */
+  name: string;
+  src: string;
+  load: () => Promise<Record<string, unknown>>;
+  /** Built file without extension (`.js` ESM, `.cjs` CommonJS), for package entries. */
+  dist?: string;
+  surface: Surface;
+}
+
+const ENTRIES: Entry[] = [
+  { name: 'ledger-bcs', src: 'src/index.ts', load: () => import('../src/index.js'), dist: 'dist/index', surface: MAIN },
+  { name: 'ledger-bcs/bcs', src: 'src/bcs/index.ts', load: () => import('../src/bcs/index.js'), dist: 'dist/bcs/index', surface: BCS },
+  { name: 'ledger-bcs/hash', src: 'src/hash.ts', load: () => import('../src/hash.js'), dist: 'dist/hash', surface: HASH },
+  { name: 'ledger-bcs/http', src: 'src/http/index.ts', load: () => import('../src/http/index.js'), dist: 'dist/http/index', surface: HTTP },
+  { name: 'ledger-bcs/http/node', src: 'src/http/node.ts', load: () => import('../src/http/node.js'), dist: 'dist/http/node', surface: HTTP_NODE },
+  { name: 'src/move', src: 'src/move/index.ts', load: () => import('../src/move/index.js'), surface: MOVE },
+  { name: 'src/transactions', src: 'src/transactions/index.ts', load: () => import('../src/transactions/index.js'), surface: TRANSACTIONS },
+  { name: 'src/submission', src: 'src/submission/index.ts', load: () => import('../src/submission/index.js'), surface: SUBMISSION },
+  { name: 'src/records', src: 'src/records/index.ts', load: () => import('../src/records/index.js'), surface: RECORDS },
+  { name: 'src/client', src: 'src/client/index.ts', load: () => import('../src/client/index.js'), surface: CLIENT },
+];
+
+/** Type-only exports of each entry (a class or a const that is also a type counts as a value). */
+function typeOnlyExports(files: readonly string[]): Map<string, string[]> {
+  const config = ts.readConfigFile('tsconfig.json', (p) => ts.sys.readFile(p));
+  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, process.cwd());
+  const program = ts.createProgram(files.map((f) => resolve(f)), { ...options, noEmit: true });
+  const checker = program.getTypeChecker();
+  const out = new Map<string, string[]>();
+  for (const f of files) {
+    const file = program.getSourceFile(resolve(f));
+    const module = file && checker.getSymbolAtLocation(file);
+    if (!module) throw new Error(`${f}: not a module`);
+    const types = checker
+      .getExportsOfModule(module)
+      .filter((s) => !((s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s).flags & ts.SymbolFlags.Value))
+      .map((s) => s.name);
+    out.set(f, types.sort());
+  }
+  return out;
+}
+
+const sorted = (names: Iterable<string>) => [...names].sort();
+
+describe('public names of every entry point', () => {
+  it('the package exports exactly the entries listed here', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, unknown> };
+    const listed = ENTRIES.filter((e) => e.dist).map((e) => e.name.replace(/^ledger-bcs/, '.'));
+    expect(Object.keys(pkg.exports).filter((k) => k !== './package.json').sort()).toEqual(listed.sort());
+  });
+
+  it('the lists hold no duplicates, and no name is both a value and a type', () => {
+    for (const { name, surface } of ENTRIES) {
+      const all = [...surface.values, ...surface.types];
+      expect(new Set(all).size, name).toBe(all.length);
+    }
+  });
+
+  for (const e of ENTRIES) {
+    it(`${e.name}: its values, from src`, async () => {
+      expect(sorted(Object.keys(await e.load()))).toEqual(sorted(e.surface.values));
+    });
+  }
+
+  it('every entry: its type-only names, through the TypeScript checker', () => {
+    const types = typeOnlyExports(ENTRIES.map((e) => e.src));
+    for (const e of ENTRIES) expect(types.get(e.src), e.name).toEqual(sorted(e.surface.types));
+  });
+
+  const built = ENTRIES.filter((e) => e.dist && existsSync(`${e.dist}.js`));
+  const require = createRequire(import.meta.url);
+  for (const e of built) {
+    it(`${e.name}: its values, from dist (ESM and CommonJS; stale if src changed since the build)`, async () => {
+      const esm = (await import(/* @vite-ignore */ pathToFileURL(resolve(`${e.dist}.js`)).href)) as Record<string, unknown>;
+      expect(sorted(Object.keys(esm))).toEqual(sorted(e.surface.values));
+      const cjs = require(resolve(`${e.dist}.cjs`)) as Record<string, unknown>;
+      expect(sorted(Object.keys(cjs))).toEqual(sorted(e.surface.values));
+    });
+  }
+});
+
+describe('one name per concept', () => {
+  it('each record of recordCodecs() is exported as its declaration under the same name, and no other record is', async () => {
+    const records = await import('../src/records/index.js');
+    const camel = (n: string) => n[0].toLowerCase() + n.slice(1);
+    const declarations = Object.entries(records)
+      .filter(([, v]) => typeof v === 'object' && v !== null && 'schema' in v && 'shape' in v)
+      .map(([k]) => k);
+    expect(sorted(declarations)).toEqual(sorted(Object.keys(records.recordCodecs()).map(camel)));
+  });
+
+  it('`bcs` groups the core schemas and combinators; the enum combinator is public only as `bcs.enum`', async () => {
+    const core = await import('../src/bcs/index.js');
+    expect(typeof core.bcs.enum).toBe('function');
+    expect(Object.keys(core)).not.toContain('enumeration');
+  });
+});
