@@ -18,8 +18,9 @@ export interface VariantTable<K extends string = string> {
 
 /* @__NO_SIDE_EFFECTS__ */
 export function variantTable<const K extends string>(name: string, kinds: readonly K[]): VariantTable<K> {
-  // No prototype: a kind such as `toString` or `__proto__` must not be found.
-  const index = Object.create(null) as { [P in K]: number };
+  // For the writers' constant look-ups only (`variantIndex` searches `kinds`, so inherited names
+  // such as `toString` are never found); a plain object stays a fast property load.
+  const index = {} as { [P in K]: number };
   for (let i = 0; i < kinds.length; i++) index[kinds[i]] = i;
   return { name, kinds, index };
 }
@@ -36,8 +37,9 @@ export function invalidVariant(name: string, i: number, count: number, at: numbe
 
 /** Index of `kind` in `t`, or `unknown variant` for anything else (including non-strings). */
 export function variantIndex<K extends string>(t: VariantTable<K>, kind: unknown): number {
-  const i = typeof kind === 'string' ? (t.index as Record<string, number | undefined>)[kind] : undefined;
-  if (i === undefined) throw unknownVariant(kind, t.name);
+  // A linear search: tables are short, and comparing interned strings beats a hash look-up.
+  const i = typeof kind === 'string' ? t.kinds.indexOf(kind as K) : -1;
+  if (i < 0) throw unknownVariant(kind, t.name);
   return i;
 }
 
