@@ -20,16 +20,12 @@ export function hashPrefix(salt: string): Uint8Array {
 }
 
 export const TRANSACTION_SALT = 'APTOS::Transaction';
-let transactionPrefix: Uint8Array | undefined;
-
-/** sha3-256("APTOS::Transaction"), hashed once on first use; callers must not mutate it. */
-function userTransactionPrefix(): Uint8Array {
-  return (transactionPrefix ??= hashPrefix(TRANSACTION_SALT));
-}
+/** sha3-256("APTOS::Transaction"), hashed once when the module loads. */
+const USER_TRANSACTION_PREFIX = /* @__PURE__ */ hashPrefix(TRANSACTION_SALT);
 
 function writeHashInput(w: BcsWriter, t: SignedTransactionInput): void {
   w.ensure(33);
-  w.buf.set(userTransactionPrefix(), w.off);
+  w.buf.set(USER_TRANSACTION_PREFIX, w.off);
   w.buf[w.off + 32] = 0; // Transaction::UserTransaction
   w.off += 33;
   writeSignedTransaction(w, t);

@@ -26,22 +26,23 @@ export const RAW_TRANSACTION_PREFIX_HEX = '0xb5e97db07fa0bd0e5598aa3643a9bc6f669
 /** sha3-256("APTOS::RawTransactionWithData"). */
 export const RAW_TRANSACTION_WITH_DATA_PREFIX_HEX = '0x5efa3c4f02f83a0f4b2d69fc95c607cc02825cc4e7be536ef0992df050d9e67c';
 
-let rawTxnPrefix: Uint8Array | undefined;
-let withDataPrefix: Uint8Array | undefined;
-
 /** The bytes of one of the constants above: 32 bytes of hex, like an address (so no hex module). */
+/* @__NO_SIDE_EFFECTS__ */
 function prefixBytes(hex: string): Uint8Array {
   const w = new BcsWriter(32);
   writeAddress(w, hex);
   return w.buf;
 }
 
-/** Cached prefixes (for the submission layer's request decoding); callers must not mutate them. */
+const RAW_TRANSACTION_PREFIX = /* @__PURE__ */ prefixBytes(RAW_TRANSACTION_PREFIX_HEX);
+const RAW_TRANSACTION_WITH_DATA_PREFIX = /* @__PURE__ */ prefixBytes(RAW_TRANSACTION_WITH_DATA_PREFIX_HEX);
+
+/** The prefixes as bytes (for the submission layer's request decoding); callers must not mutate them. */
 export function rawTransactionPrefix(): Uint8Array {
-  return (rawTxnPrefix ??= prefixBytes(RAW_TRANSACTION_PREFIX_HEX));
+  return RAW_TRANSACTION_PREFIX;
 }
 export function rawTransactionWithDataPrefix(): Uint8Array {
-  return (withDataPrefix ??= prefixBytes(RAW_TRANSACTION_WITH_DATA_PREFIX_HEX));
+  return RAW_TRANSACTION_WITH_DATA_PREFIX;
 }
 
 function writeSingle(w: BcsWriter, t: RawTransactionInput): void {
