@@ -32,7 +32,7 @@ export const LEDGER_HEADERS = {
 } as const;
 
 const U64_FIELDS = ['ledgerVersion', 'oldestLedgerVersion', 'ledgerTimestampUsec', 'epoch', 'blockHeight', 'oldestBlockHeight'] as const;
-const U64_MAX = (1n << 64n) - 1n;
+const U64_MAX = 0xffff_ffff_ffff_ffffn; // a literal: a bundle that reads no ledger header drops it
 const DECIMAL = /^(?:0|[1-9][0-9]{0,19})$/;
 
 export type HeaderSource = Headers | Record<string, string | readonly string[] | undefined>;
