@@ -1,5 +1,5 @@
 // Transactions: payloads, raw and signed transactions, authenticators, signing messages, compiled
-// entry functions and the JSON-safe forms. Where each wire type lives: docs/ and declare.ts.
+// entry functions and the JSON-safe forms. Where each wire type lives: docs/wire-types.md.
 export {
   entryFunction,
   writeEntryFunction,
