@@ -1,19 +1,18 @@
 // One lookup table for every scanner in this layer, so the hot loops index a typed array
-// instead of running regexes or chained comparisons per character.
+// instead of running regexes or chained comparisons per character. Hex digits are not here: the
+// core's `nibbleAt`/`hexDigitsInto` (src/bcs/hex.ts) scan them, for addresses everywhere.
 
 export const IDENT = 1; // [a-zA-Z0-9_]
 export const ALPHA = 2; // [a-zA-Z]
-export const HEX = 4; // [0-9a-fA-F]
 export const DIGIT = 8; // [0-9]
 /** Rust's `char::is_ascii_whitespace`: space, \t, \n, \x0C, \r (not \x0B). */
 export const SPACE = 16;
-export const UPPER = 32; // [A-Z]
 
 export const CHAR_CLASS = /* @__PURE__ */ (() => {
   const t = new Uint8Array(128);
-  for (let c = 48; c <= 57; c++) t[c] = IDENT | HEX | DIGIT;
-  for (let c = 65; c <= 90; c++) t[c] = IDENT | ALPHA | UPPER | (c <= 70 ? HEX : 0);
-  for (let c = 97; c <= 122; c++) t[c] = IDENT | ALPHA | (c <= 102 ? HEX : 0);
+  for (let c = 48; c <= 57; c++) t[c] = IDENT | DIGIT;
+  for (let c = 65; c <= 90; c++) t[c] = IDENT | ALPHA;
+  for (let c = 97; c <= 122; c++) t[c] = IDENT | ALPHA;
   t[95] = IDENT;
   for (const c of [32, 9, 10, 12, 13]) t[c] = SPACE;
   return t;
