@@ -19,6 +19,7 @@ import {
   u8,
   type Schema,
 } from '../bcs/index.js';
+import { readVariant, variantTable } from '../bcs/variants.js';
 import { formatTypeTag, substituteGenerics, type StructTag, type TypeTag } from '../move/index.js';
 import type { JsonValue } from '../transactions/index.js';
 import type { AbiModule } from './abi.js';
@@ -119,11 +120,9 @@ function structReader(tag: StructTag, ctx: JsonReaderContext): JsonReader {
   };
   if (def.variants) {
     const variants = def.variants.map((v) => ({ name: v.name, fields: fields(v.fields) }));
+    const table = variantTable(tag.name, def.variants.map((v) => v.name));
     resolved = (r) => {
-      const at = r.off;
-      const i = r.uleb128();
-      const v = variants[i];
-      if (!v) throw new BcsError('invalid_variant', `invalid variant index ${i} for ${tag.name} (expected 0 <= i < ${variants.length})`, at);
+      const v = variants[readVariant(r, table)];
       return { [v.name]: readFields(r, v.fields) };
     };
   } else {
