@@ -31,13 +31,7 @@ export function parseAddressInto(s: string, out: Uint8Array, off: number): void 
   const prefixed = s.charCodeAt(0) === 48 && s.charCodeAt(1) === 120;
   const start = prefixed ? 2 : 0;
   const digits = s.length - start;
-  if (prefixed ? digits >= 1 && digits <= 64 : digits === 64) {
-    const first = hexDigitsInto(s, start, s.length, out, off + 31);
-    if (first >= 0) {
-      if (first > off) out.fill(0, off, first);
-      return;
-    }
-  }
+  if ((prefixed ? digits >= 1 && digits <= 64 : digits === 64) && hexDigitsInto(s, start, s.length, out, off, off + ADDRESS_LENGTH)) return;
   throw addressError(s, prefixed, start, digits);
 }
 

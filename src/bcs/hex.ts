@@ -62,15 +62,15 @@ export function nibbleAt(s: string, i: number): number {
 }
 
 /**
- * The one hex-digit decoder: the digits `s[start..end)` (either case) into `out`, right-aligned so
- * the last two land in `out[last]` (an odd count leaves a leading half byte). Returns the index of
- * the first byte written, or -1 when some character is not a hex digit (the bytes are then garbage).
- * Addresses (left-padded), type-tag strings and plain hex all decode through it.
+ * The one hex-digit decoder: the digits `s[start..end)` (either case) into `out[from..to)`,
+ * right-aligned and zero-padded on the left (an odd count leaves a leading half byte); the digits
+ * must fit. False when some character is not a hex digit (the bytes are then garbage). Addresses,
+ * type-tag strings and plain hex all decode through it.
  */
-export function hexDigitsInto(s: string, start: number, end: number, out: Uint8Array, last: number): number {
+export function hexDigitsInto(s: string, start: number, end: number, out: Uint8Array, from: number, to: number): boolean {
   // Bad digits are collected in one OR (a negative nibble) instead of a branch per digit.
   let bad = 0;
-  let k = last;
+  let k = to - 1;
   let j = end - 1;
   for (; j > start; j -= 2) {
     const lo = nibbleAt(s, j);
@@ -83,7 +83,8 @@ export function hexDigitsInto(s: string, start: number, end: number, out: Uint8A
     bad |= lo;
     out[k--] = lo & 15;
   }
-  return bad < 0 ? -1 : k + 1;
+  if (k >= from) out.fill(0, from, k + 1);
+  return bad >= 0;
 }
 
 /** End of the run of hex digits that starts at `i` (`i` itself when there is none). */
@@ -102,7 +103,7 @@ export function fromHex(hex: string): Uint8Array {
   const digits = hex.length - start;
   if (digits % 2 !== 0) throw new BcsError('invalid_hex', `hex string has an odd number of digits (${digits})`);
   const out = new Uint8Array(digits / 2);
-  if (hexDigitsInto(hex, start, hex.length, out, out.length - 1) < 0) {
+  if (!hexDigitsInto(hex, start, hex.length, out, 0, out.length)) {
     const at = hexRunEnd(hex, start);
     throw new BcsError('invalid_hex', `invalid hex character ${JSON.stringify(hex[at])} at position ${at}`);
   }

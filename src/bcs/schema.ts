@@ -56,9 +56,9 @@ export interface SchemaParts<T, Input> {
 // One scratch writer is reused by `encode` so that only the exact-size result is allocated.
 // A nested `encode` (e.g. entry-function arguments encoded while a transaction is encoded) gets
 // its own writer. Buffers that grew beyond RETAIN_LIMIT are dropped so memory is not held forever.
-// The core's one module-level variable, and deliberately so: it holds memory, never state a caller
-// can observe (taken while in use, reset before each use). A fresh writer per encode made small
-// encodes 30–100% slower (a transfer, a type tag).
+// A module-level variable, deliberately (the other is the u64 chunk in primitives.ts): it holds
+// memory, never state a caller can observe (taken while in use, reset before each use). A fresh
+// writer per encode made small encodes 30–100% slower (a transfer, a type tag).
 const RETAIN_LIMIT = 1 << 16;
 let scratch: BcsWriter | null = null;
 

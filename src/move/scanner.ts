@@ -134,10 +134,8 @@ function addressDigitsEnd(p: Scan): number {
 export function writeAddressDigits(p: Scan, w: BcsWriter): void {
   const e = addressDigitsEnd(p);
   w.ensure(32);
-  const o = w.off;
-  const first = hexDigitsInto(p.src, p.pos + 2, e, w.buf, o + 31);
-  if (first > o) w.buf.fill(0, o, first);
-  w.off = o + 32;
+  hexDigitsInto(p.src, p.pos + 2, e, w.buf, w.off, w.off + 32);
+  w.off += 32;
   p.pos = e;
 }
 

@@ -83,12 +83,14 @@ describe('account addresses', () => {
 });
 
 describe('the one hex-digit decoder', () => {
-  it('right-aligns digits, an odd count leaving a leading half byte; reports a bad digit with -1', () => {
-    const out = new Uint8Array(4).fill(0xee);
-    expect(hexDigitsInto('0xaBc', 2, 5, out, 3)).toBe(2);
-    expect([...out]).toEqual([0xee, 0xee, 0x0a, 0xbc]);
-    expect(hexDigitsInto('12g4', 0, 4, out, 3)).toBe(-1);
-    expect(hexDigitsInto('', 0, 0, out, 3)).toBe(4);
+  it('right-aligns digits, zero-pads on the left (an odd count leaves a half byte); false on a bad digit', () => {
+    const out = new Uint8Array(5).fill(0xee);
+    expect(hexDigitsInto('0xaBc', 2, 5, out, 1, 5)).toBe(true);
+    expect([...out]).toEqual([0xee, 0, 0, 0x0a, 0xbc]);
+    expect(hexDigitsInto('12g4', 0, 4, out, 0, 2)).toBe(false);
+    out.fill(0xee);
+    expect(hexDigitsInto('', 0, 0, out, 0, 5)).toBe(true);
+    expect([...out]).toEqual([0, 0, 0, 0, 0]);
     expect(hexRunEnd('0xabz', 2)).toBe(4);
     expect(hexRunEnd('abc', 3)).toBe(3);
   });
