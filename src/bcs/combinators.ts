@@ -90,19 +90,20 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
         rethrowWithin(e, i);
       }
     },
-    read(r: BcsReader) {
-      if (mayBeEmpty) return readCounted(r);
-      const n = r.length(minSize);
-      if (readMany) return readMany(r, n);
-      const out = new Array<Infer<S>>(n);
-      let i = 0;
-      try {
-        for (; i < n; i++) out[i] = read(r);
-      } catch (e) {
-        rethrowWithin(e, i);
-      }
-      return out;
-    },
+    read: mayBeEmpty
+      ? readCounted
+      : (r: BcsReader) => {
+          const n = r.length(minSize);
+          if (readMany) return readMany(r, n);
+          const out = new Array<Infer<S>>(n);
+          let i = 0;
+          try {
+            for (; i < n; i++) out[i] = read(r);
+          } catch (e) {
+            rethrowWithin(e, i);
+          }
+          return out;
+        },
     serializedSize(v: readonly InferInput<S>[]) {
       if (!Array.isArray(v) && !ArrayBuffer.isView(v)) typeError('array', v);
       const n = v.length;
