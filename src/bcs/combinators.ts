@@ -281,6 +281,7 @@ export function enumeration<const V extends Variants>(name: string, variants: V)
         try {
           p.write(w, (v as { value: unknown }).value);
         } catch (e) {
+          w.depth--;
           rethrowWithin(e, kind as string);
         }
       }

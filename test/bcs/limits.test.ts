@@ -138,6 +138,10 @@ describe('writer depth and recursion are restored on every exit', () => {
     const E = bcs.struct('Holder', { e: bcs.enum('E', { A: Inner }) });
     expect(() => E.write(w, { e: { $kind: 'A', value: { x: 300 } } })).toThrow();
     expect(w.depth).toBe(0);
+    // The enum on its own too (a struct around it would restore the depth by itself).
+    const bare = bcs.enum('E', { A: Inner });
+    expect(() => bare.write(w, { $kind: 'A', value: { x: 300 } })).toThrow();
+    expect(w.depth).toBe(0);
     const L = bcs.lazy('L', () => Outer);
     expect(() => L.write(w, failures[0] as never)).toThrow();
     expect(w.depth).toBe(0);
