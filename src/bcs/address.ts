@@ -36,14 +36,11 @@ export function parseAddressInto(s: string, out: Uint8Array, off: number): void 
 }
 
 function addressError(s: string, prefixed: boolean, start: number, digits: number): BcsError {
-  let why: string;
-  if (prefixed ? digits < 1 || digits > 64 : digits !== 64) {
-    why = prefixed ? `expected 1 to 64 hex digits after 0x, got ${digits}` : 'expected 0x and 1 to 64 hex digits, or exactly 64 hex digits';
-  } else {
-    const i = hexRunEnd(s, start);
-    // The position counts within the zero-padded 64-digit form, as the node reports it.
-    why = `invalid character ${JSON.stringify(s[i])} at position ${i - start + 64 - digits}`;
-  }
+  const i = hexRunEnd(s, start);
+  // The position counts within the zero-padded 64-digit form, as the node reports it.
+  const why = (prefixed ? digits < 1 || digits > 64 : digits !== 64)
+    ? `expected 0x and 1 to 64 hex digits, or 64 hex digits, got ${digits}`
+    : `invalid character ${JSON.stringify(s[i])} at position ${i - start + 64 - digits}`;
   return new BcsError('invalid_address', `invalid address ${quote(s)}: ${why}`);
 }
 

@@ -31,12 +31,13 @@ export type BcsErrorCode =
 
 export class BcsError extends Error {
   override readonly name = 'BcsError';
-  readonly code: BcsErrorCode;
+  // `declare`: assigned in the constructor only, so no field initialisers are emitted for them.
+  declare readonly code: BcsErrorCode;
   /** Byte offset into the input where decoding failed (-1 when not decoding). */
-  readonly offset: number;
+  declare readonly offset: number;
   // Path segments innermost first: pushed while unwinding, so building a deep path stays linear.
   private readonly unwound: (string | number)[] = [];
-  private readonly detail: string;
+  private declare readonly detail: string;
 
   constructor(code: BcsErrorCode, detail: string, offset = -1) {
     super(); // no own `message`: the accessor below builds it when read
@@ -49,11 +50,6 @@ export class BcsError extends Error {
   override get message(): string {
     const path = this.path;
     return `${this.detail ?? ''}${path ? ` (at ${path})` : ''}${this.offset >= 0 ? ` at offset ${this.offset}` : ''}`;
-  }
-
-  /** Path segments into the value, outermost first, e.g. ['payload', 'args', 1]. */
-  get segments(): (string | number)[] {
-    return this.unwound.slice().reverse();
   }
 
   /** Dotted path into the value, e.g. `payload.args[1]` (empty at the top level). */

@@ -10,11 +10,7 @@ const BYTE_HEX: string[] = /* @__PURE__ */ (() => {
 // Nibble value of an ASCII code, or -1.
 const NIBBLE = /* @__PURE__ */ (() => {
   const t = new Int8Array(128).fill(-1);
-  for (let i = 0; i < 10; i++) t[48 + i] = i;
-  for (let i = 0; i < 6; i++) {
-    t[97 + i] = 10 + i;
-    t[65 + i] = 10 + i;
-  }
+  for (let i = 0; i < 16; i++) t[HEX.charCodeAt(i)] = t[HEX.toUpperCase().charCodeAt(i)] = i;
   return t;
 })();
 
@@ -25,9 +21,28 @@ export function toHexRaw(bytes: Uint8Array, start = 0, end = bytes.length): stri
   return s;
 }
 
-// Digit codes of each byte's high and low nibble, for the bulk path below.
-const HIGH_DIGIT: Uint8Array = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, i) => HEX.charCodeAt(i >> 4));
-const LOW_DIGIT: Uint8Array = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, i) => HEX.charCodeAt(i & 15));
+// Each byte's two hex digits as one UTF-16 code unit's worth of ASCII (entry 256 is "0x"), so the
+// bulk paths store one 16-bit unit per byte. Built through a byte view of the same buffer, so it is
+// right in the platform's byte order, which the views that read it share.
+const DIGIT_PAIRS: Uint16Array = /* @__PURE__ */ (() => {
+  const t = new Uint16Array(257);
+  const b = new Uint8Array(t.buffer);
+  for (let i = 0; i < 256; i++) {
+    b[2 * i] = HEX.charCodeAt(i >> 4);
+    b[2 * i + 1] = HEX.charCodeAt(i & 15);
+  }
+  b[512] = 48;
+  b[513] = 120;
+  return t;
+})();
+const DIGIT_PAIR_BYTES: Uint8Array = /* @__PURE__ */ bytesOf(DIGIT_PAIRS);
+
+/* @__NO_SIDE_EFFECTS__ */
+function bytesOf(t: Uint16Array): Uint8Array {
+  // A call, not `new Uint8Array(t.buffer)` inline: bundlers keep a top-level property read
+  // (`.buffer`) even when its result is unused.
+  return new Uint8Array(t.buffer);
+}
 // Stateless (never called with `stream`), so one instance serves every call.
 const ASCII: TextDecoder = /* @__PURE__ */ new TextDecoder();
 
@@ -35,23 +50,21 @@ const ASCII: TextDecoder = /* @__PURE__ */ new TextDecoder();
 export function hexInto(bytes: Uint8Array, out: Uint8Array, offset: number): number {
   let j = offset;
   for (let i = 0, n = bytes.length; i < n; i++, j += 2) {
-    const b = bytes[i];
-    out[j] = HIGH_DIGIT[b];
-    out[j + 1] = LOW_DIGIT[b];
+    const p = bytes[i] << 1;
+    out[j] = DIGIT_PAIR_BYTES[p];
+    out[j + 1] = DIGIT_PAIR_BYTES[p + 1];
   }
   return j;
 }
 
 /** `0x`-prefixed lowercase hex. */
 export function toHex(bytes: Uint8Array): string {
+  // The digits stored a pair at a time into one buffer and decoded once: faster than growing a
+  // string two characters at a time from about 40 bytes up, and the result is one flat string.
   const n = bytes.length;
-  if (n < 48) return '0x' + toHexRaw(bytes);
-  // Longer inputs: the digits written into one buffer and decoded once, about twice as fast as
-  // growing a string two characters at a time (and the result is one flat string, not a rope).
-  const out = new Uint8Array(2 * n + 2);
-  out[0] = 48; // "0x"
-  out[1] = 120;
-  hexInto(bytes, out, 2);
+  const out = new Uint16Array(n + 1);
+  out[0] = DIGIT_PAIRS[256];
+  for (let i = 0; i < n; i++) out[i + 1] = DIGIT_PAIRS[bytes[i]];
   return ASCII.decode(out);
 }
 

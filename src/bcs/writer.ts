@@ -11,8 +11,9 @@ export const MAX_CONTAINER_DEPTH = 500;
  * bundle carries only the ones it uses.
  */
 export class BcsWriter {
-  buf: Uint8Array;
-  view: DataView;
+  // `declare`: set by the constructor, so no field initialisers are emitted for them.
+  declare buf: Uint8Array;
+  declare view: DataView;
   off = 0;
   /** Named containers entered; bounded like the reader so a cyclic or absurdly deep value fails cleanly. */
   depth = 0;

@@ -78,7 +78,7 @@ export interface LedgerClient {
 }
 
 const BCS = 'application/x-bcs';
-const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 67_108_864; // 64 MiB, a literal: bundlers keep top-level arithmetic
 const JSON_TYPE = 'application/json';
 
 function transport(o: LedgerClientOptions): Transport {

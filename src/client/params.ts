@@ -5,7 +5,7 @@ import { formatStructTag, parseStructTag } from '../move/index.js';
 // them: addresses in long form, struct tags percent-encoded, integers as decimal strings. Bad input is
 // a BcsError naming the parameter (the node would answer 400; failing here costs no round trip).
 
-const U64_MAX = (1n << 64n) - 1n;
+const U64_MAX = 0xffffffffffffffffn;
 const HEX = /^[0-9a-fA-F]{1,64}$/;
 
 function named(e: unknown, param: string): never {

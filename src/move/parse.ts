@@ -2,7 +2,7 @@ import { BcsError, quote } from '../bcs/error.js';
 import { encodeWith } from '../bcs/schema.js';
 import { patchLength, type BcsWriter } from '../bcs/writer.js';
 import { abilityBit } from './ability.js';
-import { ALPHA, CHAR_CLASS, DIGIT, SPACE } from './chars.js';
+import { ALPHA, CHAR_CLASS, DIGIT, isSpace } from './chars.js';
 import { MAX_GENERIC_INDEX, type MoveFunctionParam, type MoveType, type MoveValueType } from './move-type.js';
 import {
   atWord,
@@ -140,7 +140,7 @@ function parseFunction(p: Scan, depth: number): MoveValueType {
   if (peek(p) === 124) {
     // `||(` is an empty parameter list; `||…` otherwise starts a function-typed parameter.
     let q = p.pos + 1;
-    while (q < p.end && cls(p, q) & SPACE) q++;
+    while (q < p.end && isSpace(p.src.charCodeAt(q))) q++;
     emptyArgs = p.src.charCodeAt(q) === 40;
   }
   if (emptyArgs) p.pos++;

@@ -2,7 +2,7 @@ import { BcsError, quote } from '../bcs/error.js';
 import { hexDigitsInto, hexRunEnd, nibbleAt } from '../bcs/hex.js';
 import { SPECIAL_LONG_ADDRESSES } from '../bcs/address.js';
 import type { BcsWriter } from '../bcs/writer.js';
-import { ALPHA, CHAR_CLASS, IDENT, SPACE } from './chars.js';
+import { ALPHA, CHAR_CLASS, IDENT, isSpace } from './chars.js';
 
 /**
  * One parse of a type string: the input, the position, and (when parsing straight to BCS) the
@@ -51,7 +51,7 @@ export function skipSpace(p: Scan): void {
   let pos = p.pos;
   while (pos < end) {
     const c = src.charCodeAt(pos);
-    if (c < 128 && CHAR_CLASS[c] & SPACE) pos++;
+    if (isSpace(c)) pos++;
     else break;
   }
   p.pos = pos;

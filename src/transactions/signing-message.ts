@@ -46,12 +46,12 @@ export function rawTransactionWithDataPrefix(): Uint8Array {
 }
 
 function writeSingle(w: BcsWriter, t: RawTransactionInput): void {
-  w.raw(rawTransactionPrefix());
+  w.raw(RAW_TRANSACTION_PREFIX);
   writeRawTransaction(w, t);
 }
 
 function writeWithData(w: BcsWriter, d: RawTransactionWithDataInput): void {
-  w.raw(rawTransactionWithDataPrefix());
+  w.raw(RAW_TRANSACTION_WITH_DATA_PREFIX);
   writeRawTransactionWithData(w, d);
 }
 
@@ -121,8 +121,8 @@ function writeEntryFunctionTransaction(w: BcsWriter, t: RawTransactionInput<Entr
 }
 
 function writeEntryFunctionSingle(w: BcsWriter, t: RawTransactionInput<EntryFunctionPayloadInput>): void {
-  w.raw(rawTransactionPrefix());
-  writeEntryFunctionTransaction(w, t);
+  w.raw(RAW_TRANSACTION_PREFIX);
+  writeRawTransactionWith(w, t, writeEntryFunctionPayload);
 }
 
 // The common case on its own: one signer, an EntryFunction payload. These reach no other payload

@@ -18,7 +18,7 @@ export function writeTypeArgs(w: BcsWriter, tys: readonly TypeArgInput[], plain:
       const t = tys[i] as TypeArg & TypeTagInput;
       if (typeof t?.write === 'function') t.write(w, t.value);
       else if (plain) plain(w, t);
-      else throw new BcsError('invalid_type', 'expected typeArgFromString(s) or typeArgFromTag(t): encode-only functions take no plain type tags');
+      else throw new BcsError('invalid_type', 'a plain type tag: encode-only writers take typeArgFromString(s) or typeArgFromTag(t)');
     } catch (e) {
       within(e, i);
     }
