@@ -11,6 +11,8 @@ export interface Command {
 
 export interface Io {
   out(text: string): void;
+  /** Bytes to standard output as they are (no newline added); a command falls back to `out` without it. */
+  outBytes?(bytes: Uint8Array): void;
   err(text: string): void;
   readStdin(): Promise<string>;
   /** Standard input as it arrives, in text chunks (for commands that stream, like `--batch`). */
@@ -28,6 +30,7 @@ export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : '
 
 export const processIo: Io = {
   out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
+  outBytes: (b) => process.stdout.write(b),
   err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
   readStdin: async () => {
     const chunks: Buffer[] = [];

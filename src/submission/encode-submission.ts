@@ -1,4 +1,4 @@
-import { BcsError, toHex, type Address } from '../bcs/index.js';
+import { BcsError, encodeWith, toHex, type Address, type BcsWriter } from '../bcs/index.js';
 import type { TypeTag } from '../move/index.js';
 import {
   multiAgentSigningMessage,
@@ -102,16 +102,25 @@ function payloadOf(req: SubmissionRequest, typeArgs: TypeTag[], registry: AbiReg
   }
 }
 
-function encodeParsed(req: SubmissionRequest, typeArgs: TypeTag[], chainId: number, registry: AbiRegistry, lookup: StructContext['module']): EncodeSubmissionResult {
+/** Everything encodeParsed needs, so the writer below is one function of (writer, value). */
+interface Parsed {
+  req: SubmissionRequest;
+  typeArgs: TypeTag[];
+  chainId: number;
+  registry: AbiRegistry;
+  lookup: StructContext['module'];
+}
+
+/** Writes the signing message of a parsed request at the writer's offset. */
+function writeParsed(w: BcsWriter, { req, typeArgs, chainId, registry, lookup }: Parsed): void {
   const p = req.payload;
   const nonce = req.replayProtectionNonce;
-  let message: Uint8Array;
   try {
     // Orderless transactions carry u64::MAX as their sequence number (convert.rs).
     const sequenceNumber = nonce === null ? req.sequenceNumber : 0xffffffffffffffffn;
     if (p.kind === 'entry_function_payload' && nonce === null && req.secondarySigners === null) {
       // The common case: a compiled call writes the whole message in one pass.
-      message = callOf(registry, p, typeArgs, lookup).signingMessage({
+      callOf(registry, p, typeArgs, lookup).writeSigningMessage(w, {
         sender: req.sender,
         sequenceNumber,
         payload: p.arguments,
@@ -130,14 +139,18 @@ function encodeParsed(req: SubmissionRequest, typeArgs: TypeTag[], chainId: numb
         expirationTimestampSecs: req.expirationTimestampSecs,
         chainId,
       };
-      message = req.secondarySigners === null ? rawSigningMessage(txn) : multiAgentSigningMessage(txn, req.secondarySigners);
+      w.raw(req.secondarySigners === null ? rawSigningMessage(txn) : multiAgentSigningMessage(txn, req.secondarySigners));
     }
   } catch (e) {
     withContext(INVALID_TRANSACTION, e);
   }
+}
+
+function encodeParsed(parsed: Parsed): EncodeSubmissionResult {
   const out = Object.create(RESULT) as EncodeSubmissionResult;
-  out.signingMessage = message;
-  if (req.secondarySigners !== null) out.secondarySigners = req.secondarySigners.map(toHex);
+  out.signingMessage = encodeWith(writeParsed, parsed);
+  const signers = parsed.req.secondarySigners;
+  if (signers !== null) out.secondarySigners = signers.map(toHex);
   return out;
 }
 
@@ -162,8 +175,19 @@ export function encodeSubmission(request: unknown, options: EncodeSubmissionOpti
   const chainId = checkChainId(options?.chainId);
   const registry = registryOf(options.abis);
   const req = parseSubmissionRequest(request);
-  const typeArgs = verifyPayload(req.payload);
-  return encodeParsed(req, typeArgs, chainId, registry, registry.module);
+  return encodeParsed({ req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module });
+}
+
+/**
+ * `encodeSubmission`'s signing message written at `w`'s offset instead of returned in a new array:
+ * for a caller that copies every message out at once (the CLI's `--batch` writes it as hex), so a
+ * batch allocates no result per request. Errors as `encodeSubmission`'s.
+ */
+export function writeSubmission(w: BcsWriter, request: unknown, options: EncodeSubmissionOptions): void {
+  const chainId = checkChainId(options?.chainId);
+  const registry = registryOf(options.abis);
+  const req = parseSubmissionRequest(request);
+  writeParsed(w, { req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module });
 }
 
 export interface EncodeSubmissionAsyncOptions extends EncodeSubmissionOptions {
@@ -179,7 +203,7 @@ export async function encodeSubmissionAsync(request: unknown, options: EncodeSub
   const typeArgs = verifyPayload(req.payload);
   const fetched = await prefetchModules(req, typeArgs, registry);
   const lookup = (a: Address, n: string): AbiModule | undefined => fetched.get(`${a}::${n}`) ?? registry.module(a, n);
-  return encodeParsed(req, typeArgs, chainId, registry, lookup);
+  return encodeParsed({ req, typeArgs, chainId, registry, lookup });
 }
 
 function abiRegistryWith(options: EncodeSubmissionAsyncOptions): AbiRegistry {

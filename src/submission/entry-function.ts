@@ -27,8 +27,8 @@ export interface EntryFunctionRef {
 }
 
 export interface CompiledCall {
-  /** The hot path: prefix("APTOS::RawTransaction") ‖ bcs(RawTransaction) calling this function with JSON `payload` arguments. */
-  signingMessage(txn: RawTransactionInput<readonly unknown[]>): Uint8Array;
+  /** The hot path: writes prefix("APTOS::RawTransaction") ‖ bcs(RawTransaction) calling this function with JSON `payload` arguments. */
+  writeSigningMessage(w: BcsWriter, txn: RawTransactionInput<readonly unknown[]>): void;
   /** The EntryFunction as the general encoders take it, each JSON argument converted in place when written. */
   entryFunction(args: readonly unknown[]): EntryFunctionInput;
 }
@@ -76,9 +76,9 @@ export function compileCall(
     if (args.length !== n) invalidInput(`${expected}${args.length} (${valuesDebug(args)})`);
   };
   return {
-    signingMessage(txn) {
+    writeSigningMessage(w, txn) {
       checkCount(txn.payload);
-      return compiled.signingMessage(txn as RawTransactionInput<never>);
+      compiled.writeSigningMessage(w, txn as RawTransactionInput<never>);
     },
     entryFunction(args) {
       checkCount(args);

@@ -38,6 +38,8 @@ export interface CompiledEntryFunction<Args> {
   encode(txn: EntryFunctionCallInput<Args>): Uint8Array;
   /** prefix("APTOS::RawTransaction") ‖ bcs(RawTransaction): what a single signer signs. */
   signingMessage(txn: EntryFunctionCallInput<Args>): Uint8Array;
+  /** Writes the signing message at the writer's offset (into a buffer the caller reuses). */
+  writeSigningMessage(w: BcsWriter, txn: EntryFunctionCallInput<Args>): void;
   /** Writes the TransactionPayload (variant, entry function, `args`) at the writer's offset. */
   writePayload(w: BcsWriter, args: Args): void;
   /** Writes just the EntryFunction, for the envelopes that wrap one (Multisig, the orderless Payload). */
@@ -96,6 +98,7 @@ export function compileEntryFunction<const P extends readonly EntryFunctionParam
   return {
     encode: (t) => encodeWith(writeTxn, t),
     signingMessage: (t) => encodeWith(writeMessage, t),
+    writeSigningMessage: writeMessage,
     writePayload,
     writeEntryFunction,
   };

@@ -62,6 +62,29 @@ describe('ledger-bcs encode-submission', () => {
     expect(out[2].message).toContain('Expected input type "TransactionPayload", found 5.');
     expect(out[3]).toBe(v2.signing_message);
   });
+  it('--batch writes bytes where the output takes them; a line failing mid-message leaves no trace in the next', async () => {
+    // The batch reuses one writer for every message: a request that fails after the sender was
+    // written (a bad argument), then the general path (multi-agent, orderless), then the fast path.
+    const v11 = vectors.vectors.find((v) => v.name.startsWith('V11 '))!;
+    const v8 = vectors.vectors.find((v) => v.name.startsWith('V8 '))!;
+    const bad = { ...v2.request, payload: { ...v2.request.payload, arguments: ['0xzz', '1000'] } };
+    const lines = [bad, v11.request, v8.request, v2.request, bad, v2.request].map((r) => JSON.stringify(r));
+    const chunks: Uint8Array[] = [];
+    let text = '';
+    const io: Io = {
+      out: (t) => void (text += t + '\n'),
+      outBytes: (b) => void chunks.push(b),
+      err: () => {},
+      readStdin: async () => lines.join('\n'),
+    };
+    expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(0);
+    expect(text).toBe('');
+    const out = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(out[0].message).toContain('Invalid account address');
+    expect(out.slice(1, 4)).toEqual([v11.signing_message, v8.signing_message, v2.signing_message]);
+    expect(out[4]).toEqual(out[0]);
+    expect(out[5]).toBe(v2.signing_message);
+  });
   it('usage errors exit 1 with a message', async () => {
     expect((await run(['encode-submission'], '{}')).code).toBe(1);
     expect((await run(['encode-submission', '--chain-id', '256'], '{}')).err).toContain('--chain-id must be an integer from 0 to 255');

@@ -62,6 +62,11 @@ describe('compileEntryFunction', () => {
     const w = new BcsWriter();
     writeRawTransactionWith(w, txn, transfer.writePayload);
     expect(hex(w.toBytes())).toBe(V2_RAW);
+    // writeSigningMessage writes the same message at the writer's offset, after what is there.
+    const m = new BcsWriter(8);
+    m.u8(0xee);
+    transfer.writeSigningMessage(m, txn);
+    expect(hex(m.toBytes())).toBe('ee' + V2_PREFIX + V2_RAW);
   });
 
   describe('every EntryFunction vector of raw-transactions.json, arguments as pre-encoded bytes', () => {

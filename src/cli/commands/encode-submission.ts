@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { toHex } from '../../bcs/index.js';
+import { BcsWriter, toHex } from '../../bcs/index.js';
 import { hexInto } from '../../bcs/hex.js';
 import {
   abiRegistry,
@@ -10,6 +10,7 @@ import {
   type ApiErrorBody,
   type MoveModuleJson,
 } from '../../submission/index.js';
+import { writeSubmission } from '../../submission/encode-submission.js';
 import { CliError, type Command, type Io } from '../run.js';
 
 // `ledger-bcs encode-submission`: the endpoint's job offline. One request prints the endpoint's 200
@@ -111,7 +112,10 @@ class AnswerBlock {
 
   flush(io: Io): void {
     if (this.off === 0) return;
-    io.out(this.decoder.decode(this.buf.subarray(0, this.off)));
+    // As bytes where the output takes them: decoding to a string only for the stream to encode it
+    // again cost ~5% of a batch. A copy, since the block's buffer is reused at once.
+    if (io.outBytes) io.outBytes(this.buf.slice(0, this.off));
+    else io.out(this.decoder.decode(this.buf.subarray(0, this.off)));
     this.off = 0;
     this.lines = 0;
   }
@@ -121,11 +125,21 @@ class AnswerBlock {
 async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<number> {
   const chunks: AsyncIterable<string> | Iterable<string> = io.stdinChunks ? io.stdinChunks() : [await io.readStdin()];
   const block = new AnswerBlock();
+  // Every message is written into this one writer and copied out as hex: no result array per line.
+  const w = new BcsWriter(1024);
+  const options = { chainId, abis };
   let rest = '';
   const answerLine = (raw: string): void => {
-    const r = answer(raw.endsWith('\r') ? raw.slice(0, -1) : raw, chainId, abis);
-    if (r.ok) block.message(r.message);
-    else block.text(JSON.stringify(r.body));
+    w.off = 0;
+    w.depth = 0;
+    try {
+      writeSubmission(w, parseRequestBody(raw.endsWith('\r') ? raw.slice(0, -1) : raw), options);
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+      block.text(JSON.stringify(e.toJSON()));
+      return;
+    }
+    block.message(w.buf.subarray(0, w.off));
   };
   for await (const chunk of chunks) {
     const lines = (rest + chunk).split('\n');
