@@ -46,10 +46,13 @@ function bytesOf(t: Uint16Array): Uint8Array {
 // Stateless (never called with `stream`), so one instance serves every call.
 const ASCII: TextDecoder = /* @__PURE__ */ new TextDecoder();
 
-/** Writes the lowercase hex digits of `bytes` (no prefix) as ASCII into `out` at `offset`; returns the offset after them. */
-export function hexInto(bytes: Uint8Array, out: Uint8Array, offset: number): number {
+/**
+ * Writes the lowercase hex digits of `bytes[0..n)` (no prefix) as ASCII into `out` at `offset`;
+ * returns the offset after them. (`n` instead of a `subarray`, which costs more than a short copy.)
+ */
+export function hexInto(bytes: Uint8Array, out: Uint8Array, offset: number, n = bytes.length): number {
   let j = offset;
-  for (let i = 0, n = bytes.length; i < n; i++, j += 2) {
+  for (let i = 0; i < n; i++, j += 2) {
     const p = bytes[i] << 1;
     out[j] = DIGIT_PAIR_BYTES[p];
     out[j + 1] = DIGIT_PAIR_BYTES[p + 1];

@@ -89,14 +89,14 @@ class AnswerBlock {
     this.buf = next;
   }
 
-  /** `"0x…"` and a newline. */
-  message(m: Uint8Array): void {
-    this.room(2 * m.length + 6);
+  /** `"0x…"` of `m[0..n)` and a newline. */
+  message(m: Uint8Array, n = m.length): void {
+    this.room(2 * n + 6);
     const b = this.buf;
     b[this.off++] = 0x22; // "
     b[this.off++] = 0x30; // 0
     b[this.off++] = 0x78; // x
-    this.off = hexInto(m, b, this.off);
+    this.off = hexInto(m, b, this.off, n);
     b[this.off++] = 0x22;
     b[this.off++] = 0x0a;
     this.lines++;
@@ -139,7 +139,7 @@ async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<num
       block.text(JSON.stringify(e.toJSON()));
       return;
     }
-    block.message(w.buf.subarray(0, w.off));
+    block.message(w.buf, w.off);
   };
   for await (const chunk of chunks) {
     const lines = (rest + chunk).split('\n');
