@@ -103,10 +103,24 @@ function transport(o: LedgerClientOptions): Transport {
     root: `${url.href.replace(/\/+$/, '')}/v1`,
     // Called unbound: some fetch implementations insist on `this` being the global object.
     fetch: o.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    headers: { ...o.headers },
+    headers: callerHeaders(o.headers),
     timeoutMs: t,
     retry: validRetryPolicy(o.retries, o.retryBaseDelayMs, o.retryMaxDelayMs),
   };
+}
+
+/**
+ * The caller's headers without Accept and Content-Type, in any spelling: those are the client's
+ * (a `Accept` beside the client's `accept` would be sent as one joined value, and the node could
+ * answer in a format the call did not ask for).
+ */
+function callerHeaders(h: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h ?? {})) {
+    const name = k.toLowerCase();
+    if (name !== 'accept' && name !== 'content-type') out[k] = v;
+  }
+  return out;
 }
 
 function result<T>(a: Answer, data: T): LedgerResult<T> {

@@ -120,3 +120,18 @@ describe('network errors and timeouts', () => {
     expect(isLedgerNetworkError(e) && e.kind).toBe('network');
   });
 });
+
+describe('request headers', () => {
+  it("configured headers cannot replace or join the client's Accept and Content-Type, whatever their case", async () => {
+    stub = await startStub(() => OK);
+    const c = createLedgerClient({ baseUrl: stub.url, headers: { Accept: 'text/html', 'CONTENT-TYPE': 'text/plain', 'X-Api-Key': 'k1' } });
+    await c.healthy();
+    expect(stub.seen[0]!.headers.accept).toBe('application/json');
+    expect(stub.seen[0]!.headers['content-type']).toBeUndefined();
+    expect(stub.seen[0]!.headers['x-api-key']).toBe('k1');
+    await c.encodeSubmission(TRANSFER, { verify: false }).catch(() => undefined);
+    expect(stub.seen[1]!.method).toBe('POST');
+    expect(stub.seen[1]!.headers.accept).toBe('application/json');
+    expect(stub.seen[1]!.headers['content-type']).toBe('application/json');
+  });
+});
