@@ -135,3 +135,49 @@ describe('request headers', () => {
     expect(stub.seen[1]!.headers['content-type']).toBe('application/json');
   });
 });
+
+describe('timeouts abort the exchange', () => {
+  it('a body that stops arriving after the headers is a timeout too (the limit covers the body)', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-bcs' });
+      res.write(Buffer.from([1, 2, 3])); // and never ends
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    try {
+      const e = await rejection(createLedgerClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 100 }).getAccount(SENDER));
+      expect(isLedgerNetworkError(e) && e.kind).toBe('timeout');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('the fetch itself is aborted at the timeout (its signal fires), not merely abandoned', async () => {
+    stub = await startStub(() => ({ hang: true }));
+    const signals: AbortSignal[] = [];
+    const watching = (input: string, init: RequestInit) => {
+      signals.push(init.signal!);
+      return fetch(input, init);
+    };
+    const e = await rejection(createLedgerClient({ baseUrl: stub.url, fetch: watching, timeoutMs: 50 }).healthy());
+    expect(isLedgerNetworkError(e) && e.kind).toBe('timeout');
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(true);
+  });
+
+  it('a timed-out POST is not sent again, even with retries', async () => {
+    stub = await startStub(() => ({ hang: true }));
+    const e = await rejection(createLedgerClient({ baseUrl: stub.url, timeoutMs: 50, retries: 3, ...FAST }).encodeSubmission(TRANSFER));
+    expect(isLedgerNetworkError(e) && e.kind).toBe('timeout');
+    expect(stub.seen).toHaveLength(1);
+  });
+
+  it('a timed-out GET is retried when retries are on', async () => {
+    stub = await startStub((_, n) => (n < 2 ? { hang: true } : OK));
+    const r = await createLedgerClient({ baseUrl: stub.url, timeoutMs: 100, retries: 1, ...FAST }).healthy();
+    expect(r.data.message).toBe('aptos-node:ok');
+    expect(stub.seen).toHaveLength(2);
+  });
+});
