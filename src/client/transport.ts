@@ -78,13 +78,24 @@ async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResp
   const timer = t.timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(TIMEOUT), t.timeoutMs);
   const headers: Record<string, string> = { ...t.headers, accept: ex.accept };
   if (ex.body !== undefined) headers['content-type'] = 'application/json';
+  // The exchange also settles when the controller aborts, so a fetch (or body stream) that ignores
+  // its signal cannot hold the call past the timeout or the caller's abort.
+  let onAborted!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAborted = () => reject(controller.signal.reason);
+    controller.signal.addEventListener('abort', onAborted, { once: true });
+  });
   try {
-    const res = await t.fetch(url, { method: ex.method, headers, body: ex.body, signal: controller.signal });
-    const body = await readBody(res, t.maxResponseBytes);
-    if (body === TOO_LARGE) {
-      throw new LedgerResponseError('body_too_large', `${ex.method} ${url}: response body over ${t.maxResponseBytes} bytes`, res.status, ex.method, url);
-    }
-    return { status: res.status, headers: res.headers, body, method: ex.method, url };
+    const exchange = (async () => {
+      const res = await t.fetch(url, { method: ex.method, headers, body: ex.body, signal: controller.signal });
+      const body = await readBody(res, t.maxResponseBytes);
+      if (body === TOO_LARGE) {
+        throw new LedgerResponseError('body_too_large', `${ex.method} ${url}: response body over ${t.maxResponseBytes} bytes`, res.status, ex.method, url);
+      }
+      return { status: res.status, headers: res.headers, body, method: ex.method, url };
+    })();
+    exchange.catch(() => undefined); // settled by the abort first: its own rejection is not unhandled
+    return await Promise.race([exchange, aborted]);
   } catch (e) {
     if (outer?.aborted) throw outer.reason;
     if (isLedgerResponseError(e)) throw e;
@@ -96,6 +107,7 @@ async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResp
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     outer?.removeEventListener('abort', onAbort);
+    controller.signal.removeEventListener('abort', onAborted);
   }
 }
 

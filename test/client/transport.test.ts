@@ -181,3 +181,20 @@ describe('timeouts abort the exchange', () => {
     expect(stub.seen).toHaveLength(2);
   });
 });
+
+describe('a fetch that ignores its signal', () => {
+  const deaf = () => new Promise<Response>(() => {}); // never settles, whatever the signal says
+
+  it('still times out: timeoutMs bounds the call, not only what the fetch honours', async () => {
+    const e = await rejection(createLedgerClient({ baseUrl: 'http://127.0.0.1:1', fetch: deaf, timeoutMs: 50 }).healthy());
+    expect(isLedgerNetworkError(e) && e.kind).toBe('timeout');
+  });
+
+  it("still rejects with the caller's abort reason", async () => {
+    const ac = new AbortController();
+    const p = createLedgerClient({ baseUrl: 'http://127.0.0.1:1', fetch: deaf }).healthy({ signal: ac.signal });
+    const reason = new Error('stop');
+    setTimeout(() => ac.abort(reason), 10);
+    expect(await rejection(p)).toBe(reason);
+  });
+});
