@@ -1,4 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { toHex } from '../../src/bcs/index.js';
+import { recordCodecs } from '../../src/records/index.js';
+import { recordArbitraries } from './arbitraries.js';
 import { decodeCommand } from '../../src/cli/commands/decode.js';
 import { encodeCommand } from '../../src/cli/commands/encode.js';
 import { runCommand, type Io } from '../../src/cli/run.js';
@@ -43,5 +47,41 @@ describe('ledger-bcs decode with record types', () => {
     const bad = await run(['decode', 'WriteSet', ws + '00']);
     expect(bad.code).not.toBe(0);
     expect(bad.err).toMatch(/remaining input/);
+  });
+  it('every record codec is a decode TYPE (and encode TYPE) of the CLI, from an argument and from stdin', async () => {
+    const arbs = recordArbitraries();
+    const codecs = Object.entries(recordCodecs()) as [string, { schema: { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown }; toJson(v: unknown): unknown }][];
+    expect(codecs.length).toBe(23);
+    for (const [name, codec] of codecs) {
+      for (const value of fc.sample(arbs[name]!, { numRuns: 3, seed: 13 })) {
+        const bytes = codec.schema.encode(value);
+        const hex = toHex(bytes);
+        // From the decoded value: maps come back in encoded-key order.
+        const expected = JSON.parse(JSON.stringify(codec.toJson(codec.schema.decode(bytes))));
+        const r = await run(['decode', name, hex]);
+        expect([name, r.code, r.err]).toEqual([name, 0, '']);
+        expect(JSON.parse(r.out)).toEqual(expected);
+        const piped = await run(['decode', name, '-'], `${hex}\n`);
+        expect(JSON.parse(piped.out)).toEqual(expected);
+        const back = await run(['encode', name, r.out]);
+        expect([name, back.out.trim()]).toEqual([name, hex]);
+      }
+    }
+  });
+  it('bad input is an error line and a JSON error with code, offset and path, never a stack trace', async () => {
+    const ws = golden.vectors.find((x) => x.type === 'WriteSet')!.bcs;
+    for (const [argv, code, path] of [
+      [['decode', 'WriteSet', '0x' + ws.slice(0, 4)], 'unexpected_end', 'V0'], // three entries declared, none there: refused at the length,
+      [['decode', 'BcsBlock', '00'.repeat(64) + '02'], 'expected_option', 'transactions'],
+      [['decode', 'TransactionSummaries', 'ffffffff07'], 'unexpected_end', ''],
+      [['decode', 'Balance', '0xzz'], 'invalid_hex', ''],
+    ] as const) {
+      const r = await run([...argv]);
+      expect(r.code).toBe(1);
+      const [line, json] = r.err.trim().split('\n');
+      expect(line).toMatch(new RegExp(`^error: ${code}: `));
+      expect(JSON.parse(json!).error).toMatchObject({ code, path });
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
   });
 });

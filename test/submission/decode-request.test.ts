@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
 import { runCommand, type Io } from '../../src/cli/run.js';
@@ -63,5 +66,34 @@ describe('ledger-bcs decode-request', () => {
     const r = await run(['decode-request', '-'], '0xzz\n');
     expect(r.code).toBe(1);
     expect(r.err).toContain('invalid_hex');
+  });
+  it('--abi FILE... supplies the modules beyond the framework (the mixed-argument vector V4)', async () => {
+    const v4 = vectors.vectors.find((v) => v.name.startsWith('V4'))!;
+    const without = await run(['decode-request', v4.signing_message]);
+    expect(without.code).toBe(1);
+    expect(without.err).toMatch(/^error: not_supported: no ABI declares the entry function/);
+    const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-decode-request-'));
+    try {
+      // Two --abi flags: the V4 module alone in one file, another module in an array in the other.
+      const other = { address: '0xbeef', name: 'n', friends: [], structs: [], exposed_functions: [] };
+      const files = [abis[0], [other]].map((m, i) => {
+        const f = join(dir, `abi-${i}.json`);
+        writeFileSync(f, JSON.stringify(m));
+        return f;
+      });
+      const r = await run(['decode-request', ...files.flatMap((f) => ['--abi', f]), v4.signing_message]);
+      expect([r.code, r.err]).toEqual([0, '']);
+      expect(JSON.parse(r.out)).toEqual(requestFromBytes(fromHex(v4.signing_message), { abis }).request);
+      expect(encodeSubmission(JSON.parse(r.out), { chainId: 4, abis }).hex).toBe(v4.signing_message);
+      const piped = await run(['decode-request', '--abi', files[0]!, ...files.slice(1).flatMap((f) => ['--abi', f]), '-'], `${v4.signing_message}\n`);
+      expect(piped.out).toBe(r.out);
+      const missing = await run(['decode-request', '--abi', join(dir, 'nope.json'), v4.signing_message]);
+      expect(missing.code).toBe(1);
+      expect(missing.err).toMatch(/^error: cannot read ABI file/);
+      const dangling = await run(['decode-request', v4.signing_message, '--abi']);
+      expect([dangling.code, dangling.err.trim()]).toEqual([1, 'error: --abi needs a value']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
