@@ -56,7 +56,11 @@ describe('malformed records fail with code, offset and path', () => {
     expect(failure(() => bcsBlock.schema.decode(fromHex(block + 'ff')))[0]).toBe('remaining_input');
   });
   it('huge declared lengths are refused before allocating', () => {
-    expect(failure(() => transactionSummaries.schema.decode(fromHex('ffffffff07'))).slice(0, 1)).toEqual(['unexpected_end']);
+    // Refused at the length itself (offset 0, no element path): a decoder that allocated or looped
+    // first would fail later, at offset 5 inside element [0].
+    expect(failure(() => transactionSummaries.schema.decode(fromHex('ffffffff07')))).toEqual(['unexpected_end', 0, '']);
+    expect(failure(() => writeSet.schema.decode(fromHex('00' + 'ffffffff07')))).toEqual(['unexpected_end', 1, 'V0']);
+    expect(() => transactionSummaries.schema.decode(fromHex('ffffffff07'))).toThrow(/sequence length 2147483647 needs at least/);
     const header = hexOf('BcsBlock without transactions (field absent)');
     const [code, offset, path] = failure(() => bcsBlock.schema.decode(fromHex(header + '01' + 'ffffffff07')));
     expect([code, offset, path]).toEqual([code, 65, 'transactions']);
