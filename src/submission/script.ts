@@ -4,9 +4,10 @@ import type { ScriptInput, TransactionArgumentInput } from '../transactions/inde
 import { genericsAsAddress } from './entry-function.js';
 import { invalidInput, messageOf } from './errors.js';
 import type { StructContext } from './move-struct.js';
-import { converterFor, layoutDebug, type Converter } from './move-value.js';
+import { converterFor, type Converter } from './move-value.js';
+import { firstElementDebug, moveValueDebug } from './move-value-debug.js';
 import type { ScriptRequest } from './request.js';
-import { valueDebug, valuesDebug } from './serde-text.js';
+import { valuesDebug } from './serde-text.js';
 
 // Script payloads (api/types/src/convert.rs `try_into_script_payload`): the parameter types come
 // from the script's own bytecode, the JSON arguments convert as for entry functions (a generic
@@ -36,17 +37,20 @@ function moveValueOf(conv: Converter, v: unknown): Uint8Array {
   return encodeWith((w, x: unknown) => conv(w, x, 0), v);
 }
 
-/** A converted Move value → TransactionArgument, or the node's refusal. */
-function transactionArgument(t: TypeTag, v: unknown, b: Uint8Array): TransactionArgumentInput {
+/**
+ * A converted Move value → TransactionArgument, or the node's refusal, which names the Move value
+ * (`{:?}` of a `MoveValue`: for a vector its first element that is not a `U8`), not the JSON.
+ */
+function transactionArgument(t: TypeTag, v: unknown, b: Uint8Array, ctx: StructContext): TransactionArgumentInput {
   const prim = PRIMITIVES[t.$kind];
   if (prim) return { $kind: prim[0], value: prim[1].decode(b) } as TransactionArgumentInput;
   if (t.$kind === 'struct' && t.value.module === 'object' && t.value.name === 'Object') return { $kind: 'Address', value: address.decode(b) };
   if (t.$kind === 'vector') {
     // Only a vector of u8 values is a TransactionArgument; an empty vector of anything qualifies.
     if (t.value.$kind === 'u8' || (Array.isArray(v) && v.length === 0)) return { $kind: 'U8Vector', value: bytes.decode(b) };
-    return invalidInput(`unexpected value in bytes: ${layoutDebug(t)}(${valueDebug(v)})`);
+    return invalidInput(`unexpected value in bytes: ${firstElementDebug(t, b, ctx)}`);
   }
-  return invalidInput(`invalid transaction argument: ${valueDebug(v)}`);
+  return invalidInput(`invalid transaction argument: ${moveValueDebug(t, b, ctx)}`);
 }
 
 /** The Script of a `script_payload`; failures carry the node's messages. */
@@ -71,6 +75,6 @@ export function convertScript(p: ScriptRequest, typeArgs: TypeTag[], ctx: Struct
       return invalidInput(`parse arguments[${i}] failed, expect ${names[i]}, caused by error: ${messageOf(e)}`);
     }
   });
-  const args = types.map((t, i) => transactionArgument(t, p.arguments[i], values[i]));
+  const args = types.map((t, i) => transactionArgument(t, p.arguments[i], values[i], ctx));
   return { code: p.bytecode, typeArgs, args };
 }

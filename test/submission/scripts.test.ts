@@ -88,4 +88,20 @@ describe('script_payload', () => {
   it('bytecode that is not a script: invalid transaction script bytecode', () => {
     for (const bad of ['0x', '0xa11ceb0b0102', code('coin_transfer').slice(0, 40)]) expect(message(request(bad, []))).toBe(`${P}invalid transaction script bytecode`);
   });
+
+  it('a vector of anything but u8 names its first element as a MoveValue (unexpected value in bytes)', () => {
+    expect(message(request(withParams(6, [T.vec(T.u64)]), [['1', '2']]))).toBe(`${P}unexpected value in bytes: U64(1)`);
+    expect(message(request(withParams(6, [T.vec(T.bool)]), [[true]]))).toBe(`${P}unexpected value in bytes: Bool(true)`);
+    expect(message(request(withParams(6, [T.vec(T.vec(T.u8))]), [['0x0102']]))).toBe(`${P}unexpected value in bytes: Vector([U8(1), U8(2)])`);
+    expect(message(request(withParams(6, [T.vec(T.address)]), [['0x1']]))).toBe(`${P}unexpected value in bytes: Address(${'0'.repeat(63)}1)`);
+  });
+
+  it('a struct value is no TransactionArgument: invalid transaction argument, as a MoveValue', () => {
+    const string = buildScript({ identifiers: ['string', 'String'], addresses: ['00'.repeat(31) + '01'], moduleHandles: [[0, 0]], structHandles: [{ module: 0, name: 1 }], signatures: [sig(T.struct(0))] });
+    expect(message(request(string, ['ab']))).toBe(`${P}invalid transaction argument: Struct(Runtime([Vector([U8(97), U8(98)])]))`);
+    const option = buildScript({ identifiers: ['option', 'Option'], addresses: ['00'.repeat(31) + '01'], moduleHandles: [[0, 0]], structHandles: [{ module: 0, name: 1, typeParams: 1 }], signatures: [sig(T.inst(0, T.u64))] });
+    expect(message(request(option, [{ vec: ['42'] }]))).toBe(`${P}invalid transaction argument: Struct(Runtime([Vector([U64(42)])]))`);
+    // Bounded, as every quoted value: a megabyte string does not make a megabyte message.
+    expect(message(request(string, ['x'.repeat(1 << 20)])).length).toBeLessThan(400);
+  });
 });
