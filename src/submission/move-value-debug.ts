@@ -1,4 +1,4 @@
-import { BcsReader, bool, i128, i16, i256, i32, i64, i8, toHex, u128, u16, u256, u32, u64, u8, type Schema } from '../bcs/index.js';
+import { BcsReader, bool, formatAddress, i128, i16, i256, i32, i64, i8, toHex, u128, u16, u256, u32, u64, u8, type Schema } from '../bcs/index.js';
 import { substituteGenerics, type TypeTag } from '../move/index.js';
 import type { AbiField } from './abi.js';
 import type { StructContext } from './move-struct.js';
@@ -58,7 +58,7 @@ function valueInto(t: TypeTag, r: BcsReader, ctx: StructContext, out: Out): void
     case 'bool':
       return put(out, `Bool(${bool.read(r)})`);
     case 'address':
-      return put(out, `Address(${toHex(r.raw(32)).slice(2)})`);
+      return put(out, `Address(${formatAddress(toHex(r.raw(32)), 'short')})`);
     case 'vector': {
       const n = r.uleb128();
       put(out, 'Vector([');
