@@ -51,6 +51,27 @@ describe('encode_submission error goldens (aptos-core api/goldens)', () => {
       expect(errorOf(req, { chainId: 4 })).toEqual({ status: c.status, body: c.body });
     });
   }
+  // The two goldens whose text predates the poem-era node: their status, code and wording hold.
+  it('test_invalid_type_argument_data_type: the 2022 golden\'s cause, in the poem-era chain', () => {
+    const e = errorOf(setPath(goldens.template, ['payload', 'type_arguments'], [true]), { chainId: 4 });
+    expect(e).toEqual({
+      status: 400,
+      body: {
+        message:
+          'parse request payload error: failed to parse "string(MoveType)": deserialize Move type failed, invalid type: boolean `true`, expected a string' +
+          ' (occurred while parsing "[string(MoveType)]") (occurred while parsing "EntryFunctionPayload") (occurred while parsing "TransactionPayload")' +
+          ' (occurred while parsing "UserTransactionRequestInner") (occurred while parsing "EncodeSubmissionRequest")',
+        error_code: 'web_framework_error',
+        vm_error_code: null,
+      },
+    });
+  });
+  it('test_invalid_entry_function_module_address: "The given transaction is invalid", now with its cause', () => {
+    const e = errorOf(setPath(goldens.template, ['payload', 'function'], '0x2342342342::Invalid::invalid'), { chainId: 4 });
+    expect(e.status).toBe(400);
+    expect(e.body.error_code).toBe('invalid_input');
+    expect(e.body.message).toBe('The given transaction is invalid: Failed to parse transaction payload: Module ModuleId { address: 0x2342342342, name: Identifier("Invalid") } can\'t be found');
+  });
 });
 
 describe('payload kinds', () => {
