@@ -8,6 +8,22 @@ import { payloadTooLarge } from './responses.js';
 // size limit (413 by Content-Length up front, or once the stream passes it), the `Response`
 // streamed back with backpressure, and the handler's signal aborted when the client goes away.
 
+/**
+ * The request target in origin form (`/path?query`). HTTP/1.1 servers must accept the absolute form
+ * (`GET http://host/v1/-/healthy`, RFC 9112 §3.2.2) too, which hyper, under the node's poem, routes
+ * by its path; node:http hands it over as written.
+ */
+export function originForm(target: string | undefined): string {
+  if (target === undefined) return '/';
+  if (target.startsWith('/') || target === '*') return target;
+  try {
+    const u = new URL(target);
+    return u.pathname + u.search;
+  } catch {
+    return target;
+  }
+}
+
 export type WebHandler = (req: Request) => Response | Promise<Response>;
 
 export async function viaRequest(
@@ -34,7 +50,7 @@ export async function viaRequest(
     : undefined;
   let response: Response;
   try {
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${originForm(req.url)}`, {
       method,
       headers,
       body,

@@ -3,7 +3,7 @@ import { concat } from './body.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, TOO_LARGE, type BodyRead, type Exchange, type Reply } from './exchange.js';
 import type { LedgerHandler } from './handler.js';
 import { writeReply, type Done } from './node-reply.js';
-import { viaRequest, type WebHandler } from './node-request.js';
+import { originForm, viaRequest, type WebHandler } from './node-request.js';
 
 export type { WebHandler };
 
@@ -29,7 +29,7 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     const start = log ? performance.now() : 0;
     const done = (status: number, aborted: boolean) => {
       if (!log) return;
-      const target = req.url ?? '/';
+      const target = originForm(req.url);
       const q = target.indexOf('?');
       log({ method: req.method ?? '', path: q < 0 ? target : target.slice(0, q), status, ms: performance.now() - start, aborted });
     };
@@ -60,7 +60,7 @@ async function viaExchange(
   res: ServerResponse,
   done: Done,
 ): Promise<void> {
-  const target = req.url ?? '/';
+  const target = originForm(req.url);
   const q = target.indexOf('?');
   const method = req.method ?? 'GET';
   const reply = await serve({

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type Running } from './helpers.js';
 
@@ -29,6 +30,17 @@ describe('toNodeListener (any web handler)', () => {
     expect(res.headers.get('x-echo')).toBe('yes');
     expect(res.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
     expect(log.at(-1)).toEqual({ method: 'PUT', path: '/echo', status: 201, aborted: false });
+  });
+
+  it('a request target in absolute form reaches the handler as its path and query', async () => {
+    const reply = await new Promise<string>((resolve) => {
+      let out = '';
+      const s = connect(srv.port, '127.0.0.1', () => s.end('GET http://elsewhere/echo?q=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      s.on('data', (d) => (out += d));
+      s.on('close', () => resolve(out));
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 201 /);
+    expect(log.at(-1)).toEqual({ method: 'GET', path: '/echo', status: 201, aborted: false });
   });
 
   it('413 by Content-Length and while streaming', async () => {

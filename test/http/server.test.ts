@@ -351,6 +351,17 @@ describe('every other answer', () => {
     expect(await (await post(srv.url, JSON.stringify(V2_REQUEST))).json()).toBe(V2_SIGNING_MESSAGE);
   });
 
+  it('a request target in absolute form is routed by its path, as hyper routes it', async () => {
+    const health = await rawExchange(srv.port, `GET http://127.0.0.1:${srv.port}/v1/-/healthy?duration_secs=5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(health).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    const text = JSON.stringify(V2_REQUEST);
+    const encoded = await rawExchange(
+      srv.port,
+      `POST http://x${ENCODE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${text.length}\r\nConnection: close\r\n\r\n${text}`,
+    );
+    expect(encoded).toContain(`\r\n\r\n"${V2_SIGNING_MESSAGE}"`);
+  });
+
   it('headers come from the provider on every status', async () => {
     const responses = await Promise.all([
       post(srv.url, JSON.stringify(V2_REQUEST)),
