@@ -284,13 +284,20 @@ class ExactParser {
       case 't':
         return '\t';
       case 'u': {
+        // serde_json read.rs `parse_unicode_escape`: a trailing surrogate first, or a leading one
+        // followed by `\\uXXXX` that is no trailing surrogate, is a "lone leading surrogate" (its
+        // source says "XXX: This is actually a trailing surrogate"); a leading one not followed by
+        // `\\u` is an "unexpected end of hex escape", reported after the byte it read.
         const hi = this.hex4();
         if (hi < 0xd800 || hi > 0xdfff) return String.fromCharCode(hi);
-        if (hi > 0xdbff) this.fail('codePoint', false);
-        if (s[this.i] !== '\\' || s[this.i + 1] !== 'u') this.fail('surrogate', false);
-        this.i += 2;
+        if (hi > 0xdbff) this.fail('surrogate', true);
+        for (const expected of ['\\', 'u']) {
+          if (this.i >= s.length) this.fail('eofString', true);
+          if (s[this.i] !== expected) this.fail('hexEnd', false);
+          this.i++;
+        }
         const lo = this.hex4();
-        if (lo < 0xdc00 || lo > 0xdfff) this.fail('codePoint', false);
+        if (lo < 0xdc00 || lo > 0xdfff) this.fail('surrogate', true);
         return String.fromCharCode(hi, lo);
       }
       default:
@@ -299,15 +306,22 @@ class ExactParser {
     }
   }
 
+  // serde_json `decode_hex_escape`: fewer than four characters left is the end of input; otherwise
+  // all four are read, and a non-hex digit among them is an "invalid escape" after them.
   private hex4(): number {
-    let v = 0;
-    for (let k = 0; k < 4; k++) {
-      if (this.i >= this.s.length) this.fail('eofString', true);
-      const d = parseInt(this.s[this.i], 16);
-      if (Number.isNaN(d)) this.fail('hexEnd', false);
-      v = v * 16 + d;
-      this.i++;
+    if (this.i + 4 > this.s.length) {
+      this.i = this.s.length;
+      this.fail('eofString', true);
     }
+    let v = 0;
+    let bad = false;
+    for (let k = 0; k < 4; k++) {
+      const d = parseInt(this.s[this.i + k], 16);
+      if (Number.isNaN(d)) bad = true;
+      v = v * 16 + d;
+    }
+    this.i += 4;
+    if (bad) this.fail('escape', true);
     return v;
   }
 
