@@ -25,6 +25,16 @@ export function isJsonObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !isJsonFloat(v);
 }
 
+/**
+ * Fails as serde_json's `from_slice` fails on a body that is not UTF-8: `text` is the body with each
+ * byte of an invalid sequence replaced by `@`, `firstInvalid` the index of the first. Never returns.
+ */
+export function failOnInvalidUtf8(text: string, firstInvalid: number): never {
+  new ExactParser(text, firstInvalid).parseDocument();
+  // Unreachable: a marker outside a string is a syntax error, inside one it fails when the string ends.
+  throw new ApiError(400, 'web_framework_error', 'parse request payload error: invalid unicode code point');
+}
+
 /** serde_json's default recursion limit. */
 export const MAX_JSON_DEPTH = 128;
 
@@ -113,7 +123,16 @@ const MESSAGES = {
 class ExactParser {
   private i = 0;
   private depth = 0;
-  constructor(private readonly s: string) {}
+  /**
+   * `invalidAt`: where the body had a byte that is not UTF-8 (the text holds `@` there, one byte as
+   * the original). serde_json's `from_slice` checks a string's UTF-8 only when it has read the whole
+   * string, so such a byte fails as `invalid unicode code point` after the string's closing quote;
+   * outside a string it is an unexpected character like `@`.
+   */
+  constructor(
+    private readonly s: string,
+    private readonly invalidAt = -1,
+  ) {}
 
   parseDocument(): unknown {
     this.ws();
@@ -238,6 +257,7 @@ class ExactParser {
   private string(): string {
     const s = this.s;
     let i = ++this.i;
+    const first = i;
     let out = '';
     let start = i;
     for (;;) {
@@ -259,6 +279,10 @@ class ExactParser {
       this.i = i + 1;
       out += this.escape();
       i = start = this.i;
+    }
+    if (this.invalidAt >= first && this.invalidAt < i) {
+      this.i = i + 1;
+      this.fail('codePoint', true);
     }
     this.i = i + 1;
     return out + s.slice(start, i);

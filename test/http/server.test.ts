@@ -74,7 +74,22 @@ describe('POST /v1/transactions/encode_submission', () => {
     const res = await post(srv.url, new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]));
     expect(res.status).toBe(400);
     const body = await errorBody(res);
-    expect(body).toEqual({ message: 'parse request payload error: invalid unicode code point at line 1 column 3', error_code: 'web_framework_error', vm_error_code: null });
+    // serde_json's from_slice checks a string's UTF-8 once it has read the closing quote.
+    expect(body).toEqual({ message: 'parse request payload error: invalid unicode code point at line 1 column 4', error_code: 'web_framework_error', vm_error_code: null });
+  });
+
+  it('bytes that are not UTF-8 fail where serde_json\'s from_slice fails on them', async () => {
+    const message = async (parts: (string | number[])[]) => {
+      const bytes = parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p));
+      return (await errorBody(await post(srv.url, new Uint8Array(bytes)))).message.replace('parse request payload error: ', '');
+    };
+    expect(await message(['{"sender":"ab', [0xc3, 0x28], 'cd\\n","x":1}'])).toBe('invalid unicode code point at line 1 column 20');
+    expect(await message(['{\n "a": "é",\n "b": "', [0xed, 0xa0, 0x80], '"}'])).toBe('invalid unicode code point at line 3 column 11');
+    expect(await message(['[', [0xff], ']'])).toBe('expected value at line 1 column 2');
+    expect(await message(['{"a":1 ', [0xfe], '}'])).toBe('expected `,` or `}` at line 1 column 8');
+    expect(await message(['{"a":1,, "b":"', [0x80], '"}'])).toBe('key must be a string at line 1 column 8');
+    expect(await message(['{"a":"', [0xff], '\\q"}'])).toBe('invalid escape at line 1 column 9');
+    expect(await message(['{"a":"', [0xff]])).toBe('EOF while parsing a string at line 1 column 7');
   });
 
   it('an empty body reads as null, as poem does: 400 web_framework_error naming the request type', async () => {
