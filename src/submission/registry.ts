@@ -79,11 +79,15 @@ export function abiRegistry(modules: readonly (MoveModuleJson | unknown)[] = [],
     async resolveModule(address, name) {
       const found = local(address, name);
       if (found) return found;
+      const key = moduleKey(address, name);
       if (resolve) {
-        const r = accept(moduleKey(address, name), await resolve(idOf(address, name)));
+        const r = accept(key, await resolve(idOf(address, name)));
         if (r) return r;
       }
-      return builtIn(moduleKey(address, name));
+      // A framework module the resolver does not know is kept too: the resolver is asked once.
+      const embedded = builtIn(key);
+      if (embedded && resolve) fetched.set(key, embedded);
+      return embedded;
     },
     calls: new BoundedMap(options.maxCachedFunctions ?? 1024),
   };

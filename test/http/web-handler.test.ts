@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLedgerHandler } from '../../src/http/handler.js';
 import { acceptKind, isJsonContentType } from '../../src/http/media.js';
-import { abiRegistry } from '../../src/submission/index.js';
+import { abiRegistry, type MoveModuleJson } from '../../src/submission/index.js';
+import vectors from '../../fixtures/submission/requests.json' with { type: 'json' };
 import { errorBody, expectLedgerHeaders, ledger, NOW_MS, V2_REQUEST, V2_SIGNING_MESSAGE } from './helpers.js';
 
 // The web-standard handler on its own, as Deno, Bun, workers or Hono would call it.
@@ -59,6 +60,26 @@ describe('createLedgerHandler (Request → Response)', () => {
     const body = await errorBody(res);
     expect(body.error_code).toBe('invalid_input');
     expect(body.message).toContain('aptos_account');
+  });
+
+  it('asks the host\'s resolver for a module once, then answers from the cache', async () => {
+    const asked: string[] = [];
+    const v4 = vectors.vectors.find((v) => v.name.startsWith('V4 '))!;
+    const resolve = async (id: string) => {
+      asked.push(id);
+      return (vectors.abis as MoveModuleJson[]).find((m) => id === `${m.address}::${m.name}` || id.endsWith(`cafe::${m.name}`));
+    };
+    const h = createLedgerHandler({ ledgerInfo: () => ledger(), abis: abiRegistry([], { resolve }) });
+    for (let i = 0; i < 3; i++) {
+      const res = await h(new Request('http://h/v1/transactions/encode_submission', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(v4.request),
+      }));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toBe(v4.signing_message);
+    }
+    expect(asked).toEqual([`0x${'0'.repeat(60)}cafe::mixed`]);
   });
 
   it('an encoder failure that is not an ApiError is a 500, not a rejection', async () => {

@@ -76,6 +76,20 @@ describe('encodeSubmissionAsync', () => {
     expect(isApiError(e) && e.status).toBe(500);
     expect(e.toJSON()).toEqual({ message: 'Failed to resolve the ABI of 0xc::outer: connection refused', error_code: 'internal_error', vm_error_code: null });
   });
+  it('asks only for modules the conversion reads, each once: framework fallbacks are kept, built-in structs need none', async () => {
+    const asked: string[] = [];
+    const registry = abiRegistry([], { resolve: async (id) => void asked.push(id) });
+    const fa = {
+      ...v2.request,
+      payload: { type: 'entry_function_payload', function: '0x1::primary_fungible_store::transfer', type_arguments: ['0x1::fungible_asset::Metadata'], arguments: ['0xa', '0xb0', '1'] },
+    };
+    for (let i = 0; i < 2; i++) {
+      expect((await encodeSubmissionAsync(v2.request, { chainId: 4, abis: registry })).hex).toBe(v2.signing_message);
+      await encodeSubmissionAsync(fa, { chainId: 4, abis: registry });
+    }
+    // Object<T> is an address: neither 0x1::object nor T's module is read.
+    expect(asked).toEqual(['0x1::aptos_account', '0x1::primary_fungible_store']);
+  });
   it('a module no source has is the node\'s "can\'t be found"', async () => {
     const e = await encodeSubmissionAsync(call('0xc::nothing::f', []), { chainId: 4, resolve: async () => undefined }).catch((x) => x);
     expect(e.toJSON().message).toContain(`Module ModuleId { address: 0xc, name: Identifier("nothing") } can't be found`);
