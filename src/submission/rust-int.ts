@@ -1,7 +1,7 @@
-// Decimal strings parsed as Rust's `FromStr` for integers parses them (the node's `U64`, `U128`,
-// `U256` and signed wrappers in api/types/src/move_types.rs): an optional `+` (or `-` for signed
-// types), then ASCII digits, leading zeros allowed; no whitespace, no `_`, no hex. Errors are
-// `ParseIntError`'s texts.
+// Decimal strings parsed as Rust's `FromStr` for integers parses them (the node's `U64`, `U128`
+// and signed wrappers in api/types/src/move_types.rs): an optional `+` (or `-` for signed types),
+// then ASCII digits, leading zeros allowed; no whitespace, no `_`, no hex. Errors are
+// `ParseIntError`'s texts. `U256` parses through move-core's own U256 (below).
 
 export type WideIntKind = 'u64' | 'u128' | 'u256' | 'i64' | 'i128' | 'i256';
 
@@ -27,9 +27,30 @@ function smallDecimal(s: string): number {
   return v;
 }
 
+const U256_MAX = (1n << 256n) - 1n;
+
+/**
+ * move-core u256.rs `U256::from_str`: `from_str_radix(s.trim_start_matches('0'), 10)`, which is the
+ * uint crate's `from_dec_str` (primitive-types), not Rust's integer parser: no sign, the empty
+ * string (or only zeros) is 0, and its own messages (`FromDecStrErr`), byte by byte in order.
+ */
+function parseMoveU256(s: string): IntParse {
+  let i = 0;
+  while (i < s.length && s.charCodeAt(i) === 0x30) i++;
+  let v = 0n;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i) - 0x30;
+    if (c < 0 || c > 9) return { error: 'a character is not in the range 0-9' };
+    v = v * 10n + BigInt(c);
+    if (v > U256_MAX) return { error: 'the number is too large for the type' };
+  }
+  return v;
+}
+
 export function parseRustInt(s: string, kind: WideIntKind): IntParse {
   const small = smallDecimal(s);
   if (small >= 0) return BigInt(small);
+  if (kind === 'u256') return parseMoveU256(s);
   const signed = kind[0] === 'i';
   let i = 0;
   let neg = false;

@@ -138,6 +138,20 @@ describe('every Move type as an argument', () => {
     expect(argError('one', ['-2'.padEnd(41, '0')], ['i128'])).toContain('number too small to fit in target type');
     expect(argError('one', ['true'], ['bool'])).toContain('invalid type: string "true", expected a boolean');
   });
+  it('u256 strings parse as move-core U256::from_str does (uint from_dec_str), not as Rust integers', () => {
+    const U = 'Parsing move_core_types::u256::U256 string';
+    expect(argError('one', ['+5'], ['u256'])).toBe(`${P}parse arguments[0] failed, expect string<u256>, caused by error: ${U} "+5" failed, caused by error: a character is not in the range 0-9`);
+    expect(argError('one', ['-1'], ['u256'])).toContain(`${U} "-1" failed, caused by error: a character is not in the range 0-9`);
+    expect(argError('one', ['0x10'], ['u256'])).toContain('caused by error: a character is not in the range 0-9');
+    expect(argError('one', [(1n << 256n).toString()], ['u256'])).toContain('caused by error: the number is too large for the type');
+    // The leading zeros are trimmed first, and an empty digit string is zero.
+    endsWith('u256', '', '20' + '00'.repeat(32));
+    endsWith('u256', '0000', '20' + '00'.repeat(32));
+    endsWith('u256', '0'.repeat(100) + (2n ** 256n - 1n).toString(), '20' + 'ff'.repeat(32));
+    // u128 is Rust's u128::from_str: a + is accepted, an empty string is not.
+    endsWith('u128', '+5', '10' + '05' + '00'.repeat(15));
+    expect(argError('one', [''], ['u128'])).toContain('cannot parse integer from empty string');
+  });
   it('JSON text: 1.0 and 1e2 are floats to serde_json, not u8 values; big integers keep their digits', () => {
     const body = (arg: string) => parseRequestBody(JSON.stringify(request('one', [0], ['u8'])).replace('"arguments":[0]', `"arguments":[${arg}]`));
     const err = (arg: string) => errorOf(body(arg), { chainId: 1, abis: [T] }).body.message;
