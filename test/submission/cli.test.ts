@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { buildSync } from 'esbuild';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,5 +96,23 @@ describe('ledger-bcs encode-submission', () => {
     const bad = await run(['encode-submission', '--chain-id', '4', '--abi', file('bad.json', [{ address: '0x1', name: 'm', friends: [], exposed_functions: [{ name: 'f' }], structs: [] }])], '{}');
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('exposed_functions[0]');
+  });
+});
+
+describe('ledger-bcs (built CLI, real pipes)', () => {
+  it('a reader that closes the pipe early (| head) ends the batch quietly: no EPIPE stack trace', async () => {
+    const main = join(dir, 'main.mjs');
+    buildSync({ entryPoints: ['src/cli/main.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: main, logLevel: 'error' });
+    const child = spawn(process.execPath, [main, 'encode-submission', '--chain-id', '4', '--batch'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => void (err += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // The first answer arrives, then the reader goes away while more are being written.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const line = JSON.stringify(v2.request) + '\n';
+    child.stdin.on('error', () => {});
+    child.stdin.end(line.repeat(50_000));
+    expect(await exited).toBe(0);
+    expect(err).toBe('');
   });
 });
