@@ -1,4 +1,4 @@
-import { equalBytes, fromHex, isBcsError, toHex } from '../bcs/index.js';
+import { BcsError, equalBytes, fromHex, isBcsError, toHex } from '../bcs/index.js';
 import { rawTransactionWithData, transactionCodecs, type JsonValue } from '../transactions/index.js';
 import {
   encodeSubmission,
@@ -31,7 +31,9 @@ export interface VerifyOptions extends Omit<EncodeSubmissionOptions, 'chainId'> 
 const PREFIX = 32;
 
 function bytesOf(message: Uint8Array | string): Uint8Array {
-  return typeof message === 'string' ? fromHex(message) : message;
+  if (typeof message === 'string') return fromHex(message);
+  if (message instanceof Uint8Array) return message;
+  throw new BcsError('invalid_type', 'the signing message must be a Uint8Array or a hex string');
 }
 
 // The chain id is the transaction's last byte in both envelopes only for single signers; read it

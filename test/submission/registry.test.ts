@@ -119,6 +119,11 @@ describe('verifySigningMessage', () => {
     const multi = verifySigningMessage({ ...v2.request, secondary_signers: [] }, v2.signing_message, { chainId: 4 });
     expect(!multi.ok && multi.differences[0].field).toBe('prefix');
   });
+  it('a message that is neither bytes nor hex is a typed error, not a TypeError', () => {
+    for (const m of [null, undefined, 5, {}, [1, 2]]) {
+      expect(() => verifySigningMessage(v2.request, m as never, { chainId: 4 })).toThrow(expect.objectContaining({ code: 'invalid_type' }));
+    }
+  });
   it('bytes that are not a transaction at all', () => {
     const r = verifySigningMessage(v2.request, '0x0102', { chainId: 4 });
     expect(r.ok).toBe(false);
