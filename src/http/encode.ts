@@ -1,5 +1,7 @@
 import type { AbiRegistry } from '../submission/index.js';
 import { encodeSubmission, encodeSubmissionAsync, parseRequestBody } from '../submission/index.js';
+import { parseSubmissionRequest } from '../submission/request.js';
+import { verifyPayload } from '../submission/verify-request.js';
 import { bodyText, declaredLength } from './body.js';
 import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
 import { acceptKind, isJsonContentType } from './media.js';
@@ -13,7 +15,8 @@ export interface AbiSource {
 
 // POST /transactions/encode_submission, in the node's order (api/src/check_size.rs `PostSizeLimit`,
 // then poem-openapi's body extraction, then api/src/transactions.rs `encode_submission` and
-// `get_signing_message`): size limit, content type, JSON, enabled, Accept, conversion.
+// `get_signing_message`): size limit, content type, JSON and its fields, verify(), enabled, Accept,
+// conversion.
 
 export async function encodeSubmissionRoute(
   ex: Exchange,
@@ -36,10 +39,15 @@ export async function encodeSubmissionRoute(
   if (bytes === TOO_LARGE) return payloadTooLarge(headers);
   // ApiErrors thrown from here (parse, verify, conversion) are answered by the handler.
   const request = parseRequestBody(bodyText(bytes));
-  if (!cfg.encodeSubmissionEnabled) {
-    return errorReply(403, 'api_disabled', 'Encode submission is not allowed. Only JSON is supported as an AcceptType.', headers);
-  }
-  if (acceptKind(ex.header('accept')) === 'bcs') {
+  const bcs = acceptKind(ex.header('accept')) === 'bcs';
+  if (!cfg.encodeSubmissionEnabled || bcs) {
+    // The node answers these only for a request that poem deserialized (web_framework_error
+    // first) and that passed `verify()` ('UserTransactionRequest' invalid first): the handler
+    // runs verify, then the enabled check, then get_signing_message refuses BCS.
+    verifyPayload(parseSubmissionRequest(request).payload);
+    if (!cfg.encodeSubmissionEnabled) {
+      return errorReply(403, 'api_disabled', 'Encode submission is not allowed. Only JSON is supported as an AcceptType.', headers);
+    }
     return errorReply(400, 'bcs_not_supported', 'BCS is not supported for encode submission', headers);
   }
   // Without a resolver both forms give the same answer; the synchronous one skips the prefetch.

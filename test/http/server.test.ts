@@ -137,6 +137,30 @@ describe('POST /v1/transactions/encode_submission', () => {
     }
   });
 
+  it("403 and bcs_not_supported come after poem's deserialization and verify(), before the conversion, as on the node", async () => {
+    const s = await startLedgerServer({ encodeSubmissionEnabled: false });
+    const badSender = JSON.stringify({ ...V2_REQUEST, sender: 'invalid' });
+    const badTypeArg = JSON.stringify({ ...V2_REQUEST, payload: { ...V2_REQUEST.payload, type_arguments: ['T0'] } });
+    const badArgs = JSON.stringify({ ...V2_REQUEST, payload: { ...V2_REQUEST.payload, arguments: [] } });
+    const bcs = { ...JSON_HEADERS, accept: 'application/x-bcs' };
+    try {
+      for (const [url, headers] of [[s.url, JSON_HEADERS], [srv.url, bcs]] as const) {
+        const field = await errorBody(await post(url, badSender, headers));
+        expect(field.error_code).toBe('web_framework_error');
+        expect(field.message).toMatch(/^parse request payload error: failed to parse "string\(Address\)"/);
+        expect(await errorBody(await post(url, badTypeArg, headers))).toEqual({
+          message: "'UserTransactionRequest' invalid: Unable to parse move type T0",
+          error_code: 'invalid_input',
+          vm_error_code: null,
+        });
+      }
+      expect((await post(s.url, badArgs)).status).toBe(403);
+      expect((await errorBody(await post(srv.url, badArgs, bcs))).error_code).toBe('bcs_not_supported');
+    } finally {
+      await s.close();
+    }
+  });
+
   it('no or another content type: 415 web_framework_error, as poem-openapi answers', async () => {
     const none = await fetch(srv.url + ENCODE, { method: 'POST', body: new Uint8Array(new TextEncoder().encode(JSON.stringify(V2_REQUEST))) });
     expect(none.status).toBe(415);
