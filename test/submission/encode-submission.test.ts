@@ -90,6 +90,11 @@ describe('payload kinds', () => {
     expect(e.body.error_code).toBe('web_framework_error');
     expect(e.body.message).toContain('Expected input type \\"MultisigTransactionPayload\\"'.replace(/\\/g, ''));
   });
+  it('private entry functions are found (find_entry_function matches is_entry only)', () => {
+    // 0x1::account::set_originating_address is `entry fun` without `public` in the framework.
+    const r = encodeSubmission({ ...base, payload: { type: 'entry_function_payload', function: '0x1::account::set_originating_address', type_arguments: [], arguments: [] } }, { chainId: 4 });
+    expect(r.rawTransaction.payload).toMatchObject({ $kind: 'EntryFunction', value: { function: 'set_originating_address', args: [] } });
+  });
   it('the sequence number must parse even when the nonce replaces it', () => {
     const e = errorOf({ ...base, sequence_number: 'x', replay_protection_nonce: '5' });
     expect(e.body.message).toContain('Parsing u64 string "x" failed');
