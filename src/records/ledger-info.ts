@@ -1,4 +1,4 @@
-import { BcsError } from '../bcs/index.js';
+import { BcsError, quote } from '../bcs/index.js';
 
 // The ledger headers every response of the interface carries (X-SVC-*), parsed into a typed value
 // and written back. Required headers are checked strictly: a client must not act on a response whose
@@ -47,12 +47,15 @@ function reader(headers: HeaderSource): (name: string) => string | undefined {
   return (name) => {
     const v = lower.get(name.toLowerCase());
     // Node's IncomingHttpHeaders gives arrays for repeated headers; one value is all a header may have here.
-    if (Array.isArray(v)) {
-      if (v.length !== 1) throw new BcsError('invalid_length', `header ${name} is repeated`);
-      return v[0];
-    }
-    return v as string | undefined;
+    const one = Array.isArray(v) ? (v.length === 1 ? v[0] : repeated(name)) : v;
+    // A plain record is typed by its caller only: a number or an object is not a header value.
+    if (one !== undefined && typeof one !== 'string') throw new BcsError('invalid_type', `header ${name} must be a string, got ${quote(one)}`);
+    return one;
   };
+}
+
+function repeated(name: string): never {
+  throw new BcsError('invalid_length', `header ${name} is repeated`);
 }
 
 function u64(name: string, value: string): bigint {

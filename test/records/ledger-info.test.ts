@@ -74,6 +74,10 @@ describe('ledger headers', () => {
     expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-GAS-USED': 'x' }))[1]).toMatch(/X-SVC-GAS-USED/);
     expect(codeOf(() => parseLedgerInfo({ ...h, 'x-svc-epoch': ['1', '2'] } as never))[0]).toBe('invalid_length');
     expect(codeOf(() => parseLedgerInfo(null as never))[0]).toBe('invalid_type');
+    // A plain record is typed only by its caller: numbers and objects are refused, not trimmed or passed on.
+    expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-EPOCH': 5 } as never))).toEqual(['invalid_type', 'header X-SVC-EPOCH must be a string, got number']);
+    expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-CURSOR': 7 } as never))[0]).toBe('invalid_type');
+    expect(codeOf(() => parseLedgerInfo({ ...h, 'x-svc-epoch': [5] } as never))[0]).toBe('invalid_type');
   });
   it('refuses to write what is not a header value', () => {
     expect(codeOf(() => ledgerInfoHeaders({ ...info, chainId: 256 }))[0]).toBe('out_of_range');
