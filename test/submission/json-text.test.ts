@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isApiError, isJsonFloat, parseRequestBody } from '../../src/index.js';
+import { requestText } from '../../src/submission/json-text.js';
 
 const messageOf = (text: string): string => {
   try {
@@ -100,5 +101,24 @@ describe('parseRequestBody (serde_json semantics)', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('requestText (request bytes as serde_json from_slice reads them)', () => {
+  const failure = (bytes: number[]): string => {
+    try {
+      requestText(Uint8Array.from(bytes));
+    } catch (e) {
+      if (isApiError(e)) return e.message.replace('parse request payload error: ', '');
+      throw e;
+    }
+    throw new Error('expected an error');
+  };
+  const enc = (s: string) => [...new TextEncoder().encode(s)];
+  it('UTF-8 passes through; a bad byte fails after its string, or where it stands outside one', () => {
+    expect(requestText(Uint8Array.from(enc('{"a":"é"}')))).toBe('{"a":"é"}');
+    expect(failure([...enc('{"a":"x'), 0xff, ...enc('yz"}')])).toBe('invalid unicode code point at line 1 column 11');
+    expect(failure([...enc('{"a":'), 0xc0, 0x80, ...enc('}')])).toBe('expected value at line 1 column 6');
+    expect(failure([...enc('{"a":1}'), 0xff])).toBe('trailing characters at line 1 column 8');
   });
 });
