@@ -8,7 +8,7 @@ import { transactionOnChainData } from './transaction.js';
 // at all for it (no `00`), with them `01` ‖ vector. A plain option schema cannot read that (the
 // input ends where its tag would be), so this one schema is specialised by hand: end of input after
 // `last_version` is "no transactions", and a `00` tag (which the node never writes) is rejected so
-// that decoding and encoding stay exact inverses.
+// that decoding and encoding stay exact inverses. Its JSON-safe form may likewise leave the field out.
 
 export const blockHeader = /* @__PURE__ */ struct('BcsBlock', {
   blockHeight: u64,
@@ -66,7 +66,7 @@ function declareBcsBlock(headerDecl: typeof blockHeader, txsDecl: typeof transac
   });
   return {
     schema: bcsBlockSchema,
-    shape: { struct: { ...(headerDecl.shape as { struct: Record<string, never> }).struct, transactions: { option: txsDecl.shape } } },
+    shape: { struct: { ...(headerDecl.shape as { struct: Record<string, never> }).struct, transactions: { optional: txsDecl.shape } } },
   };
 }
 

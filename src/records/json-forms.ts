@@ -106,7 +106,7 @@ export function blockJson(block: BcsBlock): BlockJson {
     last_version: block.lastVersion.toString(),
   };
   if (block.transactions !== null) {
-    const shape = (bcsBlock.shape as { struct: { transactions: { option: never } } }).struct.transactions.option;
+    const shape = (bcsBlock.shape as { struct: { transactions: { optional: never } } }).struct.transactions.optional;
     out.transactions = toJsonSafe(block.transactions, shape) as JsonValue[];
   }
   return out;
@@ -125,7 +125,9 @@ export function parseErrorBody(json: unknown): ErrorBody {
   if (typeof o.error_code !== 'string') throw new BcsError('invalid_json', `expected error_code as a string, got ${quote(o.error_code)}`).within('error_code');
   const out: ErrorBody = { message: o.message, error_code: o.error_code };
   if (o.vm_error_code !== undefined && o.vm_error_code !== null) {
-    if (!Number.isSafeInteger(o.vm_error_code) || (o.vm_error_code as number) < 0) {
+    // A u64 (AptosError::vm_error_code): one above 2^53 arrives rounded by JSON.parse, but it is
+    // still the node's answer, so only non-integers and negatives are refused.
+    if (!Number.isInteger(o.vm_error_code) || (o.vm_error_code as number) < 0) {
       throw new BcsError('invalid_json', `expected vm_error_code as a non-negative integer, got ${quote(o.vm_error_code)}`).within('vm_error_code');
     }
     out.vm_error_code = o.vm_error_code as number;

@@ -23,6 +23,8 @@ export type Shape =
   | { readonly struct: { readonly [field: string]: Shape } }
   | { readonly vector: Shape }
   | { readonly option: Shape }
+  /** An option that a struct may also leave out (read as None): `BcsBlock.transactions`. */
+  | { readonly optional: Shape }
   | { readonly enum: { readonly [variant: string]: Shape | null } }
   | { readonly lazy: () => Shape };
 
@@ -129,6 +131,7 @@ function shaped(shape: Shape, v: unknown, depth: number): JsonValue {
     return v.map((x, i) => nest(depth, i, (n) => shaped(shape.vector, x, n)));
   }
   if ('option' in shape) return v === null || v === undefined ? null : shaped(shape.option, v, depth);
+  if ('optional' in shape) return v === null || v === undefined ? null : shaped(shape.optional, v, depth);
   if ('struct' in shape) {
     if (!isPlainObject(v)) throw jsonError('an object', v);
     const out: Record<string, JsonValue> = {};
@@ -203,6 +206,7 @@ function fromJson(shape: Shape, json: unknown, depth: number): unknown {
     return json.map((x, i) => nest(depth, i, (n) => fromJson(shape.vector, x, n)));
   }
   if ('option' in shape) return json === null ? null : fromJson(shape.option, json, depth);
+  if ('optional' in shape) return json === null ? null : fromJson(shape.optional, json, depth);
   if ('struct' in shape) {
     if (!isPlainObject(json)) throw jsonError('an object', json);
     const fields = shape.struct;
@@ -211,7 +215,13 @@ function fromJson(shape: Shape, json: unknown, depth: number): unknown {
     }
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(fields)) {
-      if (!Object.hasOwn(json, k)) throw new BcsError('missing_field', `missing field ${k}`).within(k);
+      if (!Object.hasOwn(json, k)) {
+        if (typeof fields[k] === 'object' && 'optional' in fields[k]) {
+          out[k] = null;
+          continue;
+        }
+        throw new BcsError('missing_field', `missing field ${k}`).within(k);
+      }
       out[k] = nest(depth, k, (n) => fromJson(fields[k], json[k], n));
     }
     return out;

@@ -61,6 +61,12 @@ describe('golden vectors (fixtures/records/golden.json)', () => {
     expect(toHex(bcsBlock.schema.encode({ ...header, transactions: null }))).toBe('0x' + v.bcs);
     expect(bcsBlock.schema.serializedSize(header)).toBe(64);
     expect(blockJson(block)).toEqual({ block_height: '42', block_hash: '0x' + '40'.repeat(32), block_timestamp: '1700000000000001', first_version: '100', last_version: '103' });
+    // The JSON-safe form too: the field left out reads as no transactions (null is written).
+    const safe = codecs.BcsBlock.toJson(block) as Record<string, unknown>;
+    expect(safe.transactions).toBeNull();
+    const { transactions: __, ...safeHeader } = safe;
+    expect(codecs.BcsBlock.fromJson(safeHeader)).toEqual(block);
+    expect(codecs.BcsBlock.fromJson(safe)).toEqual(block);
     // Requested but empty: present as 01 ‖ 00.
     expect(toHex(bcsBlock.schema.encode({ ...header, transactions: [] }))).toBe('0x' + v.bcs + '0100');
     expect(bcsBlock.schema.decode(fromHex(v.bcs + '0100')).transactions).toEqual([]);

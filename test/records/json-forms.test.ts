@@ -64,6 +64,8 @@ describe('interface JSON forms', () => {
     expect(parseErrorBody({ message: 'm', error_code: 'vm_error', vm_error_code: 4016 })).toEqual({ message: 'm', error_code: 'vm_error', vm_error_code: 4016 });
     expect(codeOf(() => parseErrorBody({ error_code: 'x' }))).toEqual(['invalid_json', 'message']);
     expect(codeOf(() => parseErrorBody({ message: 'm', error_code: 'x', vm_error_code: -1 }))).toEqual(['invalid_json', 'vm_error_code']);
+    expect(codeOf(() => parseErrorBody({ message: 'm', error_code: 'x', vm_error_code: 1.5 }))).toEqual(['invalid_json', 'vm_error_code']);
+    expect(parseErrorBody(JSON.parse('{"message":"m","error_code":"vm_error","vm_error_code":18446744073709551615}')).vm_error_code).toBe(2 ** 64);
     expect(codeOf(() => parseErrorBody('oops'))?.[0]).toBe('invalid_json');
   });
 });
