@@ -31,6 +31,11 @@ export interface CompiledCall {
   writeSigningMessage(w: BcsWriter, txn: RawTransactionInput<readonly unknown[]>): void;
   /** The EntryFunction as the general encoders take it, each JSON argument converted in place when written. */
   entryFunction(args: readonly unknown[]): EntryFunctionInput;
+  /**
+   * False when a parameter's layout could not be built (a struct whose module no source had yet):
+   * such a call answers the node's error but must not be cached, since the module may come later.
+   */
+  readonly complete: boolean;
 }
 
 /** The node's `EntryFunctionId` display: `0x1::coin::transfer` (special addresses short, others long). */
@@ -63,7 +68,8 @@ export function compileCall(
   const paramTypes: TypeTag[] = abi.params.filter((p) => !isSignerType(p)).map((p) => typeOf(p, typeArgs));
   const names = paramTypes.map(jsonTypeName);
   const ctx: StructContext = { module: lookup, memo: new Map() };
-  const convs = paramTypes.map((p, i) => argumentConverter(i, names[i], p, ctx));
+  let complete = true;
+  const convs = paramTypes.map((p, i) => argumentConverter(i, names[i], p, ctx, () => (complete = false)));
   const compiled = compileEntryFunction({
     module: { address: fn.address, name: fn.module },
     function: fn.name,
@@ -76,6 +82,7 @@ export function compileCall(
     if (args.length !== n) invalidInput(`${expected}${args.length} (${valuesDebug(args)})`);
   };
   return {
+    complete,
     writeSigningMessage(w, txn) {
       checkCount(txn.payload);
       compiled.writeSigningMessage(w, txn as RawTransactionInput<never>);
@@ -122,7 +129,7 @@ export function genericsAsAddress(t: MoveType): TypeTag {
   }
 }
 
-function argumentConverter(i: number, name: string, t: TypeTag, ctx: StructContext): (w: BcsWriter, v: unknown) => void {
+function argumentConverter(i: number, name: string, t: TypeTag, ctx: StructContext, incomplete: () => void): (w: BcsWriter, v: unknown) => void {
   const prefix = `parse arguments[${i}] failed, expect ${name}, caused by error: `;
   let conv: Converter;
   try {
@@ -130,6 +137,7 @@ function argumentConverter(i: number, name: string, t: TypeTag, ctx: StructConte
   } catch (e) {
     // A layout that cannot be built (a missing struct) fails the call that needs it, as on the node.
     const why = messageOf(e);
+    incomplete();
     conv = () => invalidInput(prefix + why);
     return (w, v) => conv(w, v, 0);
   }

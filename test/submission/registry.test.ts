@@ -90,6 +90,14 @@ describe('encodeSubmissionAsync', () => {
     // Object<T> is an address: neither 0x1::object nor T's module is read.
     expect(asked).toEqual(['0x1::aptos_account', '0x1::primary_fungible_store']);
   });
+  it('a call compiled while a struct module was missing is not cached: the resolver supplies it later', async () => {
+    const registry = abiRegistry([modules['0xc::outer']], { resolve: async (id) => modules[id] });
+    const req = call('0xc::outer::f', [{ q: { n: 7 } }]);
+    // The synchronous encoder never asks the resolver: the struct's module is missing.
+    expect(errorOf(req, { chainId: 4, abis: registry }).body.message).toContain('Identifier("inner") } can\'t be found');
+    expect((await encodeSubmissionAsync(req, { chainId: 4, abis: registry })).hex).toContain('010107');
+    expect(encodeSubmission(req, { chainId: 4, abis: registry }).hex).toContain('010107');
+  });
   it('a module no source has is the node\'s "can\'t be found"', async () => {
     const e = await encodeSubmissionAsync(call('0xc::nothing::f', []), { chainId: 4, resolve: async () => undefined }).catch((x) => x);
     expect(e.toJSON().message).toContain(`Module ModuleId { address: 0xc, name: Identifier("nothing") } can't be found`);
