@@ -37,7 +37,7 @@ const RECORDS: Surface = {
     'blockEpiloguePayload', 'blockJson', 'blockMetadata', 'blockMetadataExt', 'changeSet',
     'contractEvent', 'decodeResponse', 'eventHandle', 'executionStatus',
     'indexedTransactionSummary', 'ledgerInfoHeaders', 'parseAccountDataJson', 'parseBalanceJson',
-    'parseErrorBody', 'parseLedgerInfo', 'parseTransactionSummaryJson', 'recordCodecs',
+    'parseBlockJson', 'parseErrorBody', 'parseLedgerInfo', 'parseTransactionSummaryJson', 'recordCodecs',
     'replayProtector', 'stateKey', 'stateValueMetadata', 'transaction', 'transactionData',
     'transactionInfo', 'transactionOnChainData', 'transactionSummaries', 'transactionSummaryJson',
     'validatorTransaction', 'writeOp', 'writeSet', 'writeSetPayload',

@@ -3,6 +3,7 @@ import {
   decodeResponse,
   parseAccountDataJson,
   parseBalanceJson,
+  parseBlockJson,
   parseTransactionSummaryJson,
   type AccountJson,
   type BlockJson,
@@ -148,14 +149,6 @@ function summariesJson(j: unknown): TransactionSummaryJson[] {
   return j as TransactionSummaryJson[];
 }
 
-function blockJson(j: unknown): BlockJson {
-  const o = j as Record<string, unknown> | null;
-  if (typeof o !== 'object' || o === null || Array.isArray(o) || typeof o.block_height !== 'string') {
-    throw new BcsError('invalid_json', `expected a block object with block_height, got ${quote(j)}`);
-  }
-  return o as unknown as BlockJson;
-}
-
 const ledgerVersionQuery = (o: VersionOptions | undefined) =>
   query({ ledger_version: o?.ledgerVersion === undefined ? undefined : u64Param(o.ledgerVersion, 'ledgerVersion') });
 
@@ -216,7 +209,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     getBlockByHeight: (async (height: IntegerInput, o?: BlockOptions & FormatOption<ResponseFormat>) => {
       const flag = o?.withTransactions === undefined ? undefined : String(booleanParam(o.withTransactions, 'withTransactions'));
       const fmt = format(o);
-      return get(`/blocks/by_height/${u64Param(height, 'height')}${query({ with_transactions: flag })}`, fmt, o, body(fmt, 'block', blockJson));
+      return get(`/blocks/by_height/${u64Param(height, 'height')}${query({ with_transactions: flag })}`, fmt, o, body(fmt, 'block', parseBlockJson));
     }) as LedgerClient['getBlockByHeight'],
   };
 }

@@ -30,6 +30,7 @@ export {
   transactionSummaryJson,
   parseTransactionSummaryJson,
   blockJson,
+  parseBlockJson,
   parseErrorBody,
   type AccountJson,
   type TransactionSummaryJson,

@@ -112,6 +112,24 @@ export function blockJson(block: BcsBlock): BlockJson {
   return out;
 }
 
+/**
+ * Checks the block endpoint's JSON body: the header's u64s as decimal strings, the hash as 32 bytes
+ * of 0x hex, `transactions` left out (not requested) or an array. The transactions stay as sent.
+ */
+export function parseBlockJson(json: unknown): BlockJson {
+  const o = object(json, 'block');
+  for (const k of ['block_height', 'block_timestamp', 'first_version', 'last_version'] as const) field(() => parseDecimal(o[k], 'u64'), k);
+  const hash = field(() => {
+    if (typeof o.block_hash !== 'string' || !o.block_hash.startsWith('0x')) throw new BcsError('invalid_json', `expected 0x hex, got ${quote(o.block_hash)}`);
+    return fromHex(o.block_hash);
+  }, 'block_hash');
+  if (hash.length !== 32) throw new BcsError('invalid_length', `block_hash must be 32 bytes, got ${hash.length}`).within('block_hash');
+  if (o.transactions !== undefined && !Array.isArray(o.transactions)) {
+    throw new BcsError('invalid_json', `expected transactions as an array, got ${quote(o.transactions)}`).within('transactions');
+  }
+  return o as unknown as BlockJson;
+}
+
 /** The interface's error body (api/types/src/error.rs `AptosError`). */
 export interface ErrorBody {
   message: string;

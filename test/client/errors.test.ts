@@ -169,6 +169,13 @@ describe('unreadable answers are LedgerResponseError, never a raw TypeError', ()
     await expectResponseError(c.getBalance(SENDER, '0xa', { format: 'json' }), 'malformed_body');
   });
 
+  it('a JSON block whose header is not the interface\'s', async () => {
+    next = jsonReply(JSON.stringify({ block_height: '1', block_hash: '0x00', block_timestamp: '1', first_version: '1', last_version: '1' }));
+    await expectResponseError(c.getBlockByHeight(1, { format: 'json' }), 'malformed_body');
+    next = jsonReply(JSON.stringify({ block_height: '1' }));
+    await expectResponseError(c.getBlockByHeight(1, { format: 'json' }), 'malformed_body');
+  });
+
   it('a health answer without a message', async () => {
     next = jsonReply('{}');
     await expectResponseError(c.healthy(), 'malformed_body');

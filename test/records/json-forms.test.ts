@@ -8,6 +8,7 @@ import {
   indexedTransactionSummary,
   parseAccountDataJson,
   parseBalanceJson,
+  parseBlockJson,
   parseErrorBody,
   parseTransactionSummaryJson,
   transactionSummaryJson,
@@ -58,6 +59,19 @@ describe('interface JSON forms', () => {
     expect(codeOf(() => parseBalanceJson('18446744073709551616'))?.[0]).toBe('out_of_range');
     expect(codeOf(() => parseBalanceJson('"42"'))?.[0]).toBe('invalid_json');
     expect(codeOf(() => balanceJson(-1n))?.[0]).toBe('invalid_json');
+  });
+  it('block JSON: the header checked, transactions left out or an array', () => {
+    const ok = { block_height: '42', block_hash: '0x' + '40'.repeat(32), block_timestamp: '1700000000000001', first_version: '100', last_version: '103' };
+    expect(parseBlockJson(ok)).toEqual(ok);
+    expect(parseBlockJson({ ...ok, transactions: [] })).toEqual({ ...ok, transactions: [] });
+    expect(codeOf(() => parseBlockJson({ ...ok, block_height: 42 }))).toEqual(['invalid_json', 'block_height']);
+    expect(codeOf(() => parseBlockJson({ ...ok, last_version: '18446744073709551616' }))).toEqual(['out_of_range', 'last_version']);
+    expect(codeOf(() => parseBlockJson({ ...ok, block_hash: '0x40' }))).toEqual(['invalid_length', 'block_hash']);
+    expect(codeOf(() => parseBlockJson({ ...ok, block_hash: '40'.repeat(32) }))).toEqual(['invalid_json', 'block_hash']);
+    expect(codeOf(() => parseBlockJson({ ...ok, transactions: {} }))).toEqual(['invalid_json', 'transactions']);
+    const { first_version: _, ...missing } = ok;
+    expect(codeOf(() => parseBlockJson(missing))?.[1]).toBe('first_version');
+    expect(codeOf(() => parseBlockJson([ok]))?.[0]).toBe('invalid_json');
   });
   it('error body', () => {
     expect(parseErrorBody({ message: 'Account not found', error_code: 'account_not_found', vm_error_code: null })).toEqual({ message: 'Account not found', error_code: 'account_not_found' });
