@@ -27,7 +27,8 @@ function smallDecimal(s: string): number {
   return v;
 }
 
-const U256_MAX = (1n << 256n) - 1n;
+// A literal, not a shift: bundlers keep a top-level computation in every bundle that imports this module.
+const U256_MAX = 0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffn;
 
 /**
  * move-core u256.rs `U256::from_str`: `from_str_radix(s.trim_start_matches('0'), 10)`, which is the
