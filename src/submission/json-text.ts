@@ -25,9 +25,8 @@ export function isJsonObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !isJsonFloat(v);
 }
 
-// Made when first needed: a top-level `new` would stay in every bundle that imports this module.
-let utf8Decoder: TextDecoder | undefined;
-const utf8 = (): TextDecoder => (utf8Decoder ??= new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }));
+// Annotated pure: an unannotated top-level `new` would stay in every bundle that imports this module.
+const UTF8: TextDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Request bytes as text for `parseRequestBody`. Bytes that are not UTF-8 fail as serde_json's
@@ -37,7 +36,7 @@ const utf8 = (): TextDecoder => (utf8Decoder ??= new TextDecoder('utf-8', { fata
  */
 export function requestText(bytes: Uint8Array): string {
   try {
-    return utf8().decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     const { text, firstInvalid } = markInvalidUtf8(bytes);
     new ExactParser(text, firstInvalid).parseDocument();
@@ -53,7 +52,7 @@ function markInvalidUtf8(b: Uint8Array): { text: string; firstInvalid: number } 
   let validFrom = 0;
   let i = 0;
   const flush = (to: number) => {
-    if (to > validFrom) text += utf8().decode(b.subarray(validFrom, to));
+    if (to > validFrom) text += UTF8.decode(b.subarray(validFrom, to));
   };
   while (i < b.length) {
     const n = sequenceLength(b, i);
