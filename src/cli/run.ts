@@ -15,8 +15,10 @@ export interface Io {
   outBytes?(bytes: Uint8Array): void;
   err(text: string): void;
   readStdin(): Promise<string>;
-  /** Standard input as it arrives, in text chunks (for commands that stream, like `--batch`). */
-  stdinChunks?(): AsyncIterable<string>;
+  /** Standard input as bytes, not decoded (a command that must see invalid UTF-8 as it is). */
+  readStdinBytes?(): Promise<Uint8Array>;
+  /** Standard input as it arrives, in byte chunks (for commands that stream, like `--batch`). */
+  stdinChunks?(): AsyncIterable<Uint8Array>;
 }
 
 export class CliError extends Error {
@@ -32,15 +34,17 @@ export const processIo: Io = {
   out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
   outBytes: (b) => process.stdout.write(b),
   err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
-  readStdin: async () => {
-    const chunks: Buffer[] = [];
-    for await (const c of process.stdin) chunks.push(c as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  },
+  readStdin: async () => (await stdinBuffer()).toString('utf8'),
+  readStdinBytes: stdinBuffer,
   // A file on stdin is read in large blocks; a pipe or terminal as process.stdin delivers it.
-  stdinChunks: () =>
-    (fstatSync(0).isFile() ? createReadStream('', { fd: 0, highWaterMark: 1 << 20, encoding: 'utf8' }) : process.stdin.setEncoding('utf8')) as AsyncIterable<string>,
+  stdinChunks: () => (fstatSync(0).isFile() ? createReadStream('', { fd: 0, highWaterMark: 1 << 20 }) : process.stdin) as AsyncIterable<Uint8Array>,
 };
+
+async function stdinBuffer(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
 
 export function helpText(commands: Record<string, Command>): string {
   const lines = [`ledger-bcs ${VERSION}: BCS codec and transaction encoder for Move ledgers`, '', 'Usage:'];

@@ -87,6 +87,44 @@ describe('ledger-bcs encode-submission', () => {
     expect(out[4]).toEqual(out[0]);
     expect(out[5]).toBe(v2.signing_message);
   });
+  it('reads request bytes as the node does: invalid UTF-8 is the node\'s error, in a file, on stdin and on a batch line', async () => {
+    const text = JSON.stringify(v2.request);
+    const at = text.indexOf('aptos_account');
+    // 0xff inside the function name: serde_json's from_slice reports it where that string ends (the
+    // closing quote, one byte later for the inserted byte; columns are 1-based).
+    const bad = Uint8Array.from([...Buffer.from(text.slice(0, at)), 0xff, ...Buffer.from(text.slice(at))]);
+    const column = text.indexOf('"', at) + 2;
+    const expected = { message: `parse request payload error: invalid unicode code point at line 1 column ${column}`, error_code: 'web_framework_error', vm_error_code: null };
+    const p = join(dir, 'bad-utf8.json');
+    writeFileSync(p, bad);
+    const single = await run(['encode-submission', '--chain-id', '4', p]);
+    expect(single.code).toBe(1);
+    expect(JSON.parse(single.err)).toEqual(expected);
+
+    let out = '';
+    const chunks: Uint8Array[] = [];
+    const good = Buffer.from(text);
+    const nl = Uint8Array.of(0x0a);
+    // The bad line between good ones, split across chunks at awkward places.
+    const input = Buffer.concat([good, nl, bad, nl, good, Uint8Array.of(0x0d, 0x0a), good]);
+    const io: Io = {
+      out: (t) => void (out += t + '\n'),
+      outBytes: (b) => void chunks.push(b),
+      err: () => {},
+      readStdin: async () => { throw new Error('bytes expected'); },
+      readStdinBytes: async () => bad,
+      stdinChunks: async function* () {
+        for (const cut of [[0, 10], [10, text.length + 5], [text.length + 5, input.length]]) yield input.subarray(cut[0], cut[1]);
+      },
+    };
+    expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(0);
+    const lines = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toEqual([v2.signing_message, expected, v2.signing_message, v2.signing_message]);
+    let err = '';
+    const stdin: Io = { ...io, err: (t) => void (err += t) };
+    expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '-'], stdin)).toBe(1);
+    expect(JSON.parse(err)).toEqual(expected);
+  });
   it('usage errors exit 1 with a message', async () => {
     expect((await run(['encode-submission'], '{}')).code).toBe(1);
     expect((await run(['encode-submission', '--chain-id', '256'], '{}')).err).toContain('--chain-id must be an integer from 0 to 255');

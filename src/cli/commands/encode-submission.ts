@@ -11,6 +11,7 @@ import {
   type MoveModuleJson,
 } from '../../submission/index.js';
 import { writeSubmission } from '../../submission/encode-submission.js';
+import { requestText } from '../../submission/json-text.js';
 import { CliError, type Command, type Io } from '../run.js';
 
 // `ledger-bcs encode-submission`: the endpoint's job offline. One request prints the endpoint's 200
@@ -64,13 +65,18 @@ export function loadAbiFiles(files: readonly string[]): MoveModuleJson[] {
 }
 
 /** The endpoint's answer for one body: the signing message, or the error body. */
-function answer(text: string, chainId: number, abis: AbiRegistry): { ok: true; message: Uint8Array } | { ok: false; body: ApiErrorBody } {
+function answer(body: Uint8Array, chainId: number, abis: AbiRegistry): { ok: true; message: Uint8Array } | { ok: false; body: ApiErrorBody } {
   try {
-    return { ok: true, message: encodeSubmission(parseRequestBody(text), { chainId, abis }).signingMessage };
+    // Bytes, not text decoded on the way in: invalid UTF-8 fails as the node's JSON parser fails on it.
+    return { ok: true, message: encodeSubmission(parseRequestBody(requestText(body)), { chainId, abis }).signingMessage };
   } catch (e) {
     if (isApiError(e)) return { ok: false, body: e.toJSON() };
     throw e;
   }
+}
+
+async function stdinBytes(io: Io): Promise<Uint8Array> {
+  return io.readStdinBytes ? io.readStdinBytes() : new TextEncoder().encode(await io.readStdin());
 }
 
 // A block of answer lines built as ASCII bytes and turned into text once per block: per line, a
@@ -121,15 +127,16 @@ class AnswerBlock {
   }
 }
 
-// Lines are answered as their chunk arrives (no wait for the whole input), in order.
+// Lines are answered as their chunk arrives (no wait for the whole input), in order. Each line is a
+// request body of its own, bytes included: a line that is not UTF-8 is answered with the node's error
+// for that body, and the lines around it as usual.
 async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<number> {
-  const chunks: AsyncIterable<string> | Iterable<string> = io.stdinChunks ? io.stdinChunks() : [await io.readStdin()];
+  const chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> = io.stdinChunks ? io.stdinChunks() : [await stdinBytes(io)];
   const block = new AnswerBlock();
   // Every message is written into this one writer and copied out as hex: no result array per line.
   const w = new BcsWriter(1024);
   const options = { chainId, abis };
-  let rest = '';
-  const answerLine = (raw: string): void => {
+  const answerText = (raw: string): void => {
     w.off = 0;
     w.depth = 0;
     try {
@@ -141,15 +148,51 @@ async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<num
     }
     block.message(w.buf, w.off);
   };
+  /** Complete lines (no newline after the last): decoded at once, or line by line when some are not UTF-8. */
+  const answerLines = (bytes: Uint8Array): void => {
+    let text: string | undefined;
+    try {
+      text = requestText(bytes);
+    } catch {
+      for (let from = 0; from <= bytes.length; ) {
+        const nl = bytes.indexOf(0x0a, from);
+        const to = nl < 0 ? bytes.length : nl;
+        try {
+          text = requestText(bytes.subarray(from, to));
+        } catch (e) {
+          if (!isApiError(e)) throw e;
+          block.text(JSON.stringify(e.toJSON()));
+          text = undefined;
+        }
+        if (text !== undefined) answerText(text);
+        from = to + 1;
+      }
+      return;
+    }
+    for (const line of text.split('\n')) answerText(line);
+  };
+  let rest: Uint8Array | null = null;
   for await (const chunk of chunks) {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop()!;
-    for (const line of lines) answerLine(line);
+    const buf: Uint8Array = rest === null ? chunk : joinBytes(rest, chunk);
+    const end = buf.lastIndexOf(0x0a);
+    if (end < 0) {
+      rest = buf;
+      continue;
+    }
+    answerLines(buf.subarray(0, end));
+    rest = end + 1 < buf.length ? buf.subarray(end + 1) : null;
     if (block.lines >= 4096) block.flush(io);
   }
-  if (rest !== '') answerLine(rest);
+  if (rest !== null) answerLines(rest);
   block.flush(io);
   return 0;
+}
+
+function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 export const encodeSubmissionCommand: Command = {
@@ -160,13 +203,13 @@ export const encodeSubmissionCommand: Command = {
     const o = parseOptions(args);
     const abis = abiRegistry(loadAbiFiles(o.abiFiles));
     if (o.batch) return runBatch(io, o.chainId, abis);
-    let text: string;
+    let body: Uint8Array;
     try {
-      text = o.source === '-' ? await io.readStdin() : readFileSync(o.source, 'utf8');
+      body = o.source === '-' ? await stdinBytes(io) : readFileSync(o.source);
     } catch (e) {
       throw new CliError(`cannot read ${JSON.stringify(o.source)}: ${(e as Error).message}`);
     }
-    const r = answer(text, o.chainId, abis);
+    const r = answer(body, o.chainId, abis);
     if (r.ok) {
       io.out(`"${toHex(r.message)}"`);
       return 0;
