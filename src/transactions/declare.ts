@@ -166,6 +166,11 @@ export interface Codec<T, I = T> {
   fromJson(json: unknown): T;
 }
 
+/** The codec of a declaration, by name: annotations written with it keep emitted `.d.ts` files small. */
+export type CodecOf<D> = D extends Decl<infer S> ? Codec<Infer<S>, InferInput<S>> : never;
+/** The codec of a schema paired with a shape (the hand-specialised types). */
+export type SchemaCodec<S> = S extends Schema<infer T, infer I> ? Codec<T, I> : never;
+
 /* @__NO_SIDE_EFFECTS__ */
 export function codec<T, I>(schema: Schema<T, I>, shape: Shape): Codec<T, I> {
   return {
