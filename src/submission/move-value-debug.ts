@@ -13,7 +13,9 @@ import type { StructContext } from './move-struct.js';
 const MAX_RENDERED = 256;
 const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000001';
 
-const INTS: Partial<Record<TypeTag['$kind'], [string, Schema<any, any>]>> = {
+/** Move's integer types with their `MoveValue` (and `TransactionArgument`) variant names and schemas. */
+export type MoveIntName = 'U8' | 'U16' | 'U32' | 'U64' | 'U128' | 'U256' | 'I8' | 'I16' | 'I32' | 'I64' | 'I128' | 'I256';
+export const MOVE_INTEGERS: Partial<Record<TypeTag['$kind'], [MoveIntName, Schema<any, any>]>> = {
   u8: ['U8', u8],
   u16: ['U16', u16],
   u32: ['U32', u32],
@@ -52,7 +54,7 @@ function fieldsOf(tag: Extract<TypeTag, { $kind: 'struct' }>['value'], ctx: Stru
 }
 
 function valueInto(t: TypeTag, r: BcsReader, ctx: StructContext, out: Out): void {
-  const int = INTS[t.$kind];
+  const int = MOVE_INTEGERS[t.$kind];
   if (int) return put(out, `${int[0]}(${String(int[1].read(r))})`);
   switch (t.$kind) {
     case 'bool':

@@ -1,11 +1,11 @@
-import { address, bool, bytes, encodeWith, i128, i16, i256, i32, i64, i8, u128, u16, u256, u32, u64, u8, type Schema } from '../bcs/index.js';
+import { address, bool, bytes, encodeWith, type Schema } from '../bcs/index.js';
 import { isSignerType, jsonTypeName, readScriptSignature, type MoveType, type TypeTag } from '../move/index.js';
 import type { ScriptInput, TransactionArgumentInput } from '../transactions/index.js';
 import { genericsAsAddress } from './entry-function.js';
 import { invalidInput, messageOf } from './errors.js';
 import type { StructContext } from './move-struct.js';
 import { converterFor, type Converter } from './move-value.js';
-import { firstElementDebug, moveValueDebug } from './move-value-debug.js';
+import { firstElementDebug, MOVE_INTEGERS, moveValueDebug } from './move-value-debug.js';
 import type { ScriptRequest } from './request.js';
 import { valuesDebug } from './serde-text.js';
 
@@ -18,18 +18,7 @@ import { valuesDebug } from './serde-text.js';
 type ArgKind = TransactionArgumentInput['$kind'];
 const PRIMITIVES: Partial<Record<TypeTag['$kind'], [ArgKind, Schema<any, any>]>> = {
   bool: ['Bool', bool],
-  u8: ['U8', u8],
-  u16: ['U16', u16],
-  u32: ['U32', u32],
-  u64: ['U64', u64],
-  u128: ['U128', u128],
-  u256: ['U256', u256],
-  i8: ['I8', i8],
-  i16: ['I16', i16],
-  i32: ['I32', i32],
-  i64: ['I64', i64],
-  i128: ['I128', i128],
-  i256: ['I256', i256],
+  ...MOVE_INTEGERS,
   address: ['Address', address],
 };
 

@@ -23,6 +23,15 @@ export const TRANSFER_SIGNING_MESSAGE =
   '00022000000000000000000000000000000000000000000000000000000000000000b008e803000000000000' +
   '400d030000000000640000000000000000f153650000000004';
 
+/** A module beyond the framework: `0xcafe::m::f(&signer, u64)`. */
+export const CAFE_ABI = {
+  address: '0xcafe',
+  name: 'm',
+  friends: [],
+  exposed_functions: [{ name: 'f', visibility: 'public', is_entry: true, is_view: false, generic_type_params: [], params: ['&signer', 'u64'], return: [] }],
+  structs: [],
+};
+
 export const NOW_MS = 1_700_000_000_000;
 
 export function ledger(overrides: Partial<LedgerInfo> = {}): LedgerInfo {

@@ -9,15 +9,9 @@ import { serveCommand } from '../../src/cli/commands/serve.js';
 import { runCommand, type Io } from '../../src/cli/run.js';
 import { createLedgerClient, isLedgerApiError, type LedgerClient } from '../../src/client/index.js';
 import { abiRegistry, encodeSubmission } from '../../src/submission/index.js';
-import { SENDER, TRANSFER, TRANSFER_SIGNING_MESSAGE } from './helpers.js';
+import { CAFE_ABI, SENDER, TRANSFER, TRANSFER_SIGNING_MESSAGE } from './helpers.js';
 
-const CAFE = {
-  address: '0xcafe',
-  name: 'm',
-  friends: [],
-  exposed_functions: [{ name: 'f', visibility: 'public', is_entry: true, is_view: false, generic_type_params: [], params: ['&signer', 'u64'], return: [] }],
-  structs: [],
-};
+const CAFE = CAFE_ABI;
 
 let dir: string;
 let exit: Promise<number>;

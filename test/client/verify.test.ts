@@ -7,7 +7,7 @@ import {
 } from '../../src/client/index.js';
 import { abiRegistry, encodeSubmission, isApiError } from '../../src/submission/index.js';
 import { toHex } from '../../src/bcs/index.js';
-import { jsonReply, SENDER, startLedgerServer, startStub, TRANSFER, TRANSFER_SIGNING_MESSAGE, type Stub } from './helpers.js';
+import { CAFE_ABI, jsonReply, SENDER, startLedgerServer, startStub, TRANSFER, TRANSFER_SIGNING_MESSAGE, type Stub } from './helpers.js';
 
 // A node that answers encode_submission with bytes of its choosing.
 let stub: Stub | undefined;
@@ -96,13 +96,7 @@ describe('encodeSubmission checks the node bytes against the request', () => {
   });
 
   it('modules beyond the framework: verified with the ABIs given per call or per client', async () => {
-    const cafe = {
-      address: '0xcafe',
-      name: 'm',
-      friends: [],
-      exposed_functions: [{ name: 'f', visibility: 'public', is_entry: true, is_view: false, generic_type_params: [], params: ['&signer', 'u64'], return: [] }],
-      structs: [],
-    };
+    const cafe = CAFE_ABI;
     const abis = abiRegistry([cafe]);
     const request = { ...TRANSFER, sender: SENDER, payload: { type: 'entry_function_payload', function: '0xcafe::m::f', type_arguments: [], arguments: ['5'] } };
     const node = await startLedgerServer({ abis });
