@@ -16,9 +16,10 @@ import { valuesDebug } from './serde-text.js';
 // as `U8Vector`, never a struct or signer.
 
 type ArgKind = TransactionArgumentInput['$kind'];
-const PRIMITIVES: Partial<Record<TypeTag['$kind'], [ArgKind, Schema<any, any>]>> = {
+// With MOVE_INTEGERS, every primitive. (Looked up in turn, not spread into one table: a top-level
+// spread is kept by bundlers, and with it every integer schema.)
+const BOOL_AND_ADDRESS: Partial<Record<TypeTag['$kind'], [ArgKind, Schema<any, any>]>> = {
   bool: ['Bool', bool],
-  ...MOVE_INTEGERS,
   address: ['Address', address],
 };
 
@@ -31,7 +32,7 @@ function moveValueOf(conv: Converter, v: unknown): Uint8Array {
  * (`{:?}` of a `MoveValue`: for a vector its first element that is not a `U8`), not the JSON.
  */
 function transactionArgument(t: TypeTag, v: unknown, b: Uint8Array, ctx: StructContext): TransactionArgumentInput {
-  const prim = PRIMITIVES[t.$kind];
+  const prim = MOVE_INTEGERS[t.$kind] ?? BOOL_AND_ADDRESS[t.$kind];
   if (prim) return { $kind: prim[0], value: prim[1].decode(b) } as TransactionArgumentInput;
   if (t.$kind === 'struct' && t.value.module === 'object' && t.value.name === 'Object') return { $kind: 'Address', value: address.decode(b) };
   if (t.$kind === 'vector') {
