@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,14 @@ describe('package', () => {
     const lib = readFileSync('dist/index.js', 'utf8');
     expect(lib).not.toMatch(/from\s*['"]node:/);
     expect(lib).not.toMatch(/\bBuffer\b/);
+  });
+
+  it('keeps declaration files small (users type-check against them)', () => {
+    // Inferred declaration types can expand a nested enum in full at every use (dist/index.d.ts once
+    // reached 1.65 MB); named types keep each file a few hundred KB at most.
+    const files = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((f) => /\.d\.c?ts$/.test(f));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(statSync(join('dist', f)).size, f).toBeLessThan(300 * 1024);
   });
 
   it('declares one runtime dependency', () => {

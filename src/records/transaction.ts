@@ -1,4 +1,5 @@
-import { address, bool, bytes, enumeration, hashValue, map, option, string, struct, u32, u64, vector } from './declare.js';
+import type { Schema } from '../bcs/index.js';
+import { address, bool, bytes, enumeration, hashValue, map, option, string, struct, u32, u64, vector, type Decl, type DeclInput, type DeclValue } from './declare.js';
 import { contractEvent } from './events.js';
 import { script, signedTransaction } from './move-decls.js';
 import { transactionInfo } from './transaction-info.js';
@@ -94,8 +95,29 @@ export const transaction = /* @__PURE__ */ enumeration('Transaction', {
   BlockEpilogue: blockEpiloguePayload,
 });
 
-/** api/types/src/transaction.rs `TransactionOnChainData`: a committed transaction with its proof parts. */
-export const transactionOnChainData = /* @__PURE__ */ struct('TransactionOnChainData', {
+/**
+ * api/types/src/transaction.rs `TransactionOnChainData`: a committed transaction with its proof
+ * parts. Its types are written out: inferred, the whole `Transaction` enum would be expanded
+ * wherever a declaration file prints a type that embeds this one (blocks, `TransactionData`).
+ * The annotation below checks them against the declaration.
+ */
+export interface TransactionOnChainData {
+  version: DeclValue<typeof u64>;
+  transaction: DeclValue<typeof transaction>;
+  info: DeclValue<typeof transactionInfo>;
+  events: DeclValue<typeof contractEvent>[];
+  accumulatorRootHash: DeclValue<typeof hashValue>;
+  changes: DeclValue<typeof writeSet>;
+}
+export interface TransactionOnChainDataInput {
+  version: DeclInput<typeof u64>;
+  transaction: DeclInput<typeof transaction>;
+  info: DeclInput<typeof transactionInfo>;
+  events: readonly DeclInput<typeof contractEvent>[];
+  accumulatorRootHash: DeclInput<typeof hashValue>;
+  changes: DeclInput<typeof writeSet>;
+}
+export const transactionOnChainData: Decl<Schema<TransactionOnChainData, TransactionOnChainDataInput>> = /* @__PURE__ */ struct('TransactionOnChainData', {
   version: u64,
   transaction,
   info: transactionInfo,

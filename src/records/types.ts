@@ -2,7 +2,7 @@ import type { DeclInput, DeclValue } from './declare.js';
 import type { accountResource } from './account.js';
 import type { contractEvent } from './events.js';
 import type { indexedTransactionSummary, replayProtector } from './summary.js';
-import type { blockMetadata, blockMetadataExt, transaction, transactionData, transactionOnChainData } from './transaction.js';
+import type { blockMetadata, blockMetadataExt, transaction, transactionData } from './transaction.js';
 import type { executionStatus, transactionInfo } from './transaction-info.js';
 import type { stateKey, writeOp, writeSet } from './write-set.js';
 
@@ -12,8 +12,7 @@ export type IndexedTransactionSummary = DeclValue<typeof indexedTransactionSumma
 export type ReplayProtector = DeclValue<typeof replayProtector>;
 export type Transaction = DeclValue<typeof transaction>;
 export type TransactionInput = DeclInput<typeof transaction>;
-export type TransactionOnChainData = DeclValue<typeof transactionOnChainData>;
-export type TransactionOnChainDataInput = DeclInput<typeof transactionOnChainData>;
+export type { TransactionOnChainData, TransactionOnChainDataInput } from './transaction.js';
 export type TransactionData = DeclValue<typeof transactionData>;
 export type TransactionInfo = DeclValue<typeof transactionInfo>;
 export type ExecutionStatus = DeclValue<typeof executionStatus>;
