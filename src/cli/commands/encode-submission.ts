@@ -176,7 +176,7 @@ async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<num
     const buf: Uint8Array = rest === null ? chunk : joinBytes(rest, chunk);
     const end = buf.lastIndexOf(0x0a);
     if (end < 0) {
-      rest = buf;
+      rest = buf.length > 0 ? buf : null; // an empty chunk, or no input at all, is no line
       continue;
     }
     answerLines(buf.subarray(0, end));

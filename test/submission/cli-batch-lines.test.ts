@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { commands } from '../../src/cli/commands/index.js';
+import { runCommand, type Io } from '../../src/cli/run.js';
+
+// How `encode-submission --batch` cuts its input into lines: each line one answer, and nothing else.
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+
+/** The answer lines for `chunks` (through stdinChunks, or through readStdin when `streamed` is false). */
+async function answers(chunks: Uint8Array[], streamed = true): Promise<string[]> {
+  let out = '';
+  const decoder = new TextDecoder();
+  const io: Io = {
+    out: (t) => void (out += t + '\n'),
+    outBytes: (b) => void (out += decoder.decode(b)),
+    err: () => {},
+    readStdin: async () => chunks.map((c) => decoder.decode(c)).join(''),
+    ...(streamed ? { stdinChunks: async function* () { yield* chunks; } } : {}),
+  };
+  expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(0);
+  return out === '' ? [] : out.slice(0, -1).split('\n').map((l) => (JSON.parse(l) as { message: string }).message);
+}
+
+const EOF_MESSAGE = 'parse request payload error: EOF while parsing a value at line 1 column 0';
+const NULL_MESSAGE = 'parse request payload error: Expected input type "EncodeSubmissionRequest", found null. (occurred while parsing "EncodeSubmissionRequest")';
+
+describe('encode-submission --batch lines', () => {
+  it('no input, or empty chunks, is no line (no answer for an empty body)', async () => {
+    expect(await answers([utf8('')], false)).toEqual([]);
+    expect(await answers([])).toEqual([]);
+    expect(await answers([utf8('')])).toEqual([]);
+    expect(await answers([utf8('null\n'), utf8(''), utf8('')])).toEqual([NULL_MESSAGE]);
+    expect(await answers([utf8('nu'), utf8(''), utf8('ll')])).toEqual([NULL_MESSAGE]);
+  });
+
+  it('an empty line in the input is an empty body, answered; a final line needs no newline', async () => {
+    expect(await answers([utf8('null\n\r\nnull')])).toEqual([NULL_MESSAGE, EOF_MESSAGE, NULL_MESSAGE]);
+  });
+});
