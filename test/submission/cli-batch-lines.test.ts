@@ -36,4 +36,22 @@ describe('encode-submission --batch lines', () => {
   it('an empty line in the input is an empty body, answered; a final line needs no newline', async () => {
     expect(await answers([utf8('null\n\r\nnull')])).toEqual([NULL_MESSAGE, EOF_MESSAGE, NULL_MESSAGE]);
   });
+
+  it('a long line arriving in many chunks costs linear time (not a copy and a rescan per chunk)', async () => {
+    // 16 MB of whitespace before `null`, in 4 KB chunks: copying what has arrived at every chunk
+    // moved ~32 GB (about half a minute); the generator gives up past the budget so a failure is quick.
+    const spaces = new Uint8Array(4096).fill(0x20);
+    const start = Date.now();
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      for (let i = 0; i < 4096; i++) {
+        if (Date.now() - start > 3000) throw new Error('the batch reader is too slow on a long line');
+        yield spaces;
+      }
+      yield utf8('null\nnull');
+    }
+    let out = '';
+    const io: Io = { out: (t) => void (out += t + '\n'), err: () => {}, readStdin: async () => '', stdinChunks: chunks };
+    expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(0);
+    expect(out.trimEnd().split('\n').map((l) => (JSON.parse(l) as { message: string }).message)).toEqual([NULL_MESSAGE, NULL_MESSAGE]);
+  });
 });

@@ -171,27 +171,37 @@ async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<num
     }
     for (const line of text.split('\n')) answerText(line);
   };
-  let rest: Uint8Array | null = null;
+  // The start of a line still arriving: kept as chunks and joined once, when its newline comes, so
+  // a long line costs linear time (not a copy and a rescan of everything so far per chunk).
+  let pending: Uint8Array[] = [];
+  let pendingSize = 0;
   for await (const chunk of chunks) {
-    const buf: Uint8Array = rest === null ? chunk : joinBytes(rest, chunk);
-    const end = buf.lastIndexOf(0x0a);
+    const end = chunk.lastIndexOf(0x0a);
     if (end < 0) {
-      rest = buf.length > 0 ? buf : null; // an empty chunk, or no input at all, is no line
+      if (chunk.length > 0) pending.push(chunk);
+      pendingSize += chunk.length;
       continue;
     }
-    answerLines(buf.subarray(0, end));
-    rest = end + 1 < buf.length ? buf.subarray(end + 1) : null;
+    pending.push(chunk.subarray(0, end));
+    answerLines(joinBytes(pending, pendingSize + end));
+    pending = [chunk.subarray(end + 1)];
+    pendingSize = chunk.length - end - 1;
     if (block.lines >= 4096) block.flush(io);
   }
-  if (rest !== null) answerLines(rest);
+  // A last line without a newline is answered; nothing after the last newline (or no input) is no line.
+  if (pendingSize > 0) answerLines(joinBytes(pending, pendingSize));
   block.flush(io);
   return 0;
 }
 
-function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
+function joinBytes(parts: readonly Uint8Array[], size: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(size);
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
   return out;
 }
 
