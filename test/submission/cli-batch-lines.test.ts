@@ -37,6 +37,13 @@ describe('encode-submission --batch lines', () => {
     expect(await answers([utf8('null\n\r\nnull')])).toEqual([NULL_MESSAGE, EOF_MESSAGE, NULL_MESSAGE]);
   });
 
+  it('a CRLF line that is not UTF-8 is answered without its CR, as one that is UTF-8', async () => {
+    // `"` 0xff: the string never ends, so serde_json reports the end of the body (column 2 of `"` 0xff).
+    const unterminated = 'parse request payload error: EOF while parsing a string at line 1 column 2';
+    const crlf = Uint8Array.of(0x22, 0xff, 0x0d, 0x0a, 0x22, 0x61, 0x0d, 0x0a, 0x0d, 0x0a, 0x22, 0xff, 0x0a);
+    expect(await answers([crlf])).toEqual([unterminated, unterminated, EOF_MESSAGE, unterminated]);
+  });
+
   it('a long line arriving in many chunks costs linear time (not a copy and a rescan per chunk)', async () => {
     // 16 MB of whitespace before `null`, in 4 KB chunks: copying what has arrived at every chunk
     // moved ~32 GB (about half a minute); the generator gives up past the budget so a failure is quick.

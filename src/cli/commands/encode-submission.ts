@@ -136,11 +136,12 @@ async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<num
   // Every message is written into this one writer and copied out as hex: no result array per line.
   const w = new BcsWriter(1024);
   const options = { chainId, abis };
-  const answerText = (raw: string): void => {
+  /** One line's body (its CR, if any, already removed). */
+  const answerText = (body: string): void => {
     w.off = 0;
     w.depth = 0;
     try {
-      writeSubmission(w, parseRequestBody(raw.endsWith('\r') ? raw.slice(0, -1) : raw), options);
+      writeSubmission(w, parseRequestBody(body), options);
     } catch (e) {
       if (!isApiError(e)) throw e;
       block.text(JSON.stringify(e.toJSON()));
@@ -158,7 +159,8 @@ async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<num
         const nl = bytes.indexOf(0x0a, from);
         const to = nl < 0 ? bytes.length : nl;
         try {
-          text = requestText(bytes.subarray(from, to));
+          // Without the CR of a CRLF line, as a line that is UTF-8 is answered below.
+          text = requestText(bytes.subarray(from, to > from && bytes[to - 1] === 0x0d ? to - 1 : to));
         } catch (e) {
           if (!isApiError(e)) throw e;
           block.text(JSON.stringify(e.toJSON()));
@@ -169,7 +171,7 @@ async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<num
       }
       return;
     }
-    for (const line of text.split('\n')) answerText(line);
+    for (const line of text.split('\n')) answerText(line.endsWith('\r') ? line.slice(0, -1) : line);
   };
   // The start of a line still arriving: kept as chunks and joined once, when its newline comes, so
   // a long line costs linear time (not a copy and a rescan of everything so far per chunk).
