@@ -114,7 +114,8 @@ export function blockJson(block: BcsBlock): BlockJson {
 
 /**
  * Checks the block endpoint's JSON body: the header's u64s as decimal strings, the hash as 32 bytes
- * of 0x hex, `transactions` left out (not requested) or an array. The transactions stay as sent.
+ * of 0x hex, `transactions` left out or `null` (not requested; the result leaves it out) or an array.
+ * The transactions stay as sent.
  */
 export function parseBlockJson(json: unknown): BlockJson {
   const o = object(json, 'block');
@@ -124,6 +125,12 @@ export function parseBlockJson(json: unknown): BlockJson {
     return fromHex(o.block_hash);
   }, 'block_hash');
   if (hash.length !== 32) throw new BcsError('invalid_length', `block_hash must be 32 bytes, got ${hash.length}`).within('block_hash');
+  // The node's `Block` (api/types/src/block.rs) is a poem-openapi Object whose `transactions` has no
+  // `#[oai(skip_serializing_if_is_none)]`: not requested, it arrives as `null`, read here as left out.
+  if (o.transactions === null) {
+    const { transactions: _, ...header } = o;
+    return header as unknown as BlockJson;
+  }
   if (o.transactions !== undefined && !Array.isArray(o.transactions)) {
     throw new BcsError('invalid_json', `expected transactions as an array, got ${quote(o.transactions)}`).within('transactions');
   }
