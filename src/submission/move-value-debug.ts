@@ -4,8 +4,9 @@ import type { AbiField } from './abi.js';
 import type { StructContext } from './move-struct.js';
 
 // Rust `{:?}` of a converted `MoveValue` (move-core value.rs, derived Debug), read back from the
-// value's BCS bytes: `U64(1)`, `Bool(true)`, `Address(00…01)` (AccountAddress's Debug is `{:x}`,
-// 64 digits without 0x), `Vector([U8(1)])`, `Struct(Runtime([…]))` and, for Move 2 enums,
+// value's BCS bytes: `U64(1)`, `Bool(true)`, `Address(0x1)` (AccountAddress's Debug in the short
+// 0x form, as in the node's golden `Module ModuleId { address: 0x1, … }`, fixtures/submission/
+// error-goldens.json), `Vector([U8(1)])`, `Struct(Runtime([…]))` and, for Move 2 enums,
 // `Struct(RuntimeVariant(1, […]))`. The node prints these in the script-argument errors of
 // move-core transaction_argument.rs (`unexpected value in bytes: {:?}`, `invalid transaction
 // argument: {:?}`). Bounded like every quoted value: hostile input must not make a huge message.
