@@ -1,4 +1,4 @@
-import { requestText } from '../submission/json-text.js';
+import { requestText } from '../submission/request-bytes.js';
 import { TOO_LARGE, type BodyRead } from './exchange.js';
 
 // Request bodies: counted while they stream, never buffered past the limit.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isApiError, isJsonFloat, parseRequestBody } from '../../src/index.js';
-import { requestText } from '../../src/submission/json-text.js';
+import { requestText } from '../../src/submission/request-bytes.js';
 
 const messageOf = (text: string): string => {
   try {

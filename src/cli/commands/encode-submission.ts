@@ -11,7 +11,7 @@ import {
   type MoveModuleJson,
 } from '../../submission/index.js';
 import { writeSubmission } from '../../submission/encode-submission.js';
-import { requestText } from '../../submission/json-text.js';
+import { requestText } from '../../submission/request-bytes.js';
 import { CliError, type Command, type Io } from '../run.js';
 
 // `ledger-bcs encode-submission`: the endpoint's job offline. One request prints the endpoint's 200
