@@ -59,3 +59,15 @@ export const string: Schema<string> = /* @__PURE__ */ schema({
     return ulebSize(n) + n;
   },
 });
+
+/** `parts` joined into one array of `size` bytes (their total); a single part is returned as it is. */
+export function concatBytes(parts: readonly Uint8Array[], size: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}

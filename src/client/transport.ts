@@ -1,3 +1,4 @@
+import { concatBytes } from '../bcs/bytes.js';
 import { LedgerNetworkError, LedgerResponseError, isLedgerNetworkError, isLedgerResponseError } from './errors.js';
 import { backoffMs, sleep, type RetryPolicy } from './retry.js';
 
@@ -59,14 +60,7 @@ async function readBody(res: Response, limit: number): Promise<Uint8Array | type
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.length;
-  }
-  return out;
+  return concatBytes(chunks, size);
 }
 
 async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResponse> {

@@ -1,3 +1,4 @@
+import { concatBytes } from '../bcs/bytes.js';
 import { requestText } from '../submission/request-bytes.js';
 import { TOO_LARGE, type BodyRead } from './exchange.js';
 
@@ -25,18 +26,7 @@ export async function readStream(body: ReadableStream<Uint8Array> | null, limit:
     }
     chunks.push(value);
   }
-  return concat(chunks, size);
-}
-
-export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  return concatBytes(chunks, size);
 }
 
 /**

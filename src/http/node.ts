@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { concat } from './body.js';
+import { concatBytes } from '../bcs/bytes.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, TOO_LARGE, type BodyRead, type Exchange, type Reply } from './exchange.js';
 import type { LedgerHandler } from './handler.js';
 import { writeReply, type Done } from './node-reply.js';
@@ -99,7 +99,7 @@ function readIncoming(req: IncomingMessage, limit: number): Promise<BodyRead> {
     };
     const onEnd = () => {
       cleanup();
-      resolve(concat(chunks, size));
+      resolve(concatBytes(chunks, size));
     };
     const onError = (e: Error) => {
       cleanup();
@@ -108,7 +108,7 @@ function readIncoming(req: IncomingMessage, limit: number): Promise<BodyRead> {
     const onClose = () => {
       cleanup();
       if (!req.complete) reject(new Error('client closed the connection before the body was complete'));
-      else resolve(concat(chunks, size));
+      else resolve(concatBytes(chunks, size));
     };
     req.on('data', onData);
     req.on('end', onEnd);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { BcsWriter, toHex } from '../../bcs/index.js';
+import { concatBytes } from '../../bcs/bytes.js';
 import { hexInto } from '../../bcs/hex.js';
 import {
   abiRegistry,
@@ -185,26 +186,15 @@ async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<num
       continue;
     }
     pending.push(chunk.subarray(0, end));
-    answerLines(joinBytes(pending, pendingSize + end));
+    answerLines(concatBytes(pending, pendingSize + end));
     pending = [chunk.subarray(end + 1)];
     pendingSize = chunk.length - end - 1;
     if (block.lines >= 4096) block.flush(io);
   }
   // A last line without a newline is answered; nothing after the last newline (or no input) is no line.
-  if (pendingSize > 0) answerLines(joinBytes(pending, pendingSize));
+  if (pendingSize > 0) answerLines(concatBytes(pending, pendingSize));
   block.flush(io);
   return 0;
-}
-
-function joinBytes(parts: readonly Uint8Array[], size: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(size);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
 }
 
 export const encodeSubmissionCommand: Command = {
