@@ -1,5 +1,5 @@
 import { fixedBytes } from '../bcs/index.js';
-import { leaf } from '../transactions/declare.js';
+import { leaf, type BytesDecl } from '../transactions/declare.js';
 
 // Records are declared as the transactions are: a schema and its JSON shape built side by side
 // (the mechanism lives in the transactions layer, src/transactions/declare.ts).
@@ -26,4 +26,4 @@ export {
 } from '../transactions/declare.js';
 
 /** `aptos_crypto::HashValue`: 32 raw bytes, no length prefix. */
-export const hashValue = /* @__PURE__ */ leaf(/* @__PURE__ */ fixedBytes(32), 'bytes');
+export const hashValue: BytesDecl = /* @__PURE__ */ leaf(/* @__PURE__ */ fixedBytes(32), 'bytes');

@@ -20,12 +20,15 @@ import {
   u64 as u64Schema,
   u8 as u8Schema,
   vector as vectorSchema,
+  type Address,
+  type AddressInput,
   type AnySchema,
+  type BigIntInput,
   type Infer,
   type InferInput,
   type Schema,
 } from '../bcs/index.js';
-import { enumeration as enumSchema } from '../bcs/combinators.js';
+import { enumeration as enumSchema, type EnumIn, type EnumOut } from '../bcs/combinators.js';
 import type { VariantTable } from '../bcs/variants.js';
 import { fromJsonSafe, toJsonSafe, type JsonValue, type Shape } from './json.js';
 
@@ -47,6 +50,18 @@ type Fields = Record<string, Decl>;
 type SchemaFields<F extends Fields> = { -readonly [K in keyof F]: F[K]['schema'] };
 type Variants = Record<string, Decl | null>;
 type SchemaVariants<V extends Variants> = { [K in keyof V]: V[K] extends Decl ? V[K]['schema'] : null };
+
+// The schema types of the combinators are named interfaces over their declared parts. Inferred
+// instead, a declaration file would print a value type and an input type apart at every level,
+// each repeating the levels below it: nested enums doubled per level (dist/index.d.ts reached 1.65
+// MB). Named, each level is printed once, by its parts (docs/wire-types.md).
+export type StructValue<F extends Fields> = { -readonly [K in keyof F]: DeclValue<F[K]> };
+export type StructInput<F extends Fields> = { -readonly [K in keyof F]: DeclInput<F[K]> };
+export interface StructSchema<F extends Fields> extends Schema<StructValue<F>, StructInput<F>> {}
+export interface EnumSchema<V extends Variants> extends Schema<EnumOut<SchemaVariants<V>>, EnumIn<SchemaVariants<V>>> {}
+export interface OptionSchema<D extends Decl> extends Schema<DeclValue<D> | null, DeclInput<D> | null> {}
+export interface VectorSchema<D extends Decl> extends Schema<DeclValue<D>[], readonly DeclInput<D>[]> {}
+export interface MapSchema<K extends Decl, V extends Decl> extends Schema<Entry<DeclValue<K>, DeclValue<V>>[], readonly Entry<DeclInput<K>, DeclInput<V>>[]> {}
 
 const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> => {
   const out: Record<string, U> = {};
@@ -76,27 +91,37 @@ export function schemaOf<S extends AnySchema>(decl: Decl<S>): S {
   return decl.schema;
 }
 
-export const u8 = /* @__PURE__ */ leaf(u8Schema, 'u8');
-export const u16 = /* @__PURE__ */ leaf(u16Schema, 'u16');
-export const u32 = /* @__PURE__ */ leaf(u32Schema, 'u32');
-export const u64 = /* @__PURE__ */ leaf(u64Schema, 'u64');
-export const u128 = /* @__PURE__ */ leaf(u128Schema, 'u128');
-export const u256 = /* @__PURE__ */ leaf(u256Schema, 'u256');
-export const i8 = /* @__PURE__ */ leaf(i8Schema, 'i8');
-export const i16 = /* @__PURE__ */ leaf(i16Schema, 'i16');
-export const i32 = /* @__PURE__ */ leaf(i32Schema, 'i32');
-export const i64 = /* @__PURE__ */ leaf(i64Schema, 'i64');
-export const i128 = /* @__PURE__ */ leaf(i128Schema, 'i128');
-export const i256 = /* @__PURE__ */ leaf(i256Schema, 'i256');
-export const bool = /* @__PURE__ */ leaf(boolSchema, 'bool');
-export const bytes = /* @__PURE__ */ leaf(bytesSchema, 'bytes');
-export const string = /* @__PURE__ */ leaf(stringSchema, 'string');
-export const address = /* @__PURE__ */ leaf(addressSchema, 'address');
+// The leaves' types are named as well: printed by name, a declaration file needs no import of the
+// core's types for them (TypeScript would import those through the package entry, which makes the
+// declaration bundle circular).
+export interface NumberDecl extends Decl<Schema<number>> {}
+export interface BigIntDecl extends Decl<Schema<bigint, BigIntInput>> {}
+export interface BoolDecl extends Decl<Schema<boolean>> {}
+export interface BytesDecl extends Decl<Schema<Uint8Array>> {}
+export interface StringDecl extends Decl<Schema<string>> {}
+export interface AddressDecl extends Decl<Schema<Address, AddressInput>> {}
+
+export const u8: NumberDecl = /* @__PURE__ */ leaf(u8Schema, 'u8');
+export const u16: NumberDecl = /* @__PURE__ */ leaf(u16Schema, 'u16');
+export const u32: NumberDecl = /* @__PURE__ */ leaf(u32Schema, 'u32');
+export const u64: BigIntDecl = /* @__PURE__ */ leaf(u64Schema, 'u64');
+export const u128: BigIntDecl = /* @__PURE__ */ leaf(u128Schema, 'u128');
+export const u256: BigIntDecl = /* @__PURE__ */ leaf(u256Schema, 'u256');
+export const i8: NumberDecl = /* @__PURE__ */ leaf(i8Schema, 'i8');
+export const i16: NumberDecl = /* @__PURE__ */ leaf(i16Schema, 'i16');
+export const i32: NumberDecl = /* @__PURE__ */ leaf(i32Schema, 'i32');
+export const i64: BigIntDecl = /* @__PURE__ */ leaf(i64Schema, 'i64');
+export const i128: BigIntDecl = /* @__PURE__ */ leaf(i128Schema, 'i128');
+export const i256: BigIntDecl = /* @__PURE__ */ leaf(i256Schema, 'i256');
+export const bool: BoolDecl = /* @__PURE__ */ leaf(boolSchema, 'bool');
+export const bytes: BytesDecl = /* @__PURE__ */ leaf(bytesSchema, 'bytes');
+export const string: StringDecl = /* @__PURE__ */ leaf(stringSchema, 'string');
+export const address: AddressDecl = /* @__PURE__ */ leaf(addressSchema, 'address');
 
 /* @__NO_SIDE_EFFECTS__ */
-export function struct<const F extends Fields>(name: string, fields: F): Decl<ReturnType<typeof structSchema<SchemaFields<F>>>> {
+export function struct<const F extends Fields>(name: string, fields: F): Decl<StructSchema<F>> {
   return {
-    schema: structSchema(name, mapValues(fields, (f) => f.schema) as SchemaFields<F>),
+    schema: structSchema(name, mapValues(fields, (f) => f.schema) as SchemaFields<F>) as StructSchema<F>,
     shape: { struct: mapValues(fields, (f) => f.shape) },
   };
 }
@@ -109,7 +134,7 @@ export function struct<const F extends Fields>(name: string, fields: F): Decl<Re
 export function enumeration<const V extends Variants>(
   name: string | VariantTable<keyof V & string>,
   variants: V,
-): Decl<ReturnType<typeof enumSchema<SchemaVariants<V>>>> {
+): Decl<EnumSchema<V>> {
   let ordered: Variants = variants;
   if (typeof name !== 'string') {
     ordered = {};
@@ -123,11 +148,11 @@ export function enumeration<const V extends Variants>(
 }
 
 /* @__NO_SIDE_EFFECTS__ */
-export function option<S extends AnySchema>(d: Decl<S>) {
+export function option<D extends Decl>(d: D): Decl<OptionSchema<D>> {
   return leaf(optionSchema(d.schema), { option: d.shape });
 }
 /* @__NO_SIDE_EFFECTS__ */
-export function vector<S extends AnySchema>(d: Decl<S>) {
+export function vector<D extends Decl>(d: D): Decl<VectorSchema<D>> {
   return leaf(vectorSchema(d.schema), { vector: d.shape });
 }
 
@@ -141,14 +166,11 @@ export interface Entry<K, V> {
  * array of `{ key, value }` in canonical order, so it has a plain JSON form.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function map<K extends AnySchema, V extends AnySchema>(
-  key: Decl<K>,
-  value: Decl<V>,
-): Decl<Schema<Entry<Infer<K>, Infer<V>>[], readonly Entry<InferInput<K>, InferInput<V>>[]>> {
-  const inner = mapSchema(key.schema, value.schema);
+export function map<K extends Decl, V extends Decl>(key: K, value: V): Decl<MapSchema<K, V>> {
+  const inner = mapSchema(key.schema as Schema<DeclValue<K>, DeclInput<K>>, value.schema as Schema<DeclValue<V>, DeclInput<V>>);
   return {
     schema: transform(inner, {
-      input: (v: readonly Entry<InferInput<K>, InferInput<V>>[]) => {
+      input: (v: readonly Entry<DeclInput<K>, DeclInput<V>>[]) => {
         if (!Array.isArray(v)) return v as never;
         return v.map((e) => [e?.key, e?.value] as const);
       },

@@ -8,8 +8,8 @@ import { countBits } from './bitmap.js';
 // lengths). Cold types: declared with the core's combinators, exact lengths checked both ways as
 // the node's key types do.
 
-const sized = (name: string, n: number) => d.leaf(sizedBytes(name, n), 'bytes');
-const fixed = (n: number) => d.leaf(fixedBytes(n), 'bytes');
+const sized = (name: string, n: number): d.BytesDecl => d.leaf(sizedBytes(name, n), 'bytes');
+const fixed = (n: number): d.BytesDecl => d.leaf(fixedBytes(n), 'bytes');
 
 export const ed25519PublicKeyDecl = /* @__PURE__ */ sized('Ed25519PublicKey', 32);
 export const ed25519SignatureDecl = /* @__PURE__ */ sized('Ed25519Signature', 64);

@@ -1,5 +1,16 @@
-import { moduleId as moduleIdSchema, structTag as structTagSchema, typeTag as typeTagSchema } from '../move/index.js';
-import { leaf } from './declare.js';
+import type { Schema } from '../bcs/index.js';
+import {
+  moduleId as moduleIdSchema,
+  structTag as structTagSchema,
+  typeTag as typeTagSchema,
+  type ModuleId,
+  type ModuleIdInput,
+  type StructTag,
+  type StructTagInput,
+  type TypeTag,
+  type TypeTagInput,
+} from '../move/index.js';
+import { leaf, type Decl } from './declare.js';
 import type { Shape } from './json.js';
 
 // The Move types transactions embed. Their schemas are hand-written in src/move (the type-tag
@@ -35,6 +46,11 @@ const TYPE_TAG: Shape = {
   },
 };
 
-export const typeTag = /* @__PURE__ */ leaf(typeTagSchema, TYPE_TAG);
-export const structTag = /* @__PURE__ */ leaf(structTagSchema, STRUCT_TAG);
-export const moduleId = /* @__PURE__ */ leaf(moduleIdSchema, { struct: { address: 'address', name: 'string' } });
+// Named, as the leaves of declare.ts are, so declaration files print these names.
+export interface TypeTagDecl extends Decl<Schema<TypeTag, TypeTagInput>> {}
+export interface StructTagDecl extends Decl<Schema<StructTag, StructTagInput>> {}
+export interface ModuleIdDecl extends Decl<Schema<ModuleId, ModuleIdInput>> {}
+
+export const typeTag: TypeTagDecl = /* @__PURE__ */ leaf(typeTagSchema, TYPE_TAG);
+export const structTag: StructTagDecl = /* @__PURE__ */ leaf(structTagSchema, STRUCT_TAG);
+export const moduleId: ModuleIdDecl = /* @__PURE__ */ leaf(moduleIdSchema, { struct: { address: 'address', name: 'string' } });
