@@ -22,6 +22,7 @@ export {
   type Decl,
   type DeclValue,
   type DeclInput,
+  type DeclSchema,
   type Entry,
 } from '../transactions/declare.js';
 

@@ -1,13 +1,14 @@
-import { enumeration, hashValue, option, string, struct, u16, u64 } from './declare.js';
+import { enumeration, hashValue, option, string, struct, u16, u64, type Decl, type DeclSchema } from './declare.js';
 import { moduleId } from './move-decls.js';
 
 // types/src/transaction/mod.rs `TransactionInfo::V0(TransactionInfoV0)` and `ExecutionStatus`;
 // move-core-types `StatusCode` is serialised as its u64 value. The last field of TransactionInfoV0
-// was `state_cemetery_hash` and is now `auxiliary_info_hash`: same position and type.
+// was `state_cemetery_hash` and is now `auxiliary_info_hash`: same position and type. The schema types
+// are named, so declaration files that embed them print the names (docs/wire-types.md).
 
 export const abortLocation = /* @__PURE__ */ enumeration('AbortLocation', { Module: moduleId, Script: null });
 
-export const executionStatus = /* @__PURE__ */ enumeration('ExecutionStatus', {
+const executionStatusDecl = /* @__PURE__ */ enumeration('ExecutionStatus', {
   Success: null,
   OutOfGas: null,
   MoveAbort: /* @__PURE__ */ struct('MoveAbort', {
@@ -18,8 +19,10 @@ export const executionStatus = /* @__PURE__ */ enumeration('ExecutionStatus', {
   ExecutionFailure: /* @__PURE__ */ struct('ExecutionFailure', { location: abortLocation, function: u16, codeOffset: u16 }),
   MiscellaneousError: /* @__PURE__ */ option(u64),
 });
+export interface ExecutionStatusSchema extends DeclSchema<typeof executionStatusDecl> {}
+export const executionStatus: Decl<ExecutionStatusSchema> = executionStatusDecl;
 
-export const transactionInfo = /* @__PURE__ */ enumeration('TransactionInfo', {
+const transactionInfoDecl = /* @__PURE__ */ enumeration('TransactionInfo', {
   V0: /* @__PURE__ */ struct('TransactionInfoV0', {
     gasUsed: u64,
     status: executionStatus,
@@ -30,3 +33,5 @@ export const transactionInfo = /* @__PURE__ */ enumeration('TransactionInfo', {
     auxiliaryInfoHash: /* @__PURE__ */ option(hashValue),
   }),
 });
+export interface TransactionInfoSchema extends DeclSchema<typeof transactionInfoDecl> {}
+export const transactionInfo: Decl<TransactionInfoSchema> = transactionInfoDecl;

@@ -1,17 +1,20 @@
-import { address, bytes, enumeration, map, struct, u64 } from './declare.js';
+import { address, bytes, enumeration, map, struct, u64, type Decl, type DeclSchema } from './declare.js';
 
 // types/src/write_set.rs: `WriteSet::V0(WriteSetV0(WriteSetMut { write_set: BTreeMap<StateKey, WriteOp> }))`,
 // with each WriteOp serialised as its persisted form `PersistedWriteOp` and its metadata as
 // types/src/state_store/state_value.rs `PersistedStateValueMetadata`. The state key is
 // types/src/state_store/state_key/inner.rs `StateKeyInner` (StateKey serialises its inner value).
 // The map's entries are ordered by their encoded key bytes, and must be strictly increasing when read.
+// Each record's schema type is named, so declaration files that embed it print the name (docs/wire-types.md).
 
-export const stateValueMetadata = /* @__PURE__ */ enumeration('PersistedStateValueMetadata', {
+const stateValueMetadataDecl = /* @__PURE__ */ enumeration('PersistedStateValueMetadata', {
   V0: /* @__PURE__ */ struct('StateValueMetadataV0', { deposit: u64, creationTimeUsecs: u64 }),
   V1: /* @__PURE__ */ struct('StateValueMetadataV1', { slotDeposit: u64, bytesDeposit: u64, creationTimeUsecs: u64 }),
 });
+export interface StateValueMetadataSchema extends DeclSchema<typeof stateValueMetadataDecl> {}
+export const stateValueMetadata: Decl<StateValueMetadataSchema> = stateValueMetadataDecl;
 
-export const writeOp = /* @__PURE__ */ enumeration('PersistedWriteOp', {
+const writeOpDecl = /* @__PURE__ */ enumeration('PersistedWriteOp', {
   Creation: bytes,
   Modification: bytes,
   Deletion: null,
@@ -19,18 +22,22 @@ export const writeOp = /* @__PURE__ */ enumeration('PersistedWriteOp', {
   ModificationWithMetadata: /* @__PURE__ */ struct('ModificationWithMetadata', { data: bytes, metadata: stateValueMetadata }),
   DeletionWithMetadata: /* @__PURE__ */ struct('DeletionWithMetadata', { metadata: stateValueMetadata }),
 });
+export interface WriteOpSchema extends DeclSchema<typeof writeOpDecl> {}
+export const writeOp: Decl<WriteOpSchema> = writeOpDecl;
 
 /**
  * `AccessPath.path` is itself the BCS of types/src/access_path.rs `Path` (Code(ModuleId) |
  * Resource(StructTag) | ResourceGroup(StructTag)); it is kept as bytes here because the key's order
  * in the map is defined on these bytes.
  */
-export const stateKey = /* @__PURE__ */ enumeration('StateKeyInner', {
+const stateKeyDecl = /* @__PURE__ */ enumeration('StateKeyInner', {
   AccessPath: /* @__PURE__ */ struct('AccessPath', { address, path: bytes }),
   TableItem: /* @__PURE__ */ struct('TableItem', { handle: address, key: bytes }),
   Raw: bytes,
 });
+export interface StateKeySchema extends DeclSchema<typeof stateKeyDecl> {}
+export const stateKey: Decl<StateKeySchema> = stateKeyDecl;
 
-export const writeSet = /* @__PURE__ */ enumeration('WriteSet', {
-  V0: /* @__PURE__ */ map(stateKey, writeOp),
-});
+const writeSetDecl = /* @__PURE__ */ enumeration('WriteSet', { V0: /* @__PURE__ */ map(stateKey, writeOp) });
+export interface WriteSetSchema extends DeclSchema<typeof writeSetDecl> {}
+export const writeSet: Decl<WriteSetSchema> = writeSetDecl;

@@ -45,6 +45,8 @@ export interface Decl<S extends AnySchema = AnySchema> {
 
 export type DeclValue<D extends Decl> = Infer<D['schema']>;
 export type DeclInput<D extends Decl> = InferInput<D['schema']>;
+/** For naming a declaration's schema type (`interface XSchema extends DeclSchema<typeof xDecl> {}`), so declaration files print the name where it is embedded. */
+export type DeclSchema<D extends Decl> = D['schema'];
 
 type Fields = Record<string, Decl>;
 type SchemaFields<F extends Fields> = { -readonly [K in keyof F]: F[K]['schema'] };
