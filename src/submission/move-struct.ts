@@ -24,6 +24,21 @@ export interface ValueConverters {
 }
 
 const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000001';
+
+/**
+ * The framework structs the conversion builds in, reading no module: `0x1::string::String` (a
+ * string), `0x1::object::Object<T>` (an address, whatever T), `0x1::option::Option<T>` (the struct
+ * `{vec: vector<T>}`). The one test of them, for the converter, the prefetch and the debug renderer.
+ */
+export type BuiltInStruct = { kind: 'string' } | { kind: 'object' } | { kind: 'option'; item: TypeTag };
+
+export function builtInStruct(tag: StructTag): BuiltInStruct | undefined {
+  if (tag.address !== FRAMEWORK) return undefined;
+  if (tag.module === 'string' && tag.name === 'String') return { kind: 'string' };
+  if (tag.module === 'object' && tag.name === 'Object') return { kind: 'object' };
+  if (tag.module === 'option' && tag.name === 'Option' && tag.typeArgs.length === 1) return { kind: 'option', item: tag.typeArgs[0]! };
+  return undefined;
+}
 /** Struct definitions nested deeper than this are refused (hostile ABIs can declare any depth). */
 const MAX_STRUCT_NESTING = 64;
 
@@ -53,13 +68,10 @@ function writeFields(w: BcsWriter, o: Record<string, unknown>, fields: CompiledF
 
 /** The converter for a struct type argument or parameter. */
 export function structConverter(tag: StructTag, ctx: StructContext, c: ValueConverters): Converter {
-  if (tag.address === FRAMEWORK) {
-    if (tag.module === 'string' && tag.name === 'String') return writeUtf8String;
-    if (tag.module === 'object' && tag.name === 'Object') return c.address;
-    if (tag.module === 'option' && tag.name === 'Option' && tag.typeArgs.length === 1) {
-      return plainStruct([{ name: 'vec', conv: c.converterFor({ $kind: 'vector', value: tag.typeArgs[0] }, ctx) }]);
-    }
-  }
+  const builtIn = builtInStruct(tag);
+  if (builtIn?.kind === 'string') return writeUtf8String;
+  if (builtIn?.kind === 'object') return c.address;
+  if (builtIn?.kind === 'option') return plainStruct([{ name: 'vec', conv: c.converterFor({ $kind: 'vector', value: builtIn.item }, ctx) }]);
   const key = formatTypeTag({ $kind: 'struct', value: tag });
   const known = ctx.memo.get(key);
   if (known) return known;

@@ -1,7 +1,7 @@
 import { BcsReader, bool, formatAddress, i128, i16, i256, i32, i64, i8, toHex, u128, u16, u256, u32, u64, u8, type Schema } from '../bcs/index.js';
 import { substituteGenerics, type TypeTag } from '../move/index.js';
 import type { AbiField } from './abi.js';
-import type { StructContext } from './move-struct.js';
+import { builtInStruct, type StructContext } from './move-struct.js';
 
 // Rust `{:?}` of a converted `MoveValue` (move-core value.rs, derived Debug), read back from the
 // value's BCS bytes: `U64(1)`, `Bool(true)`, `Address(0x1)` (AccountAddress's Debug in the short
@@ -12,7 +12,6 @@ import type { StructContext } from './move-struct.js';
 // argument: {:?}`). Bounded like every quoted value: hostile input must not make a huge message.
 
 const MAX_RENDERED = 256;
-const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000001';
 
 /** Move's integer types with their `MoveValue` (and `TransactionArgument`) variant names and schemas. */
 export type MoveIntName = 'U8' | 'U16' | 'U32' | 'U64' | 'U128' | 'U256' | 'I8' | 'I16' | 'I32' | 'I64' | 'I128' | 'I256';
@@ -43,12 +42,9 @@ function put(out: Out, text: string): void {
 }
 
 function fieldsOf(tag: Extract<TypeTag, { $kind: 'struct' }>['value'], ctx: StructContext): { variants: { fields: AbiField[] }[] | null; fields: AbiField[] } | undefined {
-  if (tag.address === FRAMEWORK && tag.module === 'string' && tag.name === 'String') {
-    return { variants: null, fields: [{ name: 'bytes', type: { $kind: 'vector', value: { $kind: 'u8' } } }] };
-  }
-  if (tag.address === FRAMEWORK && tag.module === 'option' && tag.name === 'Option' && tag.typeArgs.length === 1) {
-    return { variants: null, fields: [{ name: 'vec', type: { $kind: 'vector', value: tag.typeArgs[0] } }] };
-  }
+  const builtIn = builtInStruct(tag);
+  if (builtIn?.kind === 'string') return { variants: null, fields: [{ name: 'bytes', type: { $kind: 'vector', value: { $kind: 'u8' } } }] };
+  if (builtIn?.kind === 'option') return { variants: null, fields: [{ name: 'vec', type: { $kind: 'vector', value: builtIn.item } }] };
   const def = ctx.module(tag.address, tag.module)?.structs.get(tag.name);
   if (!def) return undefined;
   return def.variants ? { variants: def.variants, fields: [] } : { variants: null, fields: def.fields ?? [] };
@@ -74,7 +70,7 @@ function valueInto(t: TypeTag, r: BcsReader, ctx: StructContext, out: Out): void
     case 'struct': {
       const tag = t.value;
       // Object<T> is converted as an address, never as a struct.
-      if (tag.address === FRAMEWORK && tag.module === 'object' && tag.name === 'Object') return valueInto({ $kind: 'address' }, r, ctx, out);
+      if (builtInStruct(tag)?.kind === 'object') return valueInto({ $kind: 'address' }, r, ctx, out);
       const def = fieldsOf(tag, ctx);
       if (!def) throw new Cut();
       let fields = def.fields;
@@ -98,22 +94,20 @@ function valueInto(t: TypeTag, r: BcsReader, ctx: StructContext, out: Out): void
 
 /** `{:?}` of the MoveValue of type `t` whose BCS is `bytes`; cut with `…` past 256 characters. */
 export function moveValueDebug(t: TypeTag, bytes: Uint8Array, ctx: StructContext): string {
-  const out = { s: '' };
-  try {
-    valueInto(t, new BcsReader(bytes), ctx, out);
-    return out.s;
-  } catch {
-    return `${out.s.slice(0, MAX_RENDERED)}…`;
-  }
+  return render(t, new BcsReader(bytes), ctx);
 }
 
 /** `{:?}` of the first element of the vector of type `t` whose BCS is `bytes` (the element the node names). */
 export function firstElementDebug(t: Extract<TypeTag, { $kind: 'vector' }>, bytes: Uint8Array, ctx: StructContext): string {
   const r = new BcsReader(bytes);
   r.uleb128();
+  return render(t.value, r, ctx);
+}
+
+function render(t: TypeTag, r: BcsReader, ctx: StructContext): string {
   const out = { s: '' };
   try {
-    valueInto(t.value, r, ctx, out);
+    valueInto(t, r, ctx, out);
     return out.s;
   } catch {
     return `${out.s.slice(0, MAX_RENDERED)}…`;

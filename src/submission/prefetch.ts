@@ -2,6 +2,7 @@ import { formatAddress, isBcsError, type Address } from '../bcs/index.js';
 import { isSignerType, substituteGenerics, type MoveType, type TypeTag } from '../move/index.js';
 import { moduleKey, type AbiModule } from './abi.js';
 import { ApiError } from './api-error.js';
+import { builtInStruct } from './move-struct.js';
 import type { AbiRegistry } from './registry.js';
 import type { EntryFunctionRequest, SubmissionRequest } from './request.js';
 
@@ -9,7 +10,6 @@ import type { EntryFunctionRequest, SubmissionRequest } from './request.js';
 // module declaring a struct its parameters take, transitively) is resolved, so the conversion
 // itself runs synchronously. Modules that cannot be found are left for it to report.
 
-const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000001';
 /** A request touches at most this many modules; more is a hostile ABI chain. */
 const MAX_MODULES = 64;
 
@@ -40,12 +40,9 @@ export async function prefetchModules(req: SubmissionRequest, typeArgs: TypeTag[
     if (t.$kind === 'vector') return visit(t.value);
     if (t.$kind !== 'struct') return;
     const s = t.value;
-    // The converter's built-in structs (move-struct.ts) read no module: String is a string,
-    // Object<T> an address whatever T is, Option<T> a vector of T.
-    if (s.address === FRAMEWORK) {
-      if ((s.module === 'string' && s.name === 'String') || (s.module === 'object' && s.name === 'Object')) return;
-      if (s.module === 'option' && s.name === 'Option' && s.typeArgs.length === 1) return visit(s.typeArgs[0]);
-    }
+    // The converter's built-in structs read no module; an Option reads what its item reads.
+    const builtIn = builtInStruct(s);
+    if (builtIn) return builtIn.kind === 'option' ? visit(builtIn.item) : undefined;
     for (const a of s.typeArgs) await visit(a);
     const key = `${s.address}::${s.module}::${s.name}`;
     if (seen.has(key) || seen.size >= MAX_MODULES * 16) return;
