@@ -10,7 +10,6 @@ export {
   option,
   vector,
   map,
-  toCodec,
   u8,
   u16,
   u32,

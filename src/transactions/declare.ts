@@ -192,8 +192,15 @@ export interface Codec<T, I = T> {
 
 /** The codec of a declaration, by name: annotations written with it keep emitted `.d.ts` files small. */
 export type CodecOf<D> = D extends Decl<infer S> ? Codec<Infer<S>, InferInput<S>> : never;
-/** The codec of a schema paired with a shape (the hand-specialised types). */
-export type SchemaCodec<S> = S extends Schema<infer T, infer I> ? Codec<T, I> : never;
+/** One codec per declaration of a name → declaration table. */
+export type CodecsOf<T extends Record<string, Decl>> = { readonly [K in keyof T]: CodecOf<T[K]> };
+
+/** The codecs of a table of declarations (`transactionCodecs()`, `recordCodecs()`). */
+export function codecsOf<T extends Record<string, Decl>>(decls: T): CodecsOf<T> {
+  const out: Record<string, Codec<unknown, unknown>> = {};
+  for (const k of Object.keys(decls)) out[k] = codec(decls[k]!.schema, decls[k]!.shape);
+  return out as CodecsOf<T>;
+}
 
 /* @__NO_SIDE_EFFECTS__ */
 export function codec<T, I>(schema: Schema<T, I>, shape: Shape): Codec<T, I> {
@@ -205,7 +212,3 @@ export function codec<T, I>(schema: Schema<T, I>, shape: Shape): Codec<T, I> {
   };
 }
 
-/* @__NO_SIDE_EFFECTS__ */
-export function toCodec<S extends AnySchema>(d: Decl<S>): Codec<Infer<S>, InferInput<S>> {
-  return codec(d.schema, d.shape);
-}
