@@ -68,7 +68,9 @@ function callOf(registry: AbiRegistry, p: EntryFunctionRequest, typeArgs: TypeTa
   let call = registry.calls.get(key) as CompiledCall | undefined;
   if (!call) {
     call = compileCall(p.function, typeArgs, lookup);
-    registry.calls.set(key, call);
+    // A call compiled while a struct's module was missing from every source answers the node's
+    // "can't be found" but is not kept: a resolver, or a module published later, may supply it.
+    if (call.complete) registry.calls.set(key, call);
   }
   return call;
 }

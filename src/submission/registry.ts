@@ -89,20 +89,8 @@ export function abiRegistry(modules: readonly (MoveModuleJson | unknown)[] = [],
       if (embedded && resolve) fetched.set(key, embedded);
       return embedded;
     },
-    calls: new CallCache(options.maxCachedFunctions ?? 1024),
+    calls: new BoundedMap(options.maxCachedFunctions ?? 1024),
   };
-}
-
-/**
- * Compiled calls by signature. A call compiled while a struct's module was missing from every source
- * (`complete: false`) answers the node's "can't be found" but is not kept: a resolver, or a module
- * published later, may supply it on the next request.
- */
-class CallCache extends BoundedMap<string, unknown> {
-  override set(key: string, value: unknown): void {
-    if ((value as { complete?: unknown } | null)?.complete === false) return;
-    super.set(key, value);
-  }
 }
 
 export function isAbiRegistry(v: unknown): v is AbiRegistry {
