@@ -1,4 +1,3 @@
-import type { Schema } from '../bcs/index.js';
 import { address, bool, bytes, enumeration, hashValue, map, option, string, struct, u32, u64, vector, type Decl, type DeclInput, type DeclSchema, type DeclValue } from './declare.js';
 import { contractEvent } from './events.js';
 import { script, signedTransaction } from './move-decls.js';
@@ -110,29 +109,8 @@ const transactionDecl = /* @__PURE__ */ enumeration('Transaction', {
 export interface TransactionSchema extends DeclSchema<typeof transactionDecl> {}
 export const transaction: Decl<TransactionSchema> = transactionDecl;
 
-/**
- * api/types/src/transaction.rs `TransactionOnChainData`: a committed transaction with its proof
- * parts. Its types are written out: inferred, the whole `Transaction` enum would be expanded
- * wherever a declaration file prints a type that embeds this one (blocks, `TransactionData`).
- * The annotation below checks them against the declaration.
- */
-export interface TransactionOnChainData {
-  version: DeclValue<typeof u64>;
-  transaction: DeclValue<typeof transaction>;
-  info: DeclValue<typeof transactionInfo>;
-  events: DeclValue<typeof contractEvent>[];
-  accumulatorRootHash: DeclValue<typeof hashValue>;
-  changes: DeclValue<typeof writeSet>;
-}
-export interface TransactionOnChainDataInput {
-  version: DeclInput<typeof u64>;
-  transaction: DeclInput<typeof transaction>;
-  info: DeclInput<typeof transactionInfo>;
-  events: readonly DeclInput<typeof contractEvent>[];
-  accumulatorRootHash: DeclInput<typeof hashValue>;
-  changes: DeclInput<typeof writeSet>;
-}
-export const transactionOnChainData: Decl<Schema<TransactionOnChainData, TransactionOnChainDataInput>> = /* @__PURE__ */ struct('TransactionOnChainData', {
+/** api/types/src/transaction.rs `TransactionOnChainData`: a committed transaction with its proof parts. */
+const transactionOnChainDataDecl = /* @__PURE__ */ struct('TransactionOnChainData', {
   version: u64,
   transaction,
   info: transactionInfo,
@@ -140,6 +118,10 @@ export const transactionOnChainData: Decl<Schema<TransactionOnChainData, Transac
   accumulatorRootHash: hashValue,
   changes: writeSet,
 });
+export interface TransactionOnChainDataSchema extends DeclSchema<typeof transactionOnChainDataDecl> {}
+export const transactionOnChainData: Decl<TransactionOnChainDataSchema> = transactionOnChainDataDecl;
+export interface TransactionOnChainData extends DeclValue<typeof transactionOnChainData> {}
+export interface TransactionOnChainDataInput extends DeclInput<typeof transactionOnChainData> {}
 
 /** api/types/src/transaction.rs `TransactionData`: committed, or still pending in mempool. */
 const transactionDataDecl = /* @__PURE__ */ enumeration('TransactionData', {

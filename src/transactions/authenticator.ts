@@ -1,4 +1,4 @@
-import { BcsError, schema, type Address, type AddressInput, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
+import { BcsError, schema, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
 import { countBits, indicesFromBitmap } from './bitmap.js';
 import * as d from './declare.js';
 import { expectObject, fieldError, readSizedBytes, within, writeSizedBytes } from './internal.js';
@@ -137,49 +137,22 @@ export const accountAuthenticator = /* @__PURE__ */ d.schemaOf(accountAuthentica
 const signers = /* @__PURE__ */ d.vector(accountAuthenticatorDecl);
 const addresses = /* @__PURE__ */ d.vector(d.address);
 
-// The payloads that embed an AccountAuthenticator get written-out types: inferred, each embedding
-// would be expanded in full wherever a declaration file prints it (hundreds of KB). The annotations
-// are checked against the declarations, so the two cannot drift apart.
-export interface MultiAgentAuthenticator {
-  sender: AccountAuthenticator;
-  secondarySignerAddresses: Address[];
-  secondarySigners: AccountAuthenticator[];
-}
-export interface MultiAgentAuthenticatorInput {
-  sender: AccountAuthenticatorInput;
-  secondarySignerAddresses: readonly AddressInput[];
-  secondarySigners: readonly AccountAuthenticatorInput[];
-}
-export interface FeePayerAuthenticator extends MultiAgentAuthenticator {
-  feePayerAddress: Address;
-  feePayerSigner: AccountAuthenticator;
-}
-export interface FeePayerAuthenticatorInput extends MultiAgentAuthenticatorInput {
-  feePayerAddress: AddressInput;
-  feePayerSigner: AccountAuthenticatorInput;
-}
-export interface SingleSenderAuthenticator {
-  sender: AccountAuthenticator;
-}
-export interface SingleSenderAuthenticatorInput {
-  sender: AccountAuthenticatorInput;
-}
-
-const multiAgent: d.Decl<Schema<MultiAgentAuthenticator, MultiAgentAuthenticatorInput>> = /* @__PURE__ */ d.struct('MultiAgentAuthenticator', {
+const multiAgent = /* @__PURE__ */ d.struct('MultiAgentAuthenticator', {
   sender: accountAuthenticatorDecl,
   secondarySignerAddresses: addresses,
   secondarySigners: signers,
 });
-const feePayer: d.Decl<Schema<FeePayerAuthenticator, FeePayerAuthenticatorInput>> = /* @__PURE__ */ d.struct('FeePayerAuthenticator', {
+const feePayer = /* @__PURE__ */ d.struct('FeePayerAuthenticator', {
   sender: accountAuthenticatorDecl,
   secondarySignerAddresses: addresses,
   secondarySigners: signers,
   feePayerAddress: d.address,
   feePayerSigner: accountAuthenticatorDecl,
 });
-const singleSender: d.Decl<Schema<SingleSenderAuthenticator, SingleSenderAuthenticatorInput>> = /* @__PURE__ */ d.struct('SingleSenderAuthenticator', {
-  sender: accountAuthenticatorDecl,
-});
+const singleSender = /* @__PURE__ */ d.struct('SingleSenderAuthenticator', { sender: accountAuthenticatorDecl });
+export interface MultiAgentAuthenticator extends d.DeclValue<typeof multiAgent> {}
+export interface FeePayerAuthenticator extends d.DeclValue<typeof feePayer> {}
+export interface SingleSenderAuthenticator extends d.DeclValue<typeof singleSender> {}
 
 const transactionAuthenticatorFields = /* @__PURE__ */ d.enumeration('TransactionAuthenticator', {
   Ed25519: ed25519Pair,
