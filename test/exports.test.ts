@@ -93,6 +93,17 @@ const HTTP_NODE: Surface = {
   ],
 };
 
+const SIGNING: Surface = {
+  values: [
+    'AIP80_ED25519_PREFIX', 'SigningError', 'ed25519Signer', 'formatPrivateKey', 'isSigningError',
+    'privateKeyBytes', 'signSubmission', 'verifyEd25519Signature',
+  ],
+  types: [
+    'Ed25519Signer', 'PrivateKeyInput', 'SignSubmissionOptions', 'SignedSubmission', 'SignerInput',
+    'SigningErrorCode', 'TransactionSigners',
+  ],
+};
+
 // The layers the other issue-12 work reshapes: lists taken from their index files.
 const BCS: Surface = {
   values: [
@@ -198,6 +209,7 @@ const ENTRIES: Entry[] = [
   { name: 'ledger-bcs/hash', src: 'src/hash.ts', load: () => import('../src/hash.js'), dist: 'dist/hash', surface: HASH },
   { name: 'ledger-bcs/http', src: 'src/http/index.ts', load: () => import('../src/http/index.js'), dist: 'dist/http/index', surface: HTTP },
   { name: 'ledger-bcs/http/node', src: 'src/http/node.ts', load: () => import('../src/http/node.js'), dist: 'dist/http/node', surface: HTTP_NODE },
+  { name: 'ledger-bcs/signing', src: 'src/signing/index.ts', load: () => import('../src/signing/index.js'), dist: 'dist/signing/index', surface: SIGNING },
   { name: 'src/move', src: 'src/move/index.ts', load: () => import('../src/move/index.js'), surface: MOVE },
   { name: 'src/transactions', src: 'src/transactions/index.ts', load: () => import('../src/transactions/index.js'), surface: TRANSACTIONS },
   { name: 'src/submission', src: 'src/submission/index.ts', load: () => import('../src/submission/index.js'), surface: SUBMISSION },
