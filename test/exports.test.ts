@@ -25,7 +25,7 @@ const SUBMISSION: Surface = {
     'AbiResolver', 'AbiSource', 'AbiStruct', 'ApiErrorBody', 'ApiErrorCode',
     'EncodeSubmissionAsyncOptions', 'EncodeSubmissionOptions', 'EncodeSubmissionResult',
     'JsonFloat', 'ModuleIdString', 'MoveAbilityJson', 'MoveFunctionGenericTypeParamJson',
-    'MoveFunctionJson', 'MoveModuleJson', 'MoveStructFieldJson', 'MoveStructGenericTypeParamJson',
+    'MoveFunctionJson', 'MoveModuleBytecodeJson', 'MoveModuleJson', 'MoveStructFieldJson', 'MoveStructGenericTypeParamJson',
     'MoveStructJson', 'MoveStructVariantJson', 'SigningMessageCheck', 'SigningMessageDifference',
     'SubmissionRequestJson', 'VerifyOptions',
   ],
@@ -54,15 +54,16 @@ const RECORDS: Surface = {
 
 const CLIENT: Surface = {
   values: [
-    'LedgerApiError', 'LedgerNetworkError', 'LedgerResponseError', 'SigningMessageMismatchError',
-    'createLedgerClient', 'isLedgerApiError', 'isLedgerNetworkError', 'isLedgerResponseError',
-    'isSigningMessageMismatchError',
+    'LedgerApiError', 'LedgerNetworkError', 'LedgerResponseError', 'SIGNED_TRANSACTION_BCS',
+    'SigningMessageMismatchError', 'TransactionWaitError', 'abiResolverFrom', 'createLedgerClient',
+    'isLedgerApiError', 'isLedgerNetworkError', 'isLedgerResponseError',
+    'isSigningMessageMismatchError', 'isTransactionWaitError',
   ],
   types: [
     'BlockOptions', 'CallOptions', 'EncodeSubmissionCallOptions', 'EncodedSubmission', 'FetchLike',
     'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
-    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'ResponseFormat',
-    'SummariesOptions', 'VersionOptions',
+    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'PendingTransactionJson', 'ResponseFormat', 'SummariesOptions', 'TransactionCalls',
+    'TransactionJson', 'TransactionWaitErrorKind', 'VersionOptions', 'WaitOptions',
   ],
 };
 

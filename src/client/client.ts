@@ -15,6 +15,7 @@ import { addressParam, assetTypeParam, booleanParam, query, u16Param, u32Param, 
 import { answer, decodeBody, jsonBody, responseError, type Answer } from './response.js';
 import { validRetryPolicy } from './retry.js';
 import { encodeSubmissionCall, type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
+import { transactionCalls, type TransactionCalls } from './transactions.js';
 import { send, type FetchLike, type Transport } from './transport.js';
 import type { LedgerResult, ResponseFormat } from './types.js';
 
@@ -66,7 +67,7 @@ type AsJson = { format: 'json' };
  * BCS answers are the record types (`ResponseBodies`); JSON answers are the node's JSON, checked
  * against the records' JSON forms (the block's transactions, in the node's own JSON, are not).
  */
-export interface LedgerClient {
+export interface LedgerClient extends TransactionCalls {
   encodeSubmission(request: unknown, options?: EncodeSubmissionCallOptions): Promise<LedgerResult<EncodedSubmission>>;
   getTransactionSummaries(address: AddressInput, options?: SummariesOptions & Bcs): Promise<LedgerResult<ResponseBodies['transaction_summaries']>>;
   getTransactionSummaries(address: AddressInput, options: SummariesOptions & AsJson): Promise<LedgerResult<TransactionSummaryJson[]>>;
@@ -170,6 +171,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   };
 
   return {
+    ...transactionCalls(t),
     encodeSubmission: async (request, o) => encodeSubmissionCall(t, abis, request, o),
 
     getTransactionSummaries: (async (address: AddressInput, o?: SummariesOptions & FormatOption<ResponseFormat>) => {

@@ -11,6 +11,14 @@ export {
   type BlockOptions,
   type HealthyOptions,
 } from './client.js';
+export {
+  abiResolverFrom,
+  SIGNED_TRANSACTION_BCS,
+  type TransactionCalls,
+  type WaitOptions,
+} from './transactions.js';
+export { type TransactionJson, type PendingTransactionJson } from './transaction-json.js';
+export { TransactionWaitError, isTransactionWaitError, type TransactionWaitErrorKind } from './wait-error.js';
 export { type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
 export { type LedgerResult, type ResponseFormat } from './types.js';
 export { type FetchLike } from './transport.js';

@@ -45,9 +45,9 @@ function errorFrom(res: RawResponse): LedgerApiError | LedgerResponseError {
   return new LedgerApiError(res.status, body.error_code, body.message, body.vm_error_code ?? null, optionalLedgerInfo(res.headers), res.method, res.url);
 }
 
-/** 200 with readable ledger headers and a known media type, or the typed error the response is. */
-export function answer(res: RawResponse): Answer {
-  if (res.status !== 200) throw res.status >= 400 ? errorFrom(res) : responseError(res, 'unexpected_status', 'expected 200');
+/** `ok` (200, or 202 for a submission) with readable ledger headers and a known media type, or the typed error the response is. */
+export function answer(res: RawResponse, ok = 200): Answer {
+  if (res.status !== ok) throw res.status >= 400 ? errorFrom(res) : responseError(res, 'unexpected_status', `expected ${ok}`);
   let ledgerInfo: LedgerInfo;
   try {
     ledgerInfo = parseLedgerInfo(res.headers);

@@ -24,7 +24,9 @@ export interface Exchange {
   /** Path under `/v1`, starting with `/`, query included. */
   path: string;
   accept: string;
-  body?: string;
+  body?: string | Uint8Array;
+  /** Default `application/json` when there is a body. */
+  contentType?: string;
   signal?: AbortSignal;
 }
 
@@ -63,6 +65,25 @@ async function readBody(res: Response, limit: number): Promise<Uint8Array | type
   return concatBytes(chunks, size);
 }
 
+/** What a fetch function threw that is not a network failure: its own bug or refusal, passed on as it is. */
+class FetchThrew {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * The fetch call. The Fetch standard rejects a failed exchange with a TypeError (node-fetch: a
+ * FetchError); anything else a caller's fetch throws is the caller's own error, not the network's.
+ */
+async function callFetch(t: Transport, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await t.fetch(url, init);
+  } catch (e) {
+    const name = (e as { name?: unknown } | null)?.name;
+    if (e instanceof TypeError || name === 'TypeError' || name === 'FetchError' || name === 'AbortError' || name === 'TimeoutError') throw e;
+    throw new FetchThrew(e);
+  }
+}
+
 async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResponse> {
   const controller = new AbortController();
   const outer = ex.signal;
@@ -71,7 +92,7 @@ async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResp
   outer?.addEventListener('abort', onAbort, { once: true });
   const timer = t.timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(TIMEOUT), t.timeoutMs);
   const headers: Record<string, string> = { ...t.headers, accept: ex.accept };
-  if (ex.body !== undefined) headers['content-type'] = 'application/json';
+  if (ex.body !== undefined) headers['content-type'] = ex.contentType ?? 'application/json';
   // The exchange also settles when the controller aborts, so a fetch (or body stream) that ignores
   // its signal cannot hold the call past the timeout or the caller's abort.
   let onAborted!: () => void;
@@ -81,7 +102,7 @@ async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResp
   });
   try {
     const exchange = (async () => {
-      const res = await t.fetch(url, { method: ex.method, headers, body: ex.body, signal: controller.signal });
+      const res = await callFetch(t, url, { method: ex.method, headers, body: ex.body as BodyInit | undefined, signal: controller.signal });
       const body = await readBody(res, t.maxResponseBytes);
       if (body === TOO_LARGE) {
         throw new LedgerResponseError('body_too_large', `${ex.method} ${url}: response body over ${t.maxResponseBytes} bytes`, res.status, ex.method, url);
@@ -93,6 +114,7 @@ async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResp
   } catch (e) {
     if (outer?.aborted) throw outer.reason;
     if (isLedgerResponseError(e)) throw e;
+    if (e instanceof FetchThrew) throw e.error;
     if (controller.signal.reason === TIMEOUT) {
       throw new LedgerNetworkError('timeout', `${ex.method} ${url}: no response within ${t.timeoutMs} ms`, ex.method, url);
     }

@@ -57,3 +57,9 @@ export interface MoveModuleJson {
   exposed_functions: MoveFunctionJson[];
   structs: MoveStructJson[];
 }
+
+/** The node's module answer (`/accounts/{a}/module/{m}`, api/types/src/move_types.rs `MoveModuleBytecode`). */
+export interface MoveModuleBytecodeJson {
+  bytecode: string;
+  abi?: MoveModuleJson;
+}

@@ -131,8 +131,19 @@ function parseStruct(json: unknown): AbiStruct {
 }
 
 /** Validates a module ABI in the interface's JSON form; errors carry the path (`exposed_functions[2].params[1]`). */
+/**
+ * The ABI of the node's module answer (`/accounts/{a}/module/{m}`: api/types/src/move_types.rs
+ * `MoveModuleBytecode { bytecode, abi }`), or `json` itself when it is a bare ABI.
+ */
+function moduleAbiOf(json: unknown): unknown {
+  if (typeof json !== 'object' || json === null || !('bytecode' in json) || 'name' in json) return json;
+  const abi = (json as { abi?: unknown }).abi;
+  if (abi === undefined || abi === null) throw new BcsError('invalid_json', 'invalid module ABI: the module answer { bytecode, abi } has no abi');
+  return abi;
+}
+
 export function parseModuleAbi(json: MoveModuleJson | unknown): AbiModule {
-  const o = expectObject(json, 'a MoveModule object');
+  const o = expectObject(moduleAbiOf(json), 'a MoveModule object');
   const address = at('address', () => {
     if (typeof o.address !== 'string') invalid('an address string', o.address);
     return normalizeAddress(o.address);

@@ -14,7 +14,7 @@ import type { AbiModule } from './abi.js';
 import { compileCall, type CompiledCall } from './entry-function.js';
 import { INVALID_TRANSACTION, invalidInput, withContext } from './errors.js';
 import type { StructContext } from './move-struct.js';
-import { abiRegistry, isAbiRegistry, type AbiLookup, type AbiRegistry } from './registry.js';
+import { abiRegistry, isAbiRegistry, type AbiLookup, type AbiRegistry, type AbiResolver } from './registry.js';
 import { parseSubmissionRequest, type EntryFunctionRequest, type SubmissionRequest } from './request.js';
 import { prefetchModules } from './prefetch.js';
 import { convertScript } from './script.js';
@@ -194,7 +194,7 @@ export function writeSubmission(w: BcsWriter, request: unknown, options: EncodeS
 
 export interface EncodeSubmissionAsyncOptions extends EncodeSubmissionOptions {
   /** Asked for modules no other source has, before encoding (a node's ABI endpoint, a cache). */
-  resolve?: (moduleId: string) => Promise<MoveModuleJson | undefined>;
+  resolve?: AbiResolver;
 }
 
 /** `encodeSubmission` with ABIs fetched as needed through the registry's (or the options') async resolver. */

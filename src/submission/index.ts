@@ -17,6 +17,7 @@ export { parseRequestBody, isJsonFloat, type JsonFloat } from './json-text.js';
 export { ApiError, isApiError, type ApiErrorBody, type ApiErrorCode } from './api-error.js';
 export type {
   MoveModuleJson,
+  MoveModuleBytecodeJson,
   MoveFunctionJson,
   MoveStructJson,
   MoveStructFieldJson,

@@ -1,6 +1,6 @@
 import { BcsError, formatAddress, normalizeAddress, type Address } from '../bcs/index.js';
 import { parseModuleAbi, moduleKey, type AbiModule } from './abi.js';
-import type { MoveModuleJson } from './abi-json.js';
+import type { MoveModuleBytecodeJson, MoveModuleJson } from './abi-json.js';
 import { frameworkModules } from './framework/index.js';
 import { BoundedMap } from './bounded-map.js';
 
@@ -11,8 +11,9 @@ import { BoundedMap } from './bounded-map.js';
 /** A module id as resolvers receive it: `0x1::coin` (special addresses short, others 64 digits). */
 export type ModuleIdString = string;
 
-export type AbiLookup = (moduleId: ModuleIdString) => MoveModuleJson | undefined;
-export type AbiResolver = (moduleId: ModuleIdString) => Promise<MoveModuleJson | undefined>;
+/** A module's ABI, bare or inside the node's module answer `{ bytecode, abi }`. */
+export type AbiLookup = (moduleId: ModuleIdString) => MoveModuleJson | MoveModuleBytecodeJson | undefined;
+export type AbiResolver = (moduleId: ModuleIdString) => Promise<MoveModuleJson | MoveModuleBytecodeJson | undefined>;
 
 export interface AbiRegistryOptions {
   /** Synchronous lookup, asked after the given modules. */
@@ -60,7 +61,7 @@ export function abiRegistry(modules: readonly (MoveModuleJson | unknown)[] = [],
   const fetched = new BoundedMap<string, AbiModule>(options.maxCachedModules ?? 1024);
   const builtIn = framework ? frameworkTable() : () => undefined;
   const idOf = (address: Address, name: string): ModuleIdString => `${formatAddress(address, 'aip40')}::${name}`;
-  const accept = (key: string, json: MoveModuleJson | undefined): AbiModule | undefined => {
+  const accept = (key: string, json: MoveModuleJson | MoveModuleBytecodeJson | undefined): AbiModule | undefined => {
     if (json === undefined || json === null) return undefined;
     const abi = parseModuleAbi(json);
     if (moduleKey(abi.address, abi.name) !== key) {

@@ -1,0 +1,52 @@
+import { BcsError, quote } from '../bcs/index.js';
+
+// The few fields of the node's transaction JSON (api/types/src/transaction.rs `Transaction`,
+// `PendingTransaction`, `TransactionInfo`) that submitting and waiting read, checked; the rest is
+// kept as the node sent it. One file on purpose: the full typed reader of the node's transaction
+// JSON (parseTransactionJson) replaces this at merge.
+
+/** A transaction as the node shows it: `pending_transaction`, or a committed kind with its outcome. */
+export interface TransactionJson {
+  /** `pending_transaction`, `user_transaction`, `block_metadata_transaction`, … */
+  type: string;
+  /** `0x` + 64 hex digits. */
+  hash: string;
+  /** Committed only: the ledger version, a decimal string. */
+  version?: string;
+  /** Committed only. */
+  success?: boolean;
+  /** Committed only: `Executed successfully`, or why it failed (e.g. `Move abort in 0x1::coin: …`). */
+  vm_status?: string;
+  [field: string]: unknown;
+}
+
+export interface PendingTransactionJson extends TransactionJson {
+  type: 'pending_transaction';
+}
+
+const HASH = /^0x[0-9a-f]{64}$/;
+const U64 = /^(?:0|[1-9][0-9]{0,19})$/;
+
+function field(o: Record<string, unknown>, name: string, ok: (v: unknown) => boolean, what: string): void {
+  if (!ok(o[name])) throw new BcsError(o[name] === undefined ? 'missing_field' : 'invalid_json', `transaction ${name}: expected ${what}, got ${quote(o[name])}`).within(name);
+}
+
+/** `json` read as a transaction (a BcsError naming the field otherwise). */
+export function readTransactionJson(json: unknown): TransactionJson {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new BcsError('invalid_json', `expected a transaction object, got ${quote(json)}`);
+  const o = json as Record<string, unknown>;
+  field(o, 'type', (v) => typeof v === 'string' && /^[a-z_]+$/.test(v), 'a transaction type');
+  field(o, 'hash', (v) => typeof v === 'string' && HASH.test(v), '0x and 64 lowercase hex digits');
+  if (o.type !== 'pending_transaction') {
+    field(o, 'version', (v) => typeof v === 'string' && U64.test(v), 'a u64 decimal string');
+    field(o, 'success', (v) => typeof v === 'boolean', 'a boolean');
+    field(o, 'vm_status', (v) => typeof v === 'string', 'a string');
+  }
+  return o as TransactionJson;
+}
+
+export function readPendingTransactionJson(json: unknown): PendingTransactionJson {
+  const t = readTransactionJson(json);
+  if (t.type !== 'pending_transaction') throw new BcsError('invalid_json', `expected a pending_transaction, got ${quote(t.type)}`).within('type');
+  return t as PendingTransactionJson;
+}
