@@ -1,5 +1,6 @@
 import { createReadStream, fstatSync } from 'node:fs';
 import { isBcsError } from '../bcs/index.js';
+import { splitFlagValues } from './input.js';
 
 export interface Command {
   /** One line for `--help`. */
@@ -76,7 +77,7 @@ export async function runCommand(commands: Record<string, Command>, argv: string
     return 0;
   }
   try {
-    return await cmd.run(rest, io);
+    return await cmd.run(splitFlagValues(rest), io);
   } catch (e) {
     if (isBcsError(e)) {
       io.err(`error: ${e.code}: ${e.message}`);

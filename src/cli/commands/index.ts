@@ -5,6 +5,8 @@ import { encodeCommand, signingMessageCommand } from './encode.js';
 import { encodeSubmissionCommand } from './encode-submission.js';
 import { example } from './example.js';
 import { serveCommand } from './serve.js';
+import { signCommand } from './sign.js';
+import { submitCommand } from './submit.js';
 import { typeTagCommand } from './type-tag.js';
 
 /** Every subcommand, in help order. Add a command by importing it and listing it here. */
@@ -17,4 +19,6 @@ export const commands: Record<string, Command> = {
   encode: encodeCommand,
   'signing-message': signingMessageCommand,
   serve: serveCommand,
+  sign: signCommand,
+  submit: submitCommand,
 };

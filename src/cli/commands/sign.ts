@@ -1,0 +1,76 @@
+import { statSync } from 'node:fs';
+import { toHex } from '../../bcs/index.js';
+import { isSigningError, signSubmission, type SignerInput } from '../../signing/index.js';
+import { abiRegistry, isApiError, parseRequestBody } from '../../submission/index.js';
+import { intOption, parseArgs, readSource, readSourceText } from '../input.js';
+import { CliError, type Command, type Io } from '../run.js';
+import { loadAbiFiles } from './encode-submission.js';
+
+// `ledger-bcs sign`: an encode_submission request signed offline (an air-gapped machine needs no
+// node): prints the signed transaction's BCS hex and its hash as JSON. Keys come from a file only
+// its owner can read, or from an environment variable; a key is never printed or logged.
+
+const USAGE = 'sign (--key FILE | --key-env NAME) --chain-id N [--abi FILE]... [--secondary-key FILE]... [--fee-payer-key FILE] REQUEST.json|-';
+
+/** The key text of a file that only its owner can read (checked where permissions mean that). */
+async function keyFromFile(file: string, io: Io): Promise<string> {
+  if (file === '-') throw new CliError('a key is read from a file or --key-env, not from standard input (the request is)');
+  let mode: number;
+  try {
+    mode = statSync(file).mode;
+  } catch (e) {
+    throw new CliError(`cannot read key file ${JSON.stringify(file)}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+    throw new CliError(`key file ${JSON.stringify(file)} can be read by others (mode ${(mode & 0o777).toString(8).padStart(3, '0')}); run: chmod 600 ${file}`);
+  }
+  return readSourceText(file, io);
+}
+
+function keyFromEnv(name: string): string {
+  const v = process.env[name];
+  if (v === undefined || v.trim() === '') throw new CliError(`environment variable ${name} is not set (--key-env names the variable holding the key)`);
+  return v;
+}
+
+export const signCommand: Command = {
+  summary: 'sign an encode_submission request with Ed25519 keys (AIP-80 or hex; offline); prints {"signed_transaction","hash"}',
+  usage: USAGE,
+  async run(args, io) {
+    const a = parseArgs(args, { '--key': 'value', '--key-env': 'value', '--chain-id': 'value', '--abi': 'value', '--secondary-key': 'value', '--fee-payer-key': 'value' }, 1, USAGE);
+    const one = (name: string) => {
+      const v = a.values.get(name);
+      if (v && v.length > 1) throw new CliError(`${name} is given more than once`);
+      return v?.[0];
+    };
+    const chainIdText = one('--chain-id');
+    if (chainIdText === undefined) throw new CliError('--chain-id N is required (the chain the transaction is for)');
+    const chainId = intOption('--chain-id', chainIdText, 0, 255);
+    const keyFile = one('--key');
+    const keyEnv = one('--key-env');
+    if ((keyFile === undefined) === (keyEnv === undefined)) throw new CliError('give the sender key as exactly one of --key FILE or --key-env NAME');
+    const source = a.positionals[0] ?? '-';
+    const sender = keyFile !== undefined ? await keyFromFile(keyFile, io) : keyFromEnv(keyEnv!);
+    const secondarySigners: SignerInput[] = [];
+    for (const f of a.values.get('--secondary-key') ?? []) secondarySigners.push(await keyFromFile(f, io));
+    const feePayerFile = one('--fee-payer-key');
+    const feePayer = feePayerFile === undefined ? undefined : await keyFromFile(feePayerFile, io);
+    const abis = abiRegistry(loadAbiFiles(a.values.get('--abi') ?? []));
+    const body = await readSource(source, io);
+    try {
+      const request = parseRequestBody(new TextDecoder('utf-8', { fatal: true }).decode(body));
+      const multi = secondarySigners.length > 0 || feePayer !== undefined;
+      const signed = await signSubmission(request, multi ? { sender, secondarySigners, feePayer } : sender, { chainId, abis });
+      io.out(JSON.stringify({ signed_transaction: toHex(signed.bytes), hash: signed.hash }));
+      return 0;
+    } catch (e) {
+      if (isApiError(e)) {
+        io.err(JSON.stringify(e.toJSON()));
+        return 1;
+      }
+      if (isSigningError(e)) throw new CliError(`${e.code}: ${e.message}`);
+      if (e instanceof TypeError && /decode|encoding/i.test(e.message)) throw new CliError('the request is not UTF-8 text');
+      throw e;
+    }
+  },
+};
