@@ -81,7 +81,7 @@ const HTTP: Surface = {
     'DEFAULT_MAX_BODY_BYTES', 'createLedgerHandler',
   ],
   types: [
-    'LedgerHandler', 'LedgerHandlerOptions',
+    'CorsOptions', 'LedgerHandler', 'LedgerHandlerOptions',
   ],
 };
 

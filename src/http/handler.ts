@@ -2,6 +2,7 @@ import { ledgerInfoHeaders, type LedgerInfo } from '../records/ledger-info.js';
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import { isApiError } from '../submission/api-error.js';
 import { readStream } from './body.js';
+import { validCors, withCors, type CorsOptions } from './cors.js';
 import { encodeSubmissionRoute } from './encode.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
 import { health } from './health.js';
@@ -24,6 +25,8 @@ export interface LedgerHandlerOptions {
   encodeSubmissionEnabled?: boolean;
   /** Wall clock in milliseconds, for the health check's lag (default `Date.now`). */
   now?: () => number;
+  /** Let browser pages of these origins call the handler (preflight answered, X-SVC-* exposed); default none. */
+  cors?: CorsOptions;
 }
 
 /** A web-standard handler; the node:http adapter uses its exchange form directly. */
@@ -42,7 +45,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
   const abis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   const route = createRouter(options.basePath ?? '');
 
-  async function serve(ex: Exchange): Promise<Reply> {
+  async function serveRoutes(ex: Exchange): Promise<Reply> {
     let info: LedgerInfo;
     let headers: Record<string, string>;
     try {
@@ -65,6 +68,8 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
     }
   }
 
+  const serve = options.cors === undefined ? serveRoutes : withCors(serveRoutes, validCors(options.cors));
+
   const handler = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     const reply = await serve({
@@ -74,7 +79,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       header: (name) => req.headers.get(name) ?? undefined,
       readBody: (limit) => readStream(req.body, limit),
     });
-    return new Response(req.method === 'HEAD' ? null : reply.body, { status: reply.status, headers: reply.headers });
+    return new Response(req.method === 'HEAD' || reply.status === 204 ? null : reply.body, { status: reply.status, headers: reply.headers });
   };
   return Object.assign(handler, { [EXCHANGE]: serve });
 }

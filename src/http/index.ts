@@ -2,3 +2,4 @@
 // adapter is in ledger-bcs/http/node.
 export { createLedgerHandler, type LedgerHandler, type LedgerHandlerOptions } from './handler.js';
 export { DEFAULT_MAX_BODY_BYTES } from './exchange.js';
+export type { CorsOptions } from './cors.js';

@@ -15,10 +15,11 @@ interface ServeFlags {
   host: string;
   chainId: number;
   abiFiles: string[];
+  cors: string[];
 }
 
 function parseFlags(args: string[]): ServeFlags {
-  const flags: ServeFlags = { port: 8080, host: '127.0.0.1', chainId: 4, abiFiles: [] };
+  const flags: ServeFlags = { port: 8080, host: '127.0.0.1', chainId: 4, abiFiles: [], cors: [] };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const eq = arg.indexOf('=');
@@ -33,6 +34,7 @@ function parseFlags(args: string[]): ServeFlags {
     else if (name === '--host') flags.host = value();
     else if (name === '--chain-id') flags.chainId = intFlag(name, value(), 0, 255);
     else if (name === '--abi') flags.abiFiles.push(value());
+    else if (name === '--cors') flags.cors.push(value());
     else throw new CliError(`unknown argument ${JSON.stringify(arg)}; see ledger-bcs serve --help`);
   }
   return flags;
@@ -62,7 +64,7 @@ function loadAbis(files: string[]): MoveModuleJson[] {
 
 export const serveCommand: Command = {
   summary: 'serve POST /v1/transactions/encode_submission and GET /v1/-/healthy over HTTP until SIGINT/SIGTERM',
-  usage: 'serve [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]...',
+  usage: 'serve [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]... [--cors ORIGIN|*]...',
   run(args, io) {
     const flags = parseFlags(args);
     // Without --abi the handler's own framework registry serves (and encodes synchronously).
@@ -76,7 +78,8 @@ export const serveCommand: Command = {
       blockHeight: 0n,
       oldestBlockHeight: 0n,
     });
-    return listen(flags, createLedgerHandler(abis ? { ledgerInfo, abis } : { ledgerInfo }), io);
+    const cors = flags.cors.length === 0 ? undefined : { origin: flags.cors.includes('*') ? ('*' as const) : flags.cors };
+    return listen(flags, createLedgerHandler({ ledgerInfo, ...(abis && { abis }), ...(cors && { cors }) }), io);
   },
 };
 

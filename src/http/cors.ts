@@ -1,0 +1,62 @@
+import { BcsError } from '../bcs/index.js';
+import type { Exchange, Reply } from './exchange.js';
+
+// Cross-origin access for browser pages (the Fetch standard's CORS protocol): a preflight OPTIONS
+// is answered here, before routing; every other reply to an allowed origin names that origin and
+// exposes its ledger headers (X-SVC-*), which a page's script could not read otherwise.
+
+export interface CorsOptions {
+  /** `*` (any page), one origin (`https://app.example`), or a list of origins. */
+  origin: '*' | string | readonly string[];
+  /** How long a browser may cache a preflight answer (default 600 s). */
+  maxAgeSecs?: number;
+}
+
+const METHODS = 'GET, HEAD, POST';
+
+function allowedOrigin(options: CorsOptions): (origin: string | undefined) => string | undefined {
+  const o = options.origin;
+  if (o === '*') return () => '*';
+  const list = new Set(typeof o === 'string' ? [o] : o);
+  return (origin) => (origin !== undefined && list.has(origin) ? origin : undefined);
+}
+
+/** Checks the options once, when the handler is built. */
+export function validCors(options: CorsOptions): CorsOptions {
+  if (typeof options !== 'object' || options === null) throw new BcsError('invalid_type', 'cors must be { origin: "*" | origin | origins }');
+  const list = typeof options.origin === 'string' ? [options.origin] : options.origin;
+  if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'string' || (x !== '*' && !/^[a-z][a-z0-9+.-]*:\/\/[^/\s]+$/i.test(x)))) {
+    throw new BcsError('invalid_type', `cors.origin must be "*" or origins like "https://app.example", got ${JSON.stringify(options.origin)}`);
+  }
+  const age = options.maxAgeSecs;
+  if (age !== undefined && !(Number.isSafeInteger(age) && age >= 0)) throw new BcsError('invalid_type', 'cors.maxAgeSecs must be a non-negative integer');
+  return options;
+}
+
+export function withCors(serve: (ex: Exchange) => Promise<Reply>, options: CorsOptions): (ex: Exchange) => Promise<Reply> {
+  const allow = allowedOrigin(options);
+  const maxAge = String(options.maxAgeSecs ?? 600);
+  const vary = options.origin === '*' ? undefined : 'origin';
+  return async (ex) => {
+    const origin = allow(ex.header('origin'));
+    if (ex.method === 'OPTIONS' && ex.header('access-control-request-method') !== undefined) {
+      const headers: Record<string, string> = {};
+      if (vary) headers.vary = vary;
+      if (origin !== undefined) {
+        headers['access-control-allow-origin'] = origin;
+        headers['access-control-allow-methods'] = METHODS;
+        headers['access-control-allow-headers'] = ex.header('access-control-request-headers') ?? 'content-type';
+        headers['access-control-max-age'] = maxAge;
+      }
+      return { status: 204, headers, body: '' };
+    }
+    const reply = await serve(ex);
+    if (origin !== undefined) {
+      reply.headers['access-control-allow-origin'] = origin;
+      const exposed = Object.keys(reply.headers).filter((k) => /^x-svc-/i.test(k));
+      if (exposed.length > 0) reply.headers['access-control-expose-headers'] = exposed.join(', ');
+    }
+    if (vary) reply.headers.vary = reply.headers.vary ? `${reply.headers.vary}, ${vary}` : vary;
+    return reply;
+  };
+}
