@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { CliError, type Io } from './run.js';
 
 // What every command that reads an input takes alike: a file path, or `-` for standard input.
@@ -18,13 +18,23 @@ export async function readSourceText(source: string, io: Io): Promise<string> {
   return new TextDecoder().decode(await readSource(source, io));
 }
 
-/** JSON given inline (an argument starting with `{`, `[` or `"`), from a file, or from `-`. */
+/** JSON given inline (an argument that is JSON and names no file), from a file, or from `-`. */
 export async function readJsonArg(source: string, io: Io): Promise<unknown> {
-  const text = /^\s*[[{"]/.test(source) ? source : await readSourceText(source, io);
+  const inline = source !== '-' && (/^\s*[[{"]/.test(source) || (!existsSync(source) && isJson(source)));
+  const text = inline ? source : await readSourceText(source, io);
   try {
     return JSON.parse(text);
   } catch (e) {
     throw new CliError(`input is not JSON: ${(e as Error).message}`);
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

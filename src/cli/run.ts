@@ -7,6 +7,8 @@ export interface Command {
   summary: string;
   /** Usage line, e.g. `type-tag STRING`. */
   usage: string;
+  /** A longer note (e.g. a list of names) shown once at the end of the help, however many commands share it. */
+  notes?: string;
   run(args: string[], io: Io): Promise<number> | number;
 }
 
@@ -47,12 +49,33 @@ async function stdinBuffer(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Help lines fit this many columns. */
+export const HELP_WIDTH = 100;
+
+/** `text` in lines of at most `width` columns, each after `indent` (words longer than a line stand alone). */
+export function wrap(text: string, indent: string, width = HELP_WIDTH): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(indent + line);
+  return lines;
+}
+
+function commandHelp(c: Command): string[] {
+  return [...wrap(`ledger-bcs ${c.usage}`, '  ').map((l, i) => (i === 0 ? l : `    ${l.trimStart()}`)), ...wrap(c.summary, '      ')];
+}
+
 export function helpText(commands: Record<string, Command>): string {
   const lines = [`ledger-bcs ${VERSION}: BCS codec and transaction encoder for Move ledgers`, '', 'Usage:'];
-  const width = Math.max(...Object.values(commands).map((c) => c.usage.length), 20);
-  for (const c of Object.values(commands)) lines.push(`  ledger-bcs ${c.usage.padEnd(width)}  ${c.summary}`);
-  lines.push(`  ledger-bcs ${'--help'.padEnd(width)}  show this help`);
-  lines.push(`  ledger-bcs ${'--version'.padEnd(width)}  print the version`);
+  for (const c of Object.values(commands)) lines.push(...commandHelp(c));
+  lines.push('  ledger-bcs --help | COMMAND --help', '  ledger-bcs --version');
+  const notes = [...new Set(Object.values(commands).flatMap((c) => (c.notes ? [c.notes] : [])))];
+  for (const n of notes) lines.push('', ...wrap(n, ''));
   return lines.join('\n');
 }
 
@@ -73,7 +96,7 @@ export async function runCommand(commands: Record<string, Command>, argv: string
     return 1;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(`Usage: ledger-bcs ${cmd.usage}\n${cmd.summary}`);
+    io.out(['Usage:', ...commandHelp(cmd), ...(cmd.notes ? ['', ...wrap(cmd.notes, '')] : [])].join('\n'));
     return 0;
   }
   try {

@@ -17,8 +17,11 @@ async function answers(chunks: Uint8Array[], streamed = true): Promise<string[]>
     readStdin: async () => chunks.map((c) => decoder.decode(c)).join(''),
     ...(streamed ? { stdinChunks: async function* () { yield* chunks; } } : {}),
   };
-  expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(0);
-  return out === '' ? [] : out.slice(0, -1).split('\n').map((l) => (JSON.parse(l) as { message: string }).message);
+  const code = await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io);
+  const lines = out === '' ? [] : out.slice(0, -1).split('\n').map((l) => JSON.parse(l) as { message: string } | string);
+  // Exit 1 exactly when some line was answered with an error body.
+  expect(code).toBe(lines.some((l) => typeof l === 'object') ? 1 : 0);
+  return lines.map((l) => (typeof l === 'object' ? l.message : l));
 }
 
 const EOF_MESSAGE = 'parse request payload error: EOF while parsing a value at line 1 column 0';
@@ -58,7 +61,7 @@ describe('encode-submission --batch lines', () => {
     }
     let out = '';
     const io: Io = { out: (t) => void (out += t + '\n'), err: () => {}, readStdin: async () => '', stdinChunks: chunks };
-    expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(0);
+    expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(1);
     expect(out.trimEnd().split('\n').map((l) => (JSON.parse(l) as { message: string }).message)).toEqual([NULL_MESSAGE, NULL_MESSAGE]);
   });
 });

@@ -56,7 +56,9 @@ describe('ledger-bcs encode-submission', () => {
   it('--batch answers every JSON line in order; a bad line never stops it', async () => {
     const lines = [JSON.stringify(v2.request), 'not json', JSON.stringify({ ...v2.request, payload: 5 }), JSON.stringify(v2.request)];
     const r = await run(['encode-submission', '--chain-id', '4', '--batch'], lines.join('\r\n') + '\n');
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('2 of 4 requests failed (their error bodies are on stdout, in order)\n');
+    expect((await run(['encode-submission', '--chain-id=4', '--batch'], `${lines[0]}\n${lines[3]}\n`)).code).toBe(0);
     const out = r.out.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(out).toHaveLength(4);
     expect(out[0]).toBe(v2.signing_message);
@@ -76,10 +78,13 @@ describe('ledger-bcs encode-submission', () => {
     const io: Io = {
       out: (t) => void (text += t + '\n'),
       outBytes: (b) => void chunks.push(b),
-      err: () => {},
+      err: (t) => void (err += t + '\n'),
       readStdin: async () => lines.join('\n'),
     };
-    expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(0);
+    let err = '';
+    // Answers stay on stdout in order; a failed line makes the exit 1, with one summary line on stderr.
+    expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(1);
+    expect(err).toBe('2 of 6 requests failed (their error bodies are on stdout, in order)\n');
     expect(text).toBe('');
     const out = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(out[0].message).toContain('Invalid account address');
@@ -117,7 +122,7 @@ describe('ledger-bcs encode-submission', () => {
         for (const cut of [[0, 10], [10, text.length + 5], [text.length + 5, input.length]]) yield input.subarray(cut[0], cut[1]);
       },
     };
-    expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(0);
+    expect(await runCommand(commands, ['encode-submission', '--chain-id', '4', '--batch'], io)).toBe(1);
     const lines = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines).toEqual([v2.signing_message, expected, v2.signing_message, v2.signing_message]);
     let err = '';

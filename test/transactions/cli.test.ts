@@ -45,7 +45,7 @@ describe('ledger-bcs decode', () => {
     expect((await run(['decode', 'RawTransaction', '0xzz'])).code).toBe(1);
     const r = await run(['decode', 'Nope', '00']);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('RawTransaction');
+    expect(r.err).toContain('ledger-bcs decode --help');
   });
 });
 

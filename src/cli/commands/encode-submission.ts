@@ -86,6 +86,9 @@ class AnswerBlock {
   buf = new Uint8Array(1 << 20);
   off = 0;
   lines = 0;
+  /** Over the whole batch: every answer, and the error bodies among them. */
+  answered = 0;
+  failed = 0;
   private readonly encoder = new TextEncoder();
   private readonly decoder = new TextDecoder();
 
@@ -107,9 +110,13 @@ class AnswerBlock {
     b[this.off++] = 0x22;
     b[this.off++] = 0x0a;
     this.lines++;
+    this.answered++;
   }
 
+  /** An error body's line. */
   text(line: string): void {
+    this.answered++;
+    this.failed++;
     const bytes = this.encoder.encode(line + '\n');
     this.room(bytes.length);
     this.buf.set(bytes, this.off);
@@ -194,12 +201,14 @@ async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<num
   // A last line without a newline is answered; nothing after the last newline (or no input) is no line.
   if (pendingSize > 0) answerLines(concatBytes(pending, pendingSize));
   block.flush(io);
-  return 0;
+  if (block.failed === 0) return 0;
+  io.err(`${block.failed} of ${block.answered} requests failed (their error bodies are on stdout, in order)`);
+  return 1;
 }
 
 export const encodeSubmissionCommand: Command = {
   summary:
-    'encode a JSON transaction request as POST /v1/transactions/encode_submission would: prints the JSON string "0x…" (signing message); errors print the error body on stderr. --batch: JSON lines on stdin, one answer line each',
+    'encode a JSON transaction request as POST /v1/transactions/encode_submission would: prints the JSON string "0x…" (signing message); errors print the error body on stderr. --batch: JSON lines on stdin, one answer line each, in order; exit 1 if any failed',
   usage: 'encode-submission --chain-id N [--abi FILE]... [--batch] [REQUEST.json|-]',
   async run(args, io) {
     const o = parseOptions(args);

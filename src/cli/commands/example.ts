@@ -19,7 +19,8 @@ function loadExample(): { rawTransaction: unknown; signingMessage?: string } {
 export const example: Command = {
   summary: 'print the bundled example transaction (a transfer) and its signing message (the main job of `npm start`)',
   usage: 'example',
-  run(_args, io) {
+  run(args, io) {
+    if (args.length > 0) throw new CliError(`unexpected argument ${JSON.stringify(args[0])}; usage: ledger-bcs example`);
     const example = loadExample();
     const raw = transactionCodecs().RawTransaction.fromJson(example.rawTransaction) as RawTransactionInput;
     io.out(`raw transaction: ${JSON.stringify(toJsonSafe(rawTransaction.decode(rawTransaction.encode(raw))), null, 2)}`);

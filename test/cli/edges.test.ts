@@ -1,0 +1,94 @@
+// The command line's rough edges (issue 22): --flag=value everywhere, help within 100 columns with
+// long lists once, JSON from a file or -, type names in any case with "did you mean", a signing
+// message given to `decode RawTransaction`, stray arguments.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../../src/cli/commands/index.js';
+import { runCommand, type Io } from '../../src/cli/run.js';
+import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
+import example from '../../fixtures/example-transaction.json' with { type: 'json' };
+
+async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: Io = { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), readStdin: async () => stdin };
+  const code = await runCommand(commands, argv, io);
+  return { code, out, err };
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-edges-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('help', () => {
+  it('fits 100 columns, lists every command, and shows the type list once', async () => {
+    const h = await run(['--help']);
+    for (const line of h.out.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+    for (const name of Object.keys(commands)) expect(h.out).toContain(`ledger-bcs ${name}`);
+    expect(h.out.split('TransactionOnChainData').length - 1).toBe(1);
+    for (const name of Object.keys(commands)) {
+      const c = await run([name, '--help']);
+      expect(c.code).toBe(0);
+      for (const line of c.out.split('\n')) expect(line.length, `${name}: ${line}`).toBeLessThanOrEqual(100);
+    }
+  });
+});
+
+describe('types', () => {
+  const v = rawFixtures.vectors[0]!;
+  it('match in any case', async () => {
+    const a = await run(['decode', 'rawtransaction', '0x' + v.bcs]);
+    const b = await run(['decode', 'RAWTRANSACTION', '0x' + v.bcs]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.out).toBe(b.out);
+  });
+  it('a near miss names the closest types', async () => {
+    expect((await run(['decode', 'RawTransacton', '00'])).err).toMatch(/did you mean RawTransaction\?/);
+    expect((await run(['encode', 'typetg', '{}'])).err).toMatch(/did you mean TypeTag\?/);
+    expect((await run(['decode', 'Zebra', '00'])).err).not.toMatch(/did you mean/);
+  });
+  it('decode RawTransaction of a signing message says to use decode-request', async () => {
+    const r = await run(['decode', 'RawTransaction', example.signingMessage]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/signing message .*ledger-bcs decode-request/);
+  });
+});
+
+describe('inputs', () => {
+  it('encode and signing-message take inline JSON, a file, or -', async () => {
+    const file = join(dir, 'txn.json');
+    writeFileSync(file, JSON.stringify(example.rawTransaction));
+    const inline = await run(['signing-message', JSON.stringify(example.rawTransaction)]);
+    const fromFile = await run(['signing-message', file]);
+    const fromStdin = await run(['signing-message', '-'], JSON.stringify(example.rawTransaction));
+    expect([inline.out, fromFile.out, fromStdin.out]).toEqual(Array(3).fill(`${example.signingMessage}\n`));
+    const tag = join(dir, 'tag.json');
+    writeFileSync(tag, '{"$kind":"u8"}');
+    expect((await run(['encode', 'TypeTag', tag])).out).toBe('0x01\n');
+    expect((await run(['encode', 'TypeTag', join(dir, 'missing.json')])).err).toMatch(/no such file/);
+  });
+});
+
+describe('arguments', () => {
+  it('--flag=value is accepted wherever --flag value is', async () => {
+    const file = join(dir, 'req.json');
+    writeFileSync(file, (await import('node:fs')).readFileSync('fixtures/example-requests.jsonl', 'utf8').split('\n')[0]!);
+    const a = await run(['encode-submission', '--chain-id', '4', file]);
+    const b = await run(['encode-submission', '--chain-id=4', file]);
+    expect(a.code).toBe(0);
+    expect(b.out).toBe(a.out);
+    const d = await run(['decode-request', `--abi=${join(dir, 'missing.json')}`, '0x00']);
+    expect(d.err).toMatch(/cannot read ABI file/);
+  });
+  it('stray arguments are errors', async () => {
+    for (const argv of [['example', 'extra'], ['type-tag', 'u8', 'u16'], ['decode', 'TypeTag', '01', 'x'], ['signing-message', '{}', 'x'], ['encode-submission', '--chain-id', '4', 'a.json', 'b.json'], ['decode-request', '00', '11'], ['serve', 'extra']]) {
+      const r = await run(argv);
+      expect(r.code, argv.join(' ')).toBe(1);
+      expect(r.err, argv.join(' ')).toMatch(/unexpected argument|unknown argument|usage/);
+    }
+  });
+});
