@@ -51,6 +51,18 @@ describe('package', () => {
     for (const f of files) expect(statSync(join('dist', f)).size, f).toBeLessThan(100 * 1024);
   });
 
+  it('keeps class names through the minified build: errors print as their class', () => {
+    const shown = run(['--input-type=module', '-e', "import { inspect } from 'node:util'; import { fromHex } from 'ledger-bcs'; try { fromHex('zz') } catch (e) { console.log(inspect(e).split('\\n')[0]) }"]);
+    expect(shown.trim()).toBe('BcsError: invalid hex character "z" at position 0');
+    const names = run(['--input-type=module', '-e', "import * as m from 'ledger-bcs'; import * as s from 'ledger-bcs/signing'; console.log([m.ApiError, m.LedgerApiError, m.LedgerNetworkError, m.LedgerResponseError, m.SigningMessageMismatchError, m.TransactionWaitError, s.SigningError].map((c) => c.name).join(' '))"]);
+    expect(names.trim()).toBe('ApiError LedgerApiError LedgerNetworkError LedgerResponseError SigningMessageMismatchError TransactionWaitError SigningError');
+  });
+
+  it('builds before it is packed (prepack), so a fresh clone packs a working package', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.prepack).toMatch(/npm run build/);
+  });
+
   it('declares one runtime dependency', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string>; sideEffects: boolean };
     expect(Object.keys(pkg.dependencies)).toEqual(['@noble/hashes']);

@@ -30,6 +30,8 @@ export type BcsErrorCode =
   | 'not_supported';
 
 export class BcsError extends Error {
+  // The constructor's own name too, so it survives minified builds (an error prints as BcsError).
+  static override readonly name = 'BcsError';
   override readonly name = 'BcsError';
   // `declare`: assigned in the constructor only, so no field initialisers are emitted for them.
   declare readonly code: BcsErrorCode;

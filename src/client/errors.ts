@@ -9,6 +9,7 @@ import type { EncodeSubmissionResult, SigningMessageDifference } from '../submis
 
 /** An error body from the node (api/types/src/error.rs `AptosError`) with its HTTP status. */
 export class LedgerApiError extends Error {
+  static override readonly name = 'LedgerApiError'; // survives minified builds
   override readonly name = 'LedgerApiError';
   constructor(
     readonly status: number,
@@ -34,6 +35,7 @@ export type LedgerNetworkErrorKind = 'network' | 'timeout';
 
 /** No HTTP response: connection refused or reset, DNS failure, or no answer within `timeoutMs`. */
 export class LedgerNetworkError extends Error {
+  static override readonly name = 'LedgerNetworkError'; // survives minified builds
   override readonly name = 'LedgerNetworkError';
   constructor(
     readonly kind: LedgerNetworkErrorKind,
@@ -50,6 +52,7 @@ export type LedgerResponseErrorCode = 'missing_headers' | 'malformed_body' | 'bo
 
 /** A response the client cannot read: headers missing or malformed, body not what the endpoint answers. */
 export class LedgerResponseError extends Error {
+  static override readonly name = 'LedgerResponseError'; // survives minified builds
   override readonly name = 'LedgerResponseError';
   constructor(
     readonly code: LedgerResponseErrorCode,
@@ -65,6 +68,7 @@ export class LedgerResponseError extends Error {
 
 /** The node's encode_submission answer encodes something other than the request. */
 export class SigningMessageMismatchError extends Error {
+  static override readonly name = 'SigningMessageMismatchError'; // survives minified builds
   override readonly name = 'SigningMessageMismatchError';
   constructor(
     /** Every field that differs, e.g. `rawTxn.payload.value.args[1]` for a transfer's amount. */

@@ -6,6 +6,7 @@ import type { TransactionJson } from './transaction-json.js';
 export type TransactionWaitErrorKind = 'failed' | 'timeout';
 
 export class TransactionWaitError extends Error {
+  static override readonly name = 'TransactionWaitError'; // survives minified builds
   override readonly name = 'TransactionWaitError';
   constructor(
     readonly kind: TransactionWaitErrorKind,

@@ -11,6 +11,7 @@ export type SigningErrorCode =
   | 'signer_mismatch';
 
 export class SigningError extends Error {
+  static override readonly name = 'SigningError'; // survives minified builds
   override readonly name = 'SigningError';
   constructor(
     readonly code: SigningErrorCode,

@@ -41,6 +41,7 @@ export interface ApiErrorBody {
 
 /** An error the interface answers with: HTTP status plus error body. */
 export class ApiError extends Error {
+  static override readonly name = 'ApiError'; // survives minified builds
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
