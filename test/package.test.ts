@@ -92,6 +92,8 @@ describe('package', () => {
     });
     const code = r.outputFiles[0].contents;
     expect(code.length).toBeLessThan(8 * 1024);
+    // The README states this size; it moves with the code, so the README is kept in step here.
+    expect(readFileSync('README.md', 'utf8')).toContain(`bundle (the encode-only functions above) is ${code.length.toLocaleString('en-US')} bytes minified`);
     const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-bundle-'));
     try {
       writeFileSync(join(dir, 'transfer.mjs'), code);

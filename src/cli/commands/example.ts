@@ -17,7 +17,7 @@ function loadExample(): { rawTransaction: unknown; signingMessage?: string } {
 }
 
 export const example: Command = {
-  summary: 'print the bundled example transaction (a transfer) and its signing message (the main job of `npm start`)',
+  summary: 'print the bundled example transaction (a transfer), its BCS and its signing message',
   usage: 'example',
   run(args, io) {
     if (args.length > 0) throw new CliError(`unexpected argument ${JSON.stringify(args[0])}; usage: ledger-bcs example`);

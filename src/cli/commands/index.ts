@@ -4,6 +4,7 @@ import { decodeRequestCommand } from './decode-request.js';
 import { encodeCommand, signingMessageCommand } from './encode.js';
 import { encodeSubmissionCommand } from './encode-submission.js';
 import { example } from './example.js';
+import { examplesCommand } from './examples.js';
 import { serveCommand } from './serve.js';
 import { signCommand } from './sign.js';
 import { submitCommand } from './submit.js';
@@ -13,6 +14,7 @@ import { typeTagCommand } from './type-tag.js';
 export const commands: Record<string, Command> = {
   'encode-submission': encodeSubmissionCommand,
   example,
+  examples: examplesCommand,
   'type-tag': typeTagCommand,
   decode: decodeCommand,
   'decode-request': decodeRequestCommand,
