@@ -23,7 +23,9 @@ const SUBMISSION: Surface = {
   types: [
     'AbiField', 'AbiFunction', 'AbiLookup', 'AbiModule', 'AbiRegistry', 'AbiRegistryOptions',
     'AbiResolver', 'AbiSource', 'AbiStruct', 'ApiErrorBody', 'ApiErrorCode',
-    'EncodeSubmissionAsyncOptions', 'EncodeSubmissionOptions', 'EncodeSubmissionResult',
+    'EncodeSubmissionAsyncOptions', 'EncodeSubmissionOptions', 'EncodeSubmissionRequestJson',
+    'EncodeSubmissionResult', 'EntryFunctionPayloadJson', 'MultisigPayloadJson', 'ScriptPayloadJson',
+    'TransactionPayloadJson',
     'JsonFloat', 'ModuleIdString', 'MoveAbilityJson', 'MoveFunctionGenericTypeParamJson',
     'MoveFunctionJson', 'MoveModuleBytecodeJson', 'MoveModuleJson', 'MoveStructFieldJson', 'MoveStructGenericTypeParamJson',
     'MoveStructJson', 'MoveStructVariantJson', 'SigningMessageCheck', 'SigningMessageDifference',

@@ -10,7 +10,7 @@ import {
   type ResponseBodies,
   type TransactionSummaryJson,
 } from '../records/index.js';
-import type { AbiRegistry } from '../submission/index.js';
+import type { AbiRegistry, EncodeSubmissionRequestJson } from '../submission/index.js';
 import { addressParam, assetTypeParam, booleanParam, query, u16Param, u32Param, u64Param, type IntegerInput } from './params.js';
 import { answer, decodeBody, jsonBody, responseError, type Answer } from './response.js';
 import { validRetryPolicy } from './retry.js';
@@ -68,6 +68,9 @@ type AsJson = { format: 'json' };
  * against the records' JSON forms (the block's transactions, in the node's own JSON, are not).
  */
 export interface LedgerClient extends TransactionCalls {
+  /** The request as an object, or its JSON text (sent as written). */
+  encodeSubmission(request: EncodeSubmissionRequestJson | string, options?: EncodeSubmissionCallOptions): Promise<LedgerResult<EncodedSubmission>>;
+  /** Untrusted input: checked as the node checks it. */
   encodeSubmission(request: unknown, options?: EncodeSubmissionCallOptions): Promise<LedgerResult<EncodedSubmission>>;
   getTransactionSummaries(address: AddressInput, options?: SummariesOptions & Bcs): Promise<LedgerResult<ResponseBodies['transaction_summaries']>>;
   getTransactionSummaries(address: AddressInput, options: SummariesOptions & AsJson): Promise<LedgerResult<TransactionSummaryJson[]>>;
@@ -172,7 +175,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
   return {
     ...transactionCalls(t),
-    encodeSubmission: async (request, o) => encodeSubmissionCall(t, abis, request, o),
+    encodeSubmission: (async (request: unknown, o?: EncodeSubmissionCallOptions) => encodeSubmissionCall(t, abis, request, o)) as LedgerClient['encodeSubmission'],
 
     getTransactionSummaries: (async (address: AddressInput, o?: SummariesOptions & FormatOption<ResponseFormat>) => {
       const q = query({

@@ -6,7 +6,7 @@ import {
   type AbiRegistry,
   type AbiResolver,
   type MoveModuleJson,
-  type SubmissionRequestJson,
+  type EncodeSubmissionRequestJson,
 } from '../submission/index.js';
 import {
   assembleSignedTransaction,
@@ -83,11 +83,10 @@ async function authenticator(signer: Ed25519Signer, message: Uint8Array): Promis
  * signers) and returns the signed transaction. Encoding errors are the node's (`ApiError`);
  * key and signer errors are `SigningError`s.
  */
-export async function signSubmission(
-  request: SubmissionRequestJson | unknown,
-  key: SignerInput | TransactionSigners,
-  options: SignSubmissionOptions,
-): Promise<SignedSubmission> {
+export function signSubmission(request: EncodeSubmissionRequestJson, key: SignerInput | TransactionSigners, options: SignSubmissionOptions): Promise<SignedSubmission>;
+/** Untrusted input (JSON of any shape): checked as the node checks it. */
+export function signSubmission(request: unknown, key: SignerInput | TransactionSigners, options: SignSubmissionOptions): Promise<SignedSubmission>;
+export async function signSubmission(request: unknown, key: SignerInput | TransactionSigners, options: SignSubmissionOptions): Promise<SignedSubmission> {
   const signers = signersOf(key);
   const encoded = await encodeSubmissionAsync(request, options);
   const rawTxn = encoded.rawTransaction;

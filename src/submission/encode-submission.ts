@@ -17,6 +17,7 @@ import type { StructContext } from './move-struct.js';
 import { abiRegistry, isAbiRegistry, type AbiLookup, type AbiRegistry, type AbiResolver } from './registry.js';
 import { parseSubmissionRequest, type EntryFunctionRequest, type SubmissionRequest } from './request.js';
 import { prefetchModules } from './prefetch.js';
+import type { EncodeSubmissionRequestJson } from './request-json.js';
 import { convertScript } from './script.js';
 import { verifyPayload } from './verify-request.js';
 
@@ -173,6 +174,9 @@ const RESULT = {
  * The signing message the node's encode_submission answers for `request` (the parsed JSON body), or
  * the error it answers, as an `ApiError` (status, `error_code`, node message).
  */
+export function encodeSubmission(request: EncodeSubmissionRequestJson, options: EncodeSubmissionOptions): EncodeSubmissionResult;
+/** Untrusted input (JSON of any shape): checked as the node checks it. */
+export function encodeSubmission(request: unknown, options: EncodeSubmissionOptions): EncodeSubmissionResult;
 export function encodeSubmission(request: unknown, options: EncodeSubmissionOptions): EncodeSubmissionResult {
   const chainId = checkChainId(options?.chainId);
   const registry = registryOf(options.abis);
@@ -198,6 +202,9 @@ export interface EncodeSubmissionAsyncOptions extends EncodeSubmissionOptions {
 }
 
 /** `encodeSubmission` with ABIs fetched as needed through the registry's (or the options') async resolver. */
+export function encodeSubmissionAsync(request: EncodeSubmissionRequestJson, options: EncodeSubmissionAsyncOptions): Promise<EncodeSubmissionResult>;
+/** Untrusted input (JSON of any shape): checked as the node checks it. */
+export function encodeSubmissionAsync(request: unknown, options: EncodeSubmissionAsyncOptions): Promise<EncodeSubmissionResult>;
 export async function encodeSubmissionAsync(request: unknown, options: EncodeSubmissionAsyncOptions): Promise<EncodeSubmissionResult> {
   const chainId = checkChainId(options?.chainId);
   const registry = options.resolve ? abiRegistryWith(options) : registryOf(options.abis);

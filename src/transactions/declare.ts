@@ -186,7 +186,8 @@ export function map<K extends Decl, V extends Decl>(key: K, value: V): Decl<MapS
 export interface Codec<T, I = T> {
   schema: Schema<T, I>;
   shape: Shape;
-  toJson(value: I): JsonValue;
+  /** The JSON-safe form of a value as `schema.decode` returns it (an encoder input's writers have none). */
+  toJson(value: T): JsonValue;
   fromJson(json: unknown): T;
 }
 
