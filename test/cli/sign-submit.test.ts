@@ -3,8 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../../src/cli/commands/index.js';
-import { runCommand, type Io } from '../../src/cli/run.js';
+import { runCli } from './helpers.js';
 import { signSubmission } from '../../src/signing/index.js';
 import { TRANSFER } from '../client/helpers.js';
 import { startStandIn, type StandIn } from '../client/node-stand-in.js';
@@ -12,13 +11,7 @@ import { startStandIn, type StandIn } from '../client/node-stand-in.js';
 const KEY = 'ed25519-priv-0xc5338cd251c22daa8c9c9cc94f498cc8a5c7e1d2e75287a5dda91096fe64efa5';
 const SECRET = KEY.slice(-64);
 
-async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), readStdin: async () => stdin };
-  const code = await runCommand(commands, argv, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 let dir: string;
 let node: StandIn | undefined;

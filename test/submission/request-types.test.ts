@@ -5,15 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { encodeSubmission, type EncodeSubmissionRequestJson } from '../../src/submission/index.js';
 import { arg, transactionCodecs, type EntryFunctionInput } from '../../src/transactions/index.js';
 import { writeU64 } from '../../src/bcs/index.js';
+import { TRANSFER } from '../client/helpers.js';
 
-const request: EncodeSubmissionRequestJson = {
-  sender: '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef',
-  sequence_number: '7',
-  max_gas_amount: '200000',
-  gas_unit_price: '100',
-  expiration_timestamp_secs: '1700000000',
-  payload: { type: 'entry_function_payload', function: '0x1::aptos_account::transfer', type_arguments: [], arguments: ['0xb0', '1000'] },
-};
+// The fixture as typed code would write it: checked against the request JSON type.
+const request = { ...TRANSFER, payload: { ...TRANSFER.payload, type: 'entry_function_payload' as const } } satisfies EncodeSubmissionRequestJson;
 
 describe('typed requests', () => {
   it('the request JSON type is what encodeSubmission documents, and what it encodes', () => {
