@@ -67,6 +67,23 @@ describe('inputs', () => {
   });
 });
 
+describe('--abi files', () => {
+  it("take the node's module answer { bytecode, abi } as well as a bare ABI", async () => {
+    const { CAFE_ABI, TRANSFER } = await import('../client/helpers.js');
+    const request = join(dir, 'cafe.json');
+    writeFileSync(request, JSON.stringify({ ...TRANSFER, payload: { type: 'entry_function_payload', function: '0xcafe::m::f', type_arguments: [], arguments: ['5'] } }));
+    writeFileSync(join(dir, 'bare.json'), JSON.stringify(CAFE_ABI));
+    writeFileSync(join(dir, 'answer.json'), JSON.stringify({ bytecode: '0xa11ceb0b', abi: CAFE_ABI }));
+    const bare = await run(['encode-submission', '--chain-id', '4', '--abi', join(dir, 'bare.json'), request]);
+    const answer = await run(['encode-submission', '--chain-id', '4', `--abi=${join(dir, 'answer.json')}`, request]);
+    expect(bare.code).toBe(0);
+    expect(answer.out).toBe(bare.out);
+    writeFileSync(join(dir, 'no-abi.json'), JSON.stringify({ bytecode: '0xa11ceb0b' }));
+    const none = await run(['encode-submission', '--chain-id', '4', '--abi', join(dir, 'no-abi.json'), request]);
+    expect([none.code, none.err]).toEqual([1, expect.stringContaining('has no abi')]);
+  });
+});
+
 describe('arguments', () => {
   it('--flag=value is accepted wherever --flag value is', async () => {
     const file = join(dir, 'req.json');
