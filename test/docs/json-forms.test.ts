@@ -3,20 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../../src/bcs/index.js';
 import { abiRegistry, encodeSubmission, requestFromBytes, requestFromTransaction } from '../../src/submission/index.js';
 import { rawTransaction, transactionCodecs } from '../../src/transactions/index.js';
+import { TRANSFER } from '../client/helpers.js';
 
 // docs/json-forms.md shows one transfer in each JSON vocabulary. Its examples are not written by
 // hand: each is computed here with the library and must appear verbatim in the page (a failure
 // prints the block to paste).
 
-const SENDER = '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef';
-const request = {
-  sender: SENDER,
-  sequence_number: '7',
-  max_gas_amount: '200000',
-  gas_unit_price: '100',
-  expiration_timestamp_secs: '1700000000',
-  payload: { type: 'entry_function_payload', function: '0x1::aptos_account::transfer', type_arguments: [], arguments: ['0xb0', '1000'] },
-};
+// V2 of fixtures/submission/requests.json: 1000 octas to 0xb0, sequence number 7, chain 4.
+const request = TRANSFER;
 
 /** A decoded value as a JavaScript literal: bigints with `n`, byte arrays as `fromHex('0x…')`. */
 function literal(v: unknown, indent = ''): string {
