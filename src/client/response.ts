@@ -1,4 +1,4 @@
-import { isBcsError } from '../bcs/index.js';
+import { isBcsError, isUsageError } from '../bcs/index.js';
 import { parseErrorBody, parseLedgerInfo, type ErrorBody, type LedgerInfo } from '../records/index.js';
 import { LedgerApiError, LedgerResponseError, type LedgerResponseErrorCode } from './errors.js';
 import type { RawResponse } from './transport.js';
@@ -52,7 +52,7 @@ export function answer(res: RawResponse): Answer {
   try {
     ledgerInfo = parseLedgerInfo(res.headers);
   } catch (e) {
-    throw responseError(res, 'missing_headers', isBcsError(e) ? e.message : String(e), e);
+    throw responseError(res, 'missing_headers', isUsageError(e) ? e.message : String(e), e);
   }
   const kind = bodyKind(res);
   if (kind === undefined) throw responseError(res, 'unexpected_content_type', `unexpected content type ${JSON.stringify(res.headers.get('content-type'))}`);
