@@ -10,7 +10,7 @@ const run = (args: string[]) => execFileSync(process.execPath, args, { encoding:
 
 describe('package', () => {
   it('has built ESM, CJS and type entry points', () => {
-    for (const f of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/bcs/index.js', 'dist/bcs/index.cjs', 'dist/hash.js', 'dist/hash.cjs', 'dist/hash.d.ts', 'dist/cli/main.js']) {
+    for (const f of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/bcs/index.js', 'dist/bcs/index.cjs', 'dist/hash/index.js', 'dist/hash/index.cjs', 'dist/hash/index.d.ts', 'dist/cli/main.js']) {
       expect(existsSync(f), f).toBe(true);
     }
   });
@@ -30,12 +30,29 @@ describe('package', () => {
 
   it('keeps sha3 off the main entry point (it is the costliest import)', () => {
     expect(readFileSync('dist/index.js', 'utf8')).not.toContain('@noble/hashes');
-    expect(readFileSync('dist/hash.js', 'utf8')).toContain('@noble/hashes/sha3.js');
+    // The other entries share chunks (ESM): none of them may load sha3 either, through any chunk
+    // they import. Only ledger-bcs/hash and ledger-bcs/signing (which hashes what it signs) do.
+    const loads = (file: string, seen = new Set<string>()): string[] => {
+      if (seen.has(file)) return [];
+      seen.add(file);
+      const code = readFileSync(file, 'utf8');
+      const chunks = [...code.matchAll(/from\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => join(file, '..', m[1]!));
+      return [file, ...chunks.flatMap((c) => loads(c, seen))];
+    };
+    const entries = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js') && !/^chunk-|(^|\/)(hash|signing|cli)\//.test(f));
+    expect(entries.length).toBeGreaterThan(5);
+    for (const e of ['dist/hash/index.js', 'dist/signing/index.js']) expect(loads(e).some((f) => readFileSync(f, 'utf8').includes('@noble/hashes/sha3.js')), e).toBe(true);
+    for (const f of entries) for (const loaded of loads(join('dist', f))) expect(readFileSync(loaded, 'utf8'), `${f} loads ${loaded}`).not.toContain('@noble/hashes');
   });
 
   it('keeps the core free of imports and the library free of Node built-ins', () => {
-    const core = readFileSync('dist/bcs/index.js', 'utf8');
-    expect(core).not.toMatch(/from\s*['"](?!\.)/);
+    // The core entry and every chunk it loads (the ESM subpath entries share chunks).
+    const files = ['bcs/index.js'];
+    for (let i = 0; i < files.length; i++) {
+      const code = readFileSync(join('dist', files[i]!), 'utf8');
+      expect(code, files[i]).not.toMatch(/from\s*['"](?!\.)/);
+      for (const m of code.matchAll(/chunk-[A-Za-z0-9_-]+\.js/g)) if (!files.includes(m[0])) files.push(m[0]);
+    }
     const lib = readFileSync('dist/index.js', 'utf8');
     expect(lib).not.toMatch(/from\s*['"]node:/);
     expect(lib).not.toMatch(/\bBuffer\b/);
@@ -54,8 +71,8 @@ describe('package', () => {
   it('keeps class names through the minified build: errors print as their class', () => {
     const shown = run(['--input-type=module', '-e', "import { inspect } from 'node:util'; import { fromHex } from 'ledger-bcs'; try { fromHex('zz') } catch (e) { console.log(inspect(e).split('\\n')[0]) }"]);
     expect(shown.trim()).toBe('BcsError: invalid hex character "z" at position 0');
-    const names = run(['--input-type=module', '-e', "import * as m from 'ledger-bcs'; import * as s from 'ledger-bcs/signing'; console.log([m.ApiError, m.LedgerApiError, m.LedgerNetworkError, m.LedgerResponseError, m.SigningMessageMismatchError, m.TransactionWaitError, s.SigningError].map((c) => c.name).join(' '))"]);
-    expect(names.trim()).toBe('ApiError LedgerApiError LedgerNetworkError LedgerResponseError SigningMessageMismatchError TransactionWaitError SigningError');
+    const names = run(['--input-type=module', '-e', "import * as m from 'ledger-bcs'; import * as c from 'ledger-bcs/client'; import * as s from 'ledger-bcs/signing'; console.log([m.ApiError, m.UsageError, c.LedgerApiError, c.LedgerNetworkError, c.LedgerResponseError, c.SigningMessageMismatchError, c.TransactionWaitError, s.SigningError].map((k) => k.name).join(' '))"]);
+    expect(names.trim()).toBe('ApiError UsageError LedgerApiError LedgerNetworkError LedgerResponseError SigningMessageMismatchError TransactionWaitError SigningError');
   });
 
   it('builds before it is packed (prepack), so a fresh clone packs a working package', () => {

@@ -1,9 +1,9 @@
-import { BcsError, quote, type AddressInput } from '../bcs/index.js';
+import { BcsError, UsageError, quote, type AddressInput } from '../bcs/index.js';
 import { isValidIdentifier } from '../move/index.js';
 import type { AbiResolver, MoveModuleBytecodeJson } from '../submission/index.js';
 import { isLedgerApiError } from './errors.js';
 import { addressParam, u64Param, query, type IntegerInput } from './params.js';
-import { answer, decodeBody, jsonBody, responseError, type Answer } from './response.js';
+import { answer, decodeBody, responseError, type Answer } from './response.js';
 import { sleep } from './retry.js';
 import { send, type Transport } from './transport.js';
 import { readPendingTransactionJson, readTransactionJson, type PendingTransactionJson, type TransactionJson } from './transaction-json.js';
@@ -35,10 +35,10 @@ function hashParam(hash: string): string {
 const ledgerResult = <T>(a: Answer, data: T): LedgerResult<T> =>
   a.ledgerInfo.cursor === undefined ? { data, ledgerInfo: a.ledgerInfo } : { data, ledgerInfo: a.ledgerInfo, cursor: a.ledgerInfo.cursor };
 
+/** The JSON body read by `read`; bad UTF-8, bad JSON or a bad shape is a `malformed_body` error. */
 function json<T>(a: Answer, read: (j: unknown) => T): T {
   if (a.kind !== 'json') throw responseError(a.res, 'unexpected_content_type', 'expected JSON');
-  const body = jsonBody(a);
-  return decodeBody(a, () => read(body));
+  return decodeBody(a, () => read(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(a.res.body))));
 }
 
 export interface TransactionCalls {
@@ -66,8 +66,9 @@ export function transactionCalls(t: Transport): TransactionCalls {
   async function waitForTransaction(hash: string, o: WaitOptions = {}): Promise<LedgerResult<TransactionJson>> {
     const h = hashParam(hash);
     const timeoutMs = o.timeoutMs ?? 20_000;
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) throw new BcsError('out_of_range', `timeoutMs must be a positive integer, got ${quote(timeoutMs)}`);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) throw new UsageError('invalid_option', `timeoutMs must be a positive integer, got ${quote(timeoutMs)}`);
     const checkSuccess = o.checkSuccess ?? true;
+    if (typeof checkSuccess !== 'boolean') throw new UsageError('invalid_option', `checkSuccess must be a boolean, got ${quote(checkSuccess)}`);
     // One signal for every poll: the caller's, or the deadline, whichever comes first.
     const deadline = new AbortController();
     const DEADLINE = Symbol('deadline');

@@ -1,4 +1,4 @@
-import { BcsError } from '../bcs/index.js';
+import { UsageError } from '../bcs/index.js';
 import type { Exchange, Reply } from './exchange.js';
 
 // Cross-origin access for browser pages (the Fetch standard's CORS protocol): a preflight OPTIONS
@@ -23,13 +23,13 @@ function allowedOrigin(options: CorsOptions): (origin: string | undefined) => st
 
 /** Checks the options once, when the handler is built. */
 export function validCors(options: CorsOptions): CorsOptions {
-  if (typeof options !== 'object' || options === null) throw new BcsError('invalid_type', 'cors must be { origin: "*" | origin | origins }');
+  if (typeof options !== 'object' || options === null) throw new UsageError('invalid_option', 'cors must be { origin: "*" | origin | origins }');
   const list = typeof options.origin === 'string' ? [options.origin] : options.origin;
   if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'string' || (x !== '*' && !/^[a-z][a-z0-9+.-]*:\/\/[^/\s]+$/i.test(x)))) {
-    throw new BcsError('invalid_type', `cors.origin must be "*" or origins like "https://app.example", got ${JSON.stringify(options.origin)}`);
+    throw new UsageError('invalid_option', `cors.origin must be "*" or origins like "https://app.example", got ${JSON.stringify(options.origin)}`);
   }
   const age = options.maxAgeSecs;
-  if (age !== undefined && !(Number.isSafeInteger(age) && age >= 0)) throw new BcsError('invalid_type', 'cors.maxAgeSecs must be a non-negative integer');
+  if (age !== undefined && !(Number.isSafeInteger(age) && age >= 0)) throw new UsageError('invalid_option', 'cors.maxAgeSecs must be a non-negative integer');
   return options;
 }
 

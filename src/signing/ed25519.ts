@@ -1,5 +1,5 @@
 import { toHex, type Address } from '../bcs/index.js';
-import { ed25519AuthenticationKey } from '../hash.js';
+import { ed25519AuthenticationKey } from '../hash/index.js';
 import { SigningError } from './errors.js';
 import { privateKeyBytes, type PrivateKeyInput } from './private-key.js';
 

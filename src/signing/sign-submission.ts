@@ -1,5 +1,5 @@
 import { normalizeAddress, toHex, type AddressInput } from '../bcs/index.js';
-import { transactionHashHex } from '../hash.js';
+import { transactionHashHex } from '../hash/index.js';
 import {
   encodeSubmissionAsync,
   type AbiLookup,

@@ -5,7 +5,7 @@
 // committed; errors are AptosError bodies. The hash is computed from the bytes, as the node does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { transactionHashHex } from '../../src/hash.js';
+import { transactionHashHex } from '../../src/hash/index.js';
 import { ledgerInfoHeaders } from '../../src/records/ledger-info.js';
 import { signedTransaction, type SignedTransaction } from '../../src/transactions/index.js';
 import { ledger } from './helpers.js';

@@ -93,7 +93,7 @@ describe('submit and wait', () => {
     const client = createLedgerClient({ baseUrl: node.url });
     expect(await rejection(client.getTransactionByHash('0x12'))).toMatchObject({ name: 'BcsError' });
     expect(await rejection(client.submitTransaction('0x00' as never))).toMatchObject({ name: 'BcsError' });
-    expect(await rejection(client.waitForTransaction(`0x${'ab'.repeat(32)}`, { timeoutMs: -1 }))).toMatchObject({ name: 'BcsError' });
+    expect(await rejection(client.waitForTransaction(`0x${'ab'.repeat(32)}`, { timeoutMs: -1 }))).toMatchObject({ name: 'UsageError', code: 'invalid_option' });
     expect(await rejection(client.getAccountModule('0x1', 'no-such'))).toMatchObject({ name: 'BcsError' });
     expect(node.seen).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { createPublicKey, verify as nodeVerify } from 'node:crypto';
 import * as sdk from '@aptos-labs/ts-sdk';
 import { describe, expect, it } from 'vitest';
 import { toHex } from '../../src/bcs/index.js';
-import { transactionHashHex } from '../../src/hash.js';
+import { transactionHashHex } from '../../src/hash/index.js';
 import { isSigningError, signSubmission, ed25519Signer } from '../../src/signing/index.js';
 import { isApiError } from '../../src/submission/index.js';
 import { feePayerSigningMessage, multiAgentSigningMessage, signedTransaction, signingMessage, rawTransaction } from '../../src/transactions/index.js';

@@ -3,18 +3,9 @@
 // or function type tags, and keys, signatures and authenticators only in the shapes and value ranges
 // its constructors accept (each restriction is commented where it is made; 'all' has none of them).
 import fc from 'fast-check';
-import type {
-  AccountAuthenticator,
-  AnyPublicKey,
-  AnySignature,
-  EntryFunction,
-  RawTransaction,
-  Script,
-  TransactionArgument,
-  TransactionPayload,
-  TypeTag,
-} from '../../src/index.js';
-import { bitmapFromIndices } from '../../src/index.js';
+import type { AccountAuthenticator, AnyPublicKey, AnySignature, EntryFunction, RawTransaction, Script, TransactionArgument, TransactionPayload } from '../../src/transactions/index.js';
+import type { TypeTag } from '../../src/move/index.js';
+import { bitmapFromIndices } from '../../src/transactions/index.js';
 
 const PRIMITIVES = ['bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer'] as const;
 const SIGNED = ['i8', 'i16', 'i32', 'i64', 'i128', 'i256'] as const;
