@@ -5,7 +5,21 @@
 // /http/node (package.json "exports"; test/exports.test.ts pins each list).
 export { bcs, BcsError, isBcsError, UsageError, isUsageError, toHex, fromHex } from './bcs/index.js';
 export type { Schema, Infer, BcsErrorCode, UsageErrorCode } from './bcs/index.js';
-export { encodeSubmission, encodeSubmissionAsync, abiRegistry, verifySigningMessage, ApiError, isApiError } from './submission/index.js';
+export {
+  encodeSubmission,
+  encodeSubmissionAsync,
+  abiRegistry,
+  verifySigningMessage,
+  ApiError,
+  isApiError,
+} from './submission/index.js';
 export type { EncodeSubmissionOptions, EncodeSubmissionResult, AbiRegistry } from './submission/index.js';
-export { createLedgerClient, LedgerApiError, isLedgerApiError, isLedgerNetworkError, isLedgerResponseError, isSigningMessageMismatchError } from './client/index.js';
+export {
+  createLedgerClient,
+  LedgerApiError,
+  isLedgerApiError,
+  isLedgerNetworkError,
+  isLedgerResponseError,
+  isSigningMessageMismatchError,
+} from './client/index.js';
 export type { LedgerClient, LedgerClientOptions } from './client/index.js';

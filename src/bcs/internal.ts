@@ -7,4 +7,12 @@ export { rethrowWithin } from './error.js';
 export { hexDigitsInto, hexInto, hexRunEnd, nibbleAt, toHexRaw } from './hex.js';
 export { checkBig } from './primitives.js';
 export { utf8Read } from './utf8.js';
-export { readOptionTag, readVariant, unknownVariant, variantIndex, variantTable, writeVariant, type VariantTable } from './variants.js';
+export {
+  readOptionTag,
+  readVariant,
+  unknownVariant,
+  variantIndex,
+  variantTable,
+  writeVariant,
+  type VariantTable,
+} from './variants.js';

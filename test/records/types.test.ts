@@ -1,5 +1,19 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { bcsBlock, blockMetadata, recordCodecs, transactionOnChainData, writeOp, type BcsBlock, type BcsBlockInput, type StateKey, type Transaction, type TransactionOnChainData, type TransactionOnChainDataInput, type WriteOp, type WriteSet } from '../../src/records/index.js';
+import {
+  bcsBlock,
+  blockMetadata,
+  recordCodecs,
+  transactionOnChainData,
+  writeOp,
+  type BcsBlock,
+  type BcsBlockInput,
+  type StateKey,
+  type Transaction,
+  type TransactionOnChainData,
+  type TransactionOnChainDataInput,
+  type WriteOp,
+  type WriteSet,
+} from '../../src/records/index.js';
 import { transactionCodecs, type SignedTransaction } from '../../src/transactions/index.js';
 import type { MultiAgentAuthenticator, TransactionAuthenticator } from '../../src/transactions/authenticator.js';
 import type { AccountAuthenticator } from '../../src/transactions/index.js';

@@ -3,7 +3,16 @@
 // or function type tags, and keys, signatures and authenticators only in the shapes and value ranges
 // its constructors accept (each restriction is commented where it is made; 'all' has none of them).
 import fc from 'fast-check';
-import type { AccountAuthenticator, AnyPublicKey, AnySignature, EntryFunction, RawTransaction, Script, TransactionArgument, TransactionPayload } from '../../src/transactions/index.js';
+import type {
+  AccountAuthenticator,
+  AnyPublicKey,
+  AnySignature,
+  EntryFunction,
+  RawTransaction,
+  Script,
+  TransactionArgument,
+  TransactionPayload,
+} from '../../src/transactions/index.js';
 import type { TypeTag } from '../../src/move/index.js';
 import { bitmapFromIndices } from '../../src/transactions/index.js';
 

@@ -1,7 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { address, bool, BcsWriter, option, string, toHex, u128, u64, u8, vector, writeAddress, writeU64, type AnySchema } from '../../src/bcs/index.js';
-import { arg, compileEntryFunction, rawTransaction, signingMessage, transactionCodecs, writeRawTransactionWith, type EntryFunctionParam, type EntryFunction, type RawTransactionInput } from '../../src/transactions/index.js';
+import {
+  address,
+  bool,
+  BcsWriter,
+  option,
+  string,
+  toHex,
+  u128,
+  u64,
+  u8,
+  vector,
+  writeAddress,
+  writeU64,
+  type AnySchema,
+} from '../../src/bcs/index.js';
+import {
+  arg,
+  compileEntryFunction,
+  rawTransaction,
+  signingMessage,
+  transactionCodecs,
+  writeRawTransactionWith,
+  type EntryFunctionParam,
+  type EntryFunction,
+  type RawTransactionInput,
+} from '../../src/transactions/index.js';
 import { formatTypeTag, typeArgFromString, typeArgFromTag, type TypeTag } from '../../src/move/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
 import { addressArb, identifierArb, typeTagArb } from '../move/arbitraries.js';

@@ -19,7 +19,27 @@ import {
 } from '@aptos-labs/ts-sdk/keyless';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountAuthenticator as accountAuthenticatorSchema, assembleSignedTransaction, entryFunction, feePayerSigningMessage, multiAgentSigningMessage, rawTransaction, signedTransaction, signingMessage, transactionAuthenticator, transactionPayload, type AccountAuthenticator, type AnyPublicKey, type AnySignature, type EntryFunction, type RawTransaction, type Script, type TransactionArgument, type TransactionAuthenticator, type TransactionPayload } from '../../src/transactions/index.js';
+import {
+  accountAuthenticator as accountAuthenticatorSchema,
+  assembleSignedTransaction,
+  entryFunction,
+  feePayerSigningMessage,
+  multiAgentSigningMessage,
+  rawTransaction,
+  signedTransaction,
+  signingMessage,
+  transactionAuthenticator,
+  transactionPayload,
+  type AccountAuthenticator,
+  type AnyPublicKey,
+  type AnySignature,
+  type EntryFunction,
+  type RawTransaction,
+  type Script,
+  type TransactionArgument,
+  type TransactionAuthenticator,
+  type TransactionPayload,
+} from '../../src/transactions/index.js';
 import { isBcsError } from '../../src/bcs/index.js';
 import { type TypeTag } from '../../src/move/index.js';
 import { transactionHash } from '../../src/hash/index.js';

@@ -1,11 +1,52 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
-import { encodeEntryFunctionTransaction, entryFunctionSigningMessage, type EntryFunction, type EntryFunctionPayloadInput, type RawTransactionInput, RAW_TRANSACTION_PREFIX_HEX, RAW_TRANSACTION_SALT, RAW_TRANSACTION_WITH_DATA_PREFIX_HEX, RAW_TRANSACTION_WITH_DATA_SALT, anyPublicKey, assembleSignedTransaction, bitmapFromIndices, ed25519Authenticator, feePayerSigningMessage, indicesFromBitmap, keylessPublicKey, multiAgentSigningMessage, multiKey, rawTransaction, rawTransactionWithData, signedTransaction, signingMessage, transactionArgument, transactionAuthenticator, transactionCodecs, transactionPayload, transactionSigningMessage, type AnyPublicKey, type MultiEd25519PublicKey, type MultiKey, type RawTransaction, type RawTransactionWithData, type SignedTransaction } from '../../src/transactions/index.js';
+import {
+  encodeEntryFunctionTransaction,
+  entryFunctionSigningMessage,
+  type EntryFunction,
+  type EntryFunctionPayloadInput,
+  type RawTransactionInput,
+  RAW_TRANSACTION_PREFIX_HEX,
+  RAW_TRANSACTION_SALT,
+  RAW_TRANSACTION_WITH_DATA_PREFIX_HEX,
+  RAW_TRANSACTION_WITH_DATA_SALT,
+  anyPublicKey,
+  assembleSignedTransaction,
+  bitmapFromIndices,
+  ed25519Authenticator,
+  feePayerSigningMessage,
+  indicesFromBitmap,
+  keylessPublicKey,
+  multiAgentSigningMessage,
+  multiKey,
+  rawTransaction,
+  rawTransactionWithData,
+  signedTransaction,
+  signingMessage,
+  transactionArgument,
+  transactionAuthenticator,
+  transactionCodecs,
+  transactionPayload,
+  transactionSigningMessage,
+  type AnyPublicKey,
+  type MultiEd25519PublicKey,
+  type MultiKey,
+  type RawTransaction,
+  type RawTransactionWithData,
+  type SignedTransaction,
+} from '../../src/transactions/index.js';
 import { formatTypeTag, typeArgFromString, typeArgFromTag } from '../../src/move/index.js';
 import { fromHex, toHex } from '../../src/bcs/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
-import { ed25519AuthenticationKey, hashPrefix, multiEd25519AuthenticationKey, multiKeyAuthenticationKey, singleKeyAuthenticationKey, transactionHash } from '../../src/hash/index.js';
+import {
+  ed25519AuthenticationKey,
+  hashPrefix,
+  multiEd25519AuthenticationKey,
+  multiKeyAuthenticationKey,
+  singleKeyAuthenticationKey,
+  transactionHash,
+} from '../../src/hash/index.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 import withDataFixtures from '../../fixtures/transactions/raw-transactions-with-data.json' with { type: 'json' };
 import signedFixtures from '../../fixtures/transactions/signed-transactions.json' with { type: 'json' };

@@ -3,7 +3,21 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_CONTAINER_DEPTH, fromHex, toHex } from '../../src/bcs/index.js';
-import { accountAuthenticator, assembleSignedTransaction, bitVec, bitmapFromIndices, fromJsonSafe, indicesFromBitmap, multiKey, signingMessage, toJsonSafe, transactionCodecs, transactionSigningMessage, type AccountAuthenticatorInput, type Shape } from '../../src/transactions/index.js';
+import {
+  accountAuthenticator,
+  assembleSignedTransaction,
+  bitVec,
+  bitmapFromIndices,
+  fromJsonSafe,
+  indicesFromBitmap,
+  multiKey,
+  signingMessage,
+  toJsonSafe,
+  transactionCodecs,
+  transactionSigningMessage,
+  type AccountAuthenticatorInput,
+  type Shape,
+} from '../../src/transactions/index.js';
 import { typeTag } from '../../src/move/index.js';
 import { authenticationKey } from '../../src/hash/index.js';
 import { expectBcsError } from '../bcs/helpers.js';

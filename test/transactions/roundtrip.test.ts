@@ -1,7 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectBcsError } from '../bcs/helpers.js';
-import { accountAuthenticator, anyPublicKey, anySignature, bitmapFromIndices, entryFunction, fromJsonSafe, indicesFromBitmap, keylessSignature, multiKey, parseDecimal, rawTransaction, rawTransactionWithData, script, signedTransaction, toJsonSafe, transactionArgument, transactionCodecs, transactionPayload, type Codec, type RawTransactionInput } from '../../src/transactions/index.js';
+import {
+  accountAuthenticator,
+  anyPublicKey,
+  anySignature,
+  bitmapFromIndices,
+  entryFunction,
+  fromJsonSafe,
+  indicesFromBitmap,
+  keylessSignature,
+  multiKey,
+  parseDecimal,
+  rawTransaction,
+  rawTransactionWithData,
+  script,
+  signedTransaction,
+  toJsonSafe,
+  transactionArgument,
+  transactionCodecs,
+  transactionPayload,
+  type Codec,
+  type RawTransactionInput,
+} from '../../src/transactions/index.js';
 import { bcs, fromHex, isBcsError, toHex, type Schema } from '../../src/bcs/index.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 import { transactionArbitraries } from './arbitraries.js';
