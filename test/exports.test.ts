@@ -85,10 +85,18 @@ const HTTP: Surface = {
 };
 
 const LEDGER: Surface = {
-  values: [],
-  types: [
-    'BlockInfo', 'LedgerSource', 'LedgerSummary', 'MaybePromise', 'StoredTransaction', 'SummariesQuery',
+  values: [
+    'LedgerError', 'createMemoryLedger', 'isLedgerError', 'loadMemoryLedger', 'resourceGroupKey', 'resourceKey',
   ],
+  types: [
+    'BlockInfo', 'BlockInput', 'IngestResult', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
+    'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'StoredTransaction', 'SummariesQuery',
+  ],
+};
+
+const LEDGER_NODE: Surface = {
+  values: ['readLedgerFile', 'writeLedgerFile'],
+  types: [],
 };
 
 const HTTP_NODE: Surface = {
@@ -204,6 +212,7 @@ const ENTRIES: Entry[] = [
   { name: 'ledger-bcs/bcs', src: 'src/bcs/index.ts', load: () => import('../src/bcs/index.js'), dist: 'dist/bcs/index', surface: BCS },
   { name: 'ledger-bcs/hash', src: 'src/hash.ts', load: () => import('../src/hash.js'), dist: 'dist/hash', surface: HASH },
   { name: 'ledger-bcs/ledger', src: 'src/ledger/index.ts', load: () => import('../src/ledger/index.js'), dist: 'dist/ledger/index', surface: LEDGER },
+  { name: 'ledger-bcs/ledger/node', src: 'src/ledger/node.ts', load: () => import('../src/ledger/node.js'), dist: 'dist/ledger/node', surface: LEDGER_NODE },
   { name: 'ledger-bcs/http', src: 'src/http/index.ts', load: () => import('../src/http/index.js'), dist: 'dist/http/index', surface: HTTP },
   { name: 'ledger-bcs/http/node', src: 'src/http/node.ts', load: () => import('../src/http/node.js'), dist: 'dist/http/node', surface: HTTP_NODE },
   { name: 'src/move', src: 'src/move/index.ts', load: () => import('../src/move/index.js'), surface: MOVE },
