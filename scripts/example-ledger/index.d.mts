@@ -6,4 +6,4 @@ export interface ExampleLedger {
   fungibleAsset: string;
   defaultAccountResource: boolean;
 }
-export declare function makeExampleLedger(options?: { blocks?: number; chainId?: number; defaultAccountResource?: boolean; seed?: number }): ExampleLedger;
+export declare function makeExampleLedger(options?: { blocks?: number; chainId?: number; defaultAccountResource?: boolean; seed?: number; transfersPerBlock?: number }): ExampleLedger;
