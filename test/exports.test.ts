@@ -93,6 +93,16 @@ const HTTP_NODE: Surface = {
   ],
 };
 
+const NODE_JSON: Surface = {
+  values: [
+    'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson', 'parseMoveResourceJson',
+    'parseMoveValueJson', 'prefetchLayouts', 'scriptBytecodeJson',
+  ],
+  types: [
+    'MoveModuleBytecodeJson', 'MoveResourceJson', 'MoveScriptBytecodeJson',
+  ],
+};
+
 // The layers the other issue-12 work reshapes: lists taken from their index files.
 const BCS: Surface = {
   values: [
@@ -198,6 +208,7 @@ const ENTRIES: Entry[] = [
   { name: 'ledger-bcs/hash', src: 'src/hash.ts', load: () => import('../src/hash.js'), dist: 'dist/hash', surface: HASH },
   { name: 'ledger-bcs/http', src: 'src/http/index.ts', load: () => import('../src/http/index.js'), dist: 'dist/http/index', surface: HTTP },
   { name: 'ledger-bcs/http/node', src: 'src/http/node.ts', load: () => import('../src/http/node.js'), dist: 'dist/http/node', surface: HTTP_NODE },
+  { name: 'ledger-bcs/node-json', src: 'src/node-json/index.ts', load: () => import('../src/node-json/index.js'), dist: 'dist/node-json/index', surface: NODE_JSON },
   { name: 'src/move', src: 'src/move/index.ts', load: () => import('../src/move/index.js'), surface: MOVE },
   { name: 'src/transactions', src: 'src/transactions/index.ts', load: () => import('../src/transactions/index.js'), surface: TRANSACTIONS },
   { name: 'src/submission', src: 'src/submission/index.ts', load: () => import('../src/submission/index.js'), surface: SUBMISSION },
