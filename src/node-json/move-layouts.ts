@@ -103,7 +103,7 @@ function compileStruct(s: StructTag, abis: AbiRegistry, memo: Map<string, Layout
   const def = builtIn(s) ?? structDefinition(s, abis);
   if (!def) {
     const found = abis.module(s.address, s.module);
-    throw missingLayout(type, found ? `module ${s.module} has no struct ${s.name}` : `module ${formatTypeTag({ $kind: 'struct', value: { ...s, typeArgs: [] } }).replace(/::[^:]+$/, '')} is not known`);
+    throw missingLayout(type, found ? `its module's ABI has no struct ${s.name}` : 'its module is not known');
   }
   if (def.typeParamCount !== s.typeArgs.length) {
     throw new BcsError('invalid_type_tag', `${type} has ${s.typeArgs.length} type arguments; its definition takes ${def.typeParamCount}`);

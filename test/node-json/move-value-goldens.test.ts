@@ -24,6 +24,15 @@ function blankedHashes(data: unknown): { value: unknown; restore: (v: unknown) =
 }
 let blankedFields = 0;
 
+/**
+ * Goldens the node no longer produces: this one holds a `module_bundle_payload` (removed from the
+ * node) and an Account without `guid_creation_num` and `key_rotation_events`, a layout older than
+ * the framework's; no layout the library embeds can reproduce it.
+ */
+const STALE: Record<string, string> = {
+  'aptos_api__tests__transactions_test__test_get_txn_execute_failed_by_invalid_module_payload_bytecode.json': '0x1::account::Account',
+};
+
 describe.skipIf(!HAVE_GOLDENS)('node goldens: Move values re-rendered to the same JSON text', () => {
   const files = goldens();
   it('reads the goldens', () => expect(files.length).toBeGreaterThan(100));
@@ -49,6 +58,10 @@ describe.skipIf(!HAVE_GOLDENS)('node goldens: Move values re-rendered to the sam
       for (const { kind, o } of found) {
         // The node's test writer replaced a few values by a note ("package registry omitted").
         if (typeof o.data === 'string' && o.data.endsWith(' omitted')) continue;
+        if (STALE[g.name] === o.type) {
+          expect(() => parseMoveResourceJson(o, abis)).toThrow(/needs the field/);
+          continue;
+        }
         if (kind === 'resource') {
           const { tag, bytes } = parseMoveResourceJson(o, abis);
           expect(JSON.stringify(moveResourceJson(tag, bytes, abis)), String(o.type)).toBe(JSON.stringify(o));
