@@ -66,13 +66,13 @@ function opBytes(op: WriteOp): Uint8Array | null {
   }
 }
 
-const EMPTY_TABLE_DATA = { data: null };
 
 /** The changes of one state key (several for a resource group). Throws where the node's conversion fails. */
-export function changeJson(key: StateKey, op: WriteOp, abis: AbiRegistry, h: Hashes): Obj[] {
+export function changeJson(key: StateKey, op: WriteOp, abis: AbiRegistry, h: Hashes, listing = false): Obj[] {
   const state_key_hash = toHex(h.stateKey(key));
   const bytes = opBytes(op);
   if (key.$kind === 'TableItem') {
+    const EMPTY_TABLE_DATA = listing ? { data: null } : null;
     const base = { state_key_hash, handle: toHex(addressBytes(key.value.handle)), key: toHex(key.value.key) };
     return bytes === null ? [{ ...base, data: EMPTY_TABLE_DATA, type: 'delete_table_item' }] : [{ ...base, value: toHex(bytes), data: EMPTY_TABLE_DATA, type: 'write_table_item' }];
   }
@@ -97,12 +97,12 @@ function addressBytes(a: Address): Uint8Array {
  * All changes of a write set. `lenient` drops the changes the node cannot convert, as
  * `into_transaction_info` does (a genesis payload's changes fail instead).
  */
-export function changesJson(ws: WriteSet, abis: AbiRegistry, h: Hashes, lenient: boolean): Obj[] {
+export function changesJson(ws: WriteSet, abis: AbiRegistry, h: Hashes, lenient: boolean, listing = false): Obj[] {
   const entries = [...ws.value].sort((a, b) => compareKeys(a.key, b.key));
   const out: Obj[] = [];
   for (const { key: k, value: op } of entries) {
     try {
-      out.push(...changeJson(k, op, abis, h));
+      out.push(...changeJson(k, op, abis, h, listing));
     } catch (e) {
       if (!lenient || !isBcsError(e)) throw e;
     }
@@ -126,6 +126,12 @@ function groupCandidates(member: StructTag): StructTag[] {
   const object = tag('0x1', 'object', 'ObjectGroup');
   if (formatAddress(member.address, 'short') === '0x4') return [tag('0x4', 'token', 'TokenGroup'), tag('0x4', 'collection', 'CollectionGroup'), object];
   return [object, tag('0x4', 'token', 'TokenGroup'), tag('0x4', 'collection', 'CollectionGroup')];
+}
+
+/** Resources that live in the framework's resource groups (object and token groups). */
+function likelyGroupMember(t: StructTag): boolean {
+  const a = formatAddress(t.address, 'short');
+  return a === '0x4' || (a === '0x1' && ['object', 'fungible_asset', 'primary_fungible_store', 'dispatchable_fungible_asset'].includes(t.module));
 }
 
 function accessPathKey(addr: Address, p: Path): StateKey {
@@ -152,13 +158,16 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
           const addr = address(c, 'address');
           const skh = str(c, 'state_key_hash');
           const first = at('data', () => parseMoveResourceJson(field(c, 'data'), abis));
-          // Members of one resource group follow each other with the same address and key hash.
+          // Members of one resource group follow each other with the same address and key hash
+          // (without verification the hashes may be blanked: then only known group members join).
           const members = [first];
           while (i + 1 < list.length) {
             const n = list[i + 1] as Obj;
             if (typeof n !== 'object' || n === null || n.type !== 'write_resource' || n.state_key_hash !== skh || n.address !== c.address) break;
+            const next = at(i + 1 - start, () => at('data', () => parseMoveResourceJson(field(n, 'data'), abis)));
+            if (!o.verify && !(likelyGroupMember(first.tag) && likelyGroupMember(next.tag))) break;
             i++;
-            members.push(at('data', () => at(i - start, () => parseMoveResourceJson(field(n, 'data'), abis))));
+            members.push(next);
           }
           const single = accessPathKey(addr, { $kind: 'Resource', value: first.tag });
           const isSingle = members.length === 1 && (!o.verify || compareBytes(h.stateKey(single), hash(c, 'state_key_hash')) === 0);
@@ -191,7 +200,7 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
             const data = obj(field(c, 'data'), 'module bytecode');
             const code = at('data', () => at('bytecode', () => hexValue(field(data, 'bytecode'))));
             op = write(code);
-            id = at('data', () => moduleIdOf(code, addr));
+            id = at('data', () => moduleIdOf(data, code, addr));
           } else {
             const s = str(c, 'module');
             const parts = s.split('::');
@@ -220,9 +229,9 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
   return { $kind: 'V0', value: m } as WriteSet;
 }
 
-/** The module id a module's bytecode declares (its self handle), read from the ABI the bytecode gives. */
-function moduleIdOf(code: Uint8Array, addr: Address): ModuleId {
-  const abi = moduleBytecodeJson(code).abi as { address?: string; name?: string } | undefined;
-  if (!abi?.name) throw new BcsError('not_supported', 'the module bytecode does not parse, so its name is unknown');
-  return { address: formatAddress(abi.address ?? addr, 'long'), name: abi.name } as ModuleId;
+/** The module's id: its ABI's address and name in the JSON, else those its bytecode declares. */
+function moduleIdOf(data: Obj, code: Uint8Array, addr: Address): ModuleId {
+  const abi = (typeof data.abi === 'object' && data.abi !== null ? data.abi : moduleBytecodeJson(code).abi) as { address?: unknown; name?: unknown } | undefined;
+  if (typeof abi?.name !== 'string') throw new BcsError('not_supported', 'the module bytecode does not parse, so its name is unknown');
+  return { address: at('abi', () => address({ a: abi.address ?? addr }, 'a')), name: abi.name } as ModuleId;
 }

@@ -90,9 +90,15 @@ function scriptParams(s: Script): TypeTag[] | undefined {
   }
 }
 
+/** MoveScriptBytecode: poem writes its `abi` as null when the bytecode does not parse. */
+function scriptCodeJson(code: Uint8Array): Obj {
+  const c = scriptBytecodeJson(code);
+  return { bytecode: c.bytecode, abi: c.abi ?? null };
+}
+
 export function scriptJson(s: Script, abis: AbiRegistry): Obj {
   return {
-    code: scriptBytecodeJson(s.code),
+    code: scriptCodeJson(s.code),
     type_arguments: s.typeArgs.map((t) => formatTypeTag(t)),
     arguments: argumentsJson(s.args.map(scriptArgumentBytes), scriptParams(s), abis),
     type: 'script_payload',

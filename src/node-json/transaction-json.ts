@@ -28,18 +28,25 @@ export interface TransactionJsonOptions {
   timestamp?: bigint;
   /** Names the function of an ExecutionFailure (the node reads it from the module in its state). */
   functionName?: FunctionNameLookup;
+  /**
+   * Write table items' `data` without the node's table-info indexer: `null` (default; GET
+   * /transactions/by_hash, by_version, a genesis payload) or `{"data": null}`, which the node's
+   * listings (GET /transactions) write in a transaction's `changes` (seen in api/goldens).
+   */
+  listing?: boolean;
 }
 
 /** What one render needs, built once per call (a block shares it across its transactions). */
 export interface RenderContext {
   abis: AbiRegistry;
+  listing: boolean;
   hashes: Hashes;
   codes: StatusCodeTable;
   functionName?: FunctionNameLookup;
 }
 
 export function renderContext(o: TransactionJsonOptions = {}): RenderContext {
-  return { abis: o.abis ?? abiRegistry(), hashes: hashes(), codes: statusCodeTable(), functionName: o.functionName };
+  return { abis: o.abis ?? abiRegistry(), listing: o.listing === true, hashes: hashes(), codes: statusCodeTable(), functionName: o.functionName };
 }
 
 const U64 = (v: bigint | number) => v.toString();
@@ -56,7 +63,7 @@ function infoJson(d: TransactionOnChainData, ctx: RenderContext): Obj {
     success: info.status.$kind === 'Success',
     vm_status: vmStatusText(info.status, ctx.codes, ctx.functionName),
     accumulator_root_hash: toHex(d.accumulatorRootHash),
-    changes: changesJson(d.changes, ctx.abis, ctx.hashes, true),
+    changes: changesJson(d.changes, ctx.abis, ctx.hashes, true, ctx.listing),
   };
 }
 

@@ -62,8 +62,9 @@ function pick<T>(candidates: T[], hashOf: (c: T) => Uint8Array, want: Uint8Array
 
 /** SignedTransactions the request JSON may have come from (payload variant, bitmap length, chain id). */
 function signedCandidates(o: Obj, ctx: ReadContext): SignedTransaction[] {
-  const nonceJson = field(o, 'replay_protection_nonce');
-  const nonce = nonceJson === null ? null : u64(o, 'replay_protection_nonce');
+  // Absent in JSON from nodes older than orderless transactions.
+  const nonceJson = o.replay_protection_nonce;
+  const nonce = nonceJson === null || nonceJson === undefined ? null : u64(o, 'replay_protection_nonce');
   const payloads: TransactionPayload[] = at('payload', () => parsePayloadJson(field(o, 'payload'), nonce, ctx.abis));
   const sigJson = field(o, 'signature');
   const auths = [at('signature', () => parseSignatureJson(sigJson))];
