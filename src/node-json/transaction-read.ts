@@ -241,7 +241,7 @@ export function readTransaction(json: unknown, ctx: ReadContext): ParsedTransact
     return { data: { $kind: 'Pending', value: signed } as TransactionData, timestamp: 0n };
   }
   const candidates = transactionCandidates(o, type, ctx);
-  const info = readInfo(o, ctx, type === 'genesis_transaction' ? 'Creation' : 'Modification');
+  const info = readInfo(o, ctx, 'Modification');
   const transaction = pick(candidates, ctx.hashes.transaction, info.hash, ctx, 'transaction');
   const events = WITH_EVENTS.has(type) ? readEvents(o, 'events', ctx) : [];
   const value: TransactionOnChainData = {
