@@ -3,7 +3,7 @@ import { formatModuleId, formatStructTag, moduleId, parseStructTag, structTag, t
 import type { StateKey, WriteOp, WriteSet } from '../records/index.js';
 import type { AbiRegistry } from '../submission/index.js';
 import type { Hashes } from './hashes.js';
-import { address, at, field, hash, hexValue, kind, obj, str, unknownKind, type Obj } from './json-read.js';
+import { address, at, field, hash, hexValue, kind, obj, str, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { moduleBytecodeJson } from './move-bytecode-json.js';
 import { moveResourceJson, parseMoveResourceJson } from './move-value-json.js';
 
@@ -157,14 +157,14 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
         case 'write_resource': {
           const addr = address(c, 'address');
           const skh = str(c, 'state_key_hash');
-          const first = at('data', () => parseMoveResourceJson(field(c, 'data'), abis));
+          const first = fieldAt(c, 'data', (v) => parseMoveResourceJson(v, abis));
           // Members of one resource group follow each other with the same address and key hash
           // (without verification the hashes may be blanked: then only known group members join).
           const members = [first];
           while (i + 1 < list.length) {
             const n = list[i + 1] as Obj;
             if (typeof n !== 'object' || n === null || n.type !== 'write_resource' || n.state_key_hash !== skh || n.address !== c.address) break;
-            const next = at(i + 1 - start, () => at('data', () => parseMoveResourceJson(field(n, 'data'), abis)));
+            const next = at(i + 1 - start, () => fieldAt(n, 'data', (v) => parseMoveResourceJson(v, abis)));
             if (!o.verify && !(likelyGroupMember(first.tag) && likelyGroupMember(next.tag))) break;
             i++;
             members.push(next);
@@ -183,7 +183,7 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
           break;
         }
         case 'delete_resource': {
-          const tag = at('resource', () => parseStructTag(str(c, 'resource')));
+          const tag = fieldAt(c, 'resource', (v) => parseStructTag(str({ v }, 'v')));
           const addr = address(c, 'address');
           let key = accessPathKey(addr, { $kind: 'Resource', value: tag });
           if (o.verify && compareBytes(h.stateKey(key), hash(c, 'state_key_hash')) !== 0) key = accessPathKey(addr, { $kind: 'ResourceGroup', value: tag });
@@ -198,7 +198,7 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
           let op: WriteOp;
           if (t === 'write_module') {
             const data = obj(field(c, 'data'), 'module bytecode');
-            const code = at('data', () => at('bytecode', () => hexValue(field(data, 'bytecode'))));
+            const code = at('data', () => fieldAt(data, 'bytecode', (v) => hexValue(v)));
             op = write(code);
             id = at('data', () => moduleIdOf(data, code, addr));
           } else {
@@ -215,9 +215,9 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
         }
         case 'write_table_item':
         case 'delete_table_item': {
-          const key: StateKey = { $kind: 'TableItem', value: { handle: address(c, 'handle'), key: at('key', () => hexValue(field(c, 'key'))) } };
+          const key: StateKey = { $kind: 'TableItem', value: { handle: address(c, 'handle'), key: fieldAt(c, 'key', (v) => hexValue(v)) } };
           checkHash(key);
-          set(key, t === 'write_table_item' ? write(at('value', () => hexValue(field(c, 'value')))) : { $kind: 'Deletion' });
+          set(key, t === 'write_table_item' ? write(fieldAt(c, 'value', (v) => hexValue(v))) : { $kind: 'Deletion' });
           break;
         }
         default:

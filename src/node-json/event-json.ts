@@ -3,7 +3,7 @@ import { formatTypeTag, parseTypeTag } from '../move/index.js';
 import type { ContractEvent } from '../records/index.js';
 import type { AbiRegistry } from '../submission/index.js';
 import { abiRegistry } from '../submission/index.js';
-import { address, at, field, obj, str, u64, type Obj } from './json-read.js';
+import { address, at, field, obj, str, u64, type Obj, fieldAt } from './json-read.js';
 import { moveValueJson, parseMoveValueJson } from './move-value-json.js';
 
 // api/types/src/transaction.rs `Event`: `guid`, `sequence_number`, `type`, `data` (the event's Move
@@ -35,12 +35,12 @@ export function eventJson(e: ContractEvent, abis: AbiRegistry = abiRegistry()): 
 
 export function parseEventJson(json: unknown, abis: AbiRegistry = abiRegistry()): ContractEvent {
   const o: Obj = obj(json, 'an event');
-  const guid = at('guid', () => obj(field(o, 'guid'), 'guid'));
+  const guid = fieldAt(o, 'guid', (v) => obj(v, 'guid'));
   const creationNumber = at('guid', () => u64(guid, 'creation_number'));
   const accountAddress = at('guid', () => address(guid, 'account_address'));
   const sequenceNumber = u64(o, 'sequence_number');
-  const typeTag = at('type', () => parseTypeTag(str(o, 'type')));
-  const eventData = at('data', () => parseMoveValueJson(typeTag, field(o, 'data'), abis));
+  const typeTag = fieldAt(o, 'type', (v) => parseTypeTag(str({ v }, 'v')));
+  const eventData = fieldAt(o, 'data', (v) => parseMoveValueJson(typeTag, v, abis));
   if (creationNumber === 0n && sequenceNumber === 0n && /^0x0+$/.test(accountAddress)) {
     return { $kind: 'V2', value: { typeTag, eventData } } as ContractEvent;
   }

@@ -32,6 +32,12 @@ export function field(o: Obj, key: string): unknown {
   return v;
 }
 
+/** `f` of field `key`, its errors under `key`. */
+export function fieldAt<T>(o: Obj, key: string, f: (v: unknown) => T): T {
+  const v = field(o, key);
+  return at(key, () => f(v));
+}
+
 export function str(o: Obj, key: string): string {
   const v = field(o, key);
   if (typeof v !== 'string') throw invalid('a string', v).within(key);
@@ -58,7 +64,8 @@ export function each<T>(o: Obj, key: string, f: (v: unknown, i: number) => T): T
 
 /** A u64 written as a decimal string (the node's `U64`). */
 export function u64(o: Obj, key: string): bigint {
-  return at(key, () => parseDecimal(field(o, key), 'u64'));
+  const v = field(o, key);
+  return at(key, () => parseDecimal(v, 'u64'));
 }
 
 /** A JSON number of at most `max` (u8, u16, u32, or a u64 the node writes as a number). */
@@ -74,7 +81,8 @@ export function int(v: unknown, max: number | bigint, what: string): number | bi
 }
 
 export function smallInt(o: Obj, key: string, max: number, what: string): number {
-  return at(key, () => int(field(o, key), max, what) as number);
+  const v = field(o, key);
+  return at(key, () => int(v, max, what) as number);
 }
 
 /** `0x` hex (HexEncodedBytes). */
@@ -84,7 +92,8 @@ export function hexValue(v: unknown): Uint8Array {
 }
 
 export function hex(o: Obj, key: string): Uint8Array {
-  return at(key, () => hexValue(field(o, key)));
+  const v = field(o, key);
+  return at(key, () => hexValue(v));
 }
 
 /** A HashValue: 32 bytes of `0x` hex. */
@@ -95,7 +104,8 @@ export function hashValue(v: unknown): Uint8Array {
 }
 
 export function hash(o: Obj, key: string): Uint8Array {
-  return at(key, () => hashValue(field(o, key)));
+  const v = field(o, key);
+  return at(key, () => hashValue(v));
 }
 
 export function addressValue(v: unknown): Address {
@@ -104,7 +114,8 @@ export function addressValue(v: unknown): Address {
 }
 
 export function address(o: Obj, key: string): Address {
-  return at(key, () => addressValue(field(o, key)));
+  const v = field(o, key);
+  return at(key, () => addressValue(v));
 }
 
 /** The discriminator `type` of a node union. */

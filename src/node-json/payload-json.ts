@@ -2,7 +2,7 @@ import { BcsError, bool, formatAddress, i8, i16, i32, i64, i128, i256, isBcsErro
 import { formatTypeTag, isSignerType, parseTypeTag, readScriptSignature, substituteGenerics, type MoveType, type TypeTag } from '../move/index.js';
 import type { AbiRegistry } from '../submission/index.js';
 import type { EntryFunction, Script, TransactionArgument, TransactionPayload } from '../transactions/index.js';
-import { address, at, each, field, hexValue, kind, obj, str, unknownKind, type Obj } from './json-read.js';
+import { address, at, each, field, hexValue, kind, obj, str, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { moveValueJson, parseMoveValueJson } from './move-value-json.js';
 import { scriptBytecodeJson } from './move-bytecode-json.js';
 
@@ -205,7 +205,7 @@ function lenPrefix(b: Uint8Array): number {
 export function parseScriptJson(o: Obj, abis: AbiRegistry): Script {
   const code = at('code', () => {
     const c = obj(field(o, 'code'), 'code');
-    return at('bytecode', () => hexValue(field(c, 'bytecode')));
+    return fieldAt(c, 'bytecode', (v) => hexValue(v));
   });
   const s = { code, typeArgs: typeArgs(o), args: [] as TransactionArgument[] };
   const types = scriptParams(s as Script);

@@ -12,7 +12,7 @@ import {
   type AnySignature,
   type TransactionAuthenticator,
 } from '../transactions/index.js';
-import { address, at, each, field, hex, hexValue, kind, obj, smallInt, str, unknownKind, type Obj } from './json-read.js';
+import { address, at, each, field, hex, hexValue, kind, obj, smallInt, str, unknownKind, type Obj, fieldAt } from './json-read.js';
 
 // api/types/src/transaction.rs `TransactionSignature`, `AccountSignature`, `PublicKey`, `Signature`:
 // poem one_of unions, each object's fields in declaration order and its `type` last. A union inside
@@ -173,7 +173,7 @@ function parseFunctionInfo(s: string) {
 /** An AccountSignature's fields (its `type` may be `single_sender`, so its kind is read from the fields). */
 function parseAccountFields(o: Obj, options: SignatureReadOptions): AccountAuthenticator {
   if ('function_info' in o) {
-    return { $kind: 'Abstraction', value: { functionInfo: parseFunctionInfo(str(o, 'function_info')), authData: at('auth_data', () => abstractionAuthData.decode(hex(o, 'auth_data'))) } };
+    return { $kind: 'Abstraction', value: { functionInfo: parseFunctionInfo(str(o, 'function_info')), authData: fieldAt(o, 'auth_data', (v) => abstractionAuthData.decode(hexValue(v))) } };
   }
   if ('threshold' in o || 'bitmap' in o) {
     const publicKeys = each(o, 'public_keys', hexValue);
@@ -187,7 +187,7 @@ function parseAccountFields(o: Obj, options: SignatureReadOptions): AccountAuthe
     const publicKeys = each(o, 'public_keys', parsePublicKey);
     const indexed = each(o, 'signatures', (v) => {
       const s = obj(v, 'an indexed signature');
-      return { index: smallInt(s, 'index', 255, 'index'), signature: at('signature', () => parseAnySignature(field(s, 'signature'))) };
+      return { index: smallInt(s, 'index', 255, 'index'), signature: fieldAt(s, 'signature', (v) => parseAnySignature(v)) };
     });
     const bytes = options.multiKeyBitmapBytes ?? 4;
     const indices = indexed.map((s) => s.index);
@@ -205,7 +205,7 @@ function parseAccountFields(o: Obj, options: SignatureReadOptions): AccountAuthe
   if ('public_key' in o) {
     const pk = field(o, 'public_key');
     if (typeof pk === 'object' && pk !== null) {
-      return { $kind: 'SingleKey', value: { publicKey: at('public_key', () => parsePublicKey(pk)), signature: at('signature', () => parseAnySignature(field(o, 'signature'))) } };
+      return { $kind: 'SingleKey', value: { publicKey: at('public_key', () => parsePublicKey(pk)), signature: fieldAt(o, 'signature', (v) => parseAnySignature(v)) } };
     }
     return { $kind: 'Ed25519', value: { publicKey: hex(o, 'public_key'), signature: hex(o, 'signature') } };
   }
@@ -237,7 +237,7 @@ export function parseSignatureJson(json: unknown, options: SignatureReadOptions 
       return parseAccountSignatureJson(o, options) as TransactionAuthenticator;
     case 'multi_agent_signature':
     case 'fee_payer_signature': {
-      const sender = at('sender', () => parseAccountSignatureJson(field(o, 'sender'), options));
+      const sender = fieldAt(o, 'sender', (v) => parseAccountSignatureJson(v, options));
       const secondarySignerAddresses = addresses(o, 'secondary_signer_addresses');
       const secondarySigners = each(o, 'secondary_signers', (v) => parseAccountSignatureJson(v, options));
       if (type === 'multi_agent_signature') return { $kind: 'MultiAgent', value: { sender, secondarySignerAddresses, secondarySigners } };
@@ -248,7 +248,7 @@ export function parseSignatureJson(json: unknown, options: SignatureReadOptions 
           secondarySignerAddresses,
           secondarySigners,
           feePayerAddress: address(o, 'fee_payer_address'),
-          feePayerSigner: at('fee_payer_signer', () => parseAccountSignatureJson(field(o, 'fee_payer_signer'), options)),
+          feePayerSigner: fieldAt(o, 'fee_payer_signer', (v) => parseAccountSignatureJson(v, options)),
         },
       };
     }

@@ -5,7 +5,7 @@ import type { SignedTransaction, TransactionPayload } from '../transactions/inde
 import { parseChangesJson } from './changes-json.js';
 import { parseEventJson } from './event-json.js';
 import { hashes, type Hashes } from './hashes.js';
-import { address, arr, at, bool, each, field, hash, hex, int, kind, obj, str, u64, unknownKind, type Obj } from './json-read.js';
+import { address, arr, at, bool, each, field, hash, hex, int, kind, obj, str, u64, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { parseNodeJsonText } from './json-text.js';
 import { parsePayloadJson } from './payload-json.js';
 import { parseSignatureJson } from './signature-json.js';
@@ -65,7 +65,7 @@ function signedCandidates(o: Obj, ctx: ReadContext): SignedTransaction[] {
   // Absent in JSON from nodes older than orderless transactions.
   const nonceJson = o.replay_protection_nonce;
   const nonce = nonceJson === null || nonceJson === undefined ? null : u64(o, 'replay_protection_nonce');
-  const payloads: TransactionPayload[] = at('payload', () => parsePayloadJson(field(o, 'payload'), nonce, ctx.abis));
+  const payloads: TransactionPayload[] = fieldAt(o, 'payload', (v) => parsePayloadJson(v, nonce, ctx.abis));
   const sigJson = field(o, 'signature');
   const auths = [at('signature', () => parseSignatureJson(sigJson))];
   if (ctx.verify && JSON.stringify(sigJson).includes('"signatures_required"')) auths.push(at('signature', () => parseSignatureJson(sigJson, { multiKeyBitmapBytes: 1 })));
@@ -87,9 +87,14 @@ function signedCandidates(o: Obj, ctx: ReadContext): SignedTransaction[] {
   return out;
 }
 
+function changesAt(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation'): WriteSet {
+  const list = arr(o, 'changes');
+  return at('changes', () => parseChangesJson(list, ctx.abis, ctx.hashes, { write, verify: ctx.verify }));
+}
+
 function readInfo(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation') {
   const success = bool(o, 'success');
-  const status: ExecutionStatus = at('vm_status', () => parseVmStatus(str(o, 'vm_status'), success, ctx.codes, ctx.options.functionIndex));
+  const status: ExecutionStatus = fieldAt(o, 'vm_status', (v) => parseVmStatus(v as string, success, ctx.codes, ctx.options.functionIndex));
   const cp = field(o, 'state_checkpoint_hash');
   return {
     version: u64(o, 'version'),
@@ -104,7 +109,7 @@ function readInfo(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation') 
       auxiliaryInfoHash: null,
     },
     accumulatorRootHash: hash(o, 'accumulator_root_hash'),
-    changes: at('changes', () => parseChangesJson(arr(o, 'changes'), ctx.abis, ctx.hashes, { write, verify: ctx.verify })) as WriteSet,
+    changes: changesAt(o, ctx, write),
   };
 }
 
@@ -153,7 +158,7 @@ function transactionCandidates(o: Obj, type: string, ctx: ReadContext): Transact
       if (wt !== 'direct_write_set') throw new BcsError('not_supported', `a ${wt} genesis payload is not read back`).within('payload');
       const events = at('payload', () => at('write_set', () => readEvents(ws, 'events', ctx)));
       return (['Creation', 'Modification'] as const).map((write) => {
-        const writeSet = at('payload', () => at('write_set', () => at('changes', () => parseChangesJson(arr(ws, 'changes'), ctx.abis, ctx.hashes, { write, verify: ctx.verify }))));
+        const writeSet = at('payload', () => at('write_set', () => changesAt(ws, ctx, write)));
         return T({ $kind: 'GenesisTransaction', value: { $kind: 'Direct', value: { writeSet, events } } });
       });
     }
@@ -180,14 +185,14 @@ function transactionCandidates(o: Obj, type: string, ctx: ReadContext): Transact
     case 'state_checkpoint_transaction':
       return [T({ $kind: 'StateCheckpoint', value: blockId(ctx) })];
     case 'block_epilogue_transaction': {
-      const b = at('block_end_info', () => obj(field(o, 'block_end_info'), 'block_end_info'));
+      const b = fieldAt(o, 'block_end_info', (v) => obj(v, 'block_end_info'));
       const blockEndInfo = at('block_end_info', () => ({
         $kind: 'V0',
         value: {
           blockGasLimitReached: bool(b, 'block_gas_limit_reached'),
           blockOutputLimitReached: bool(b, 'block_output_limit_reached'),
-          blockEffectiveBlockGasUnits: BigInt(at('block_effective_block_gas_units', () => int(field(b, 'block_effective_block_gas_units'), 0xffffffffffffffffn, 'a u64'))),
-          blockApproxOutputSize: BigInt(at('block_approx_output_size', () => int(field(b, 'block_approx_output_size'), 0xffffffffffffffffn, 'a u64'))),
+          blockEffectiveBlockGasUnits: BigInt(fieldAt(b, 'block_effective_block_gas_units', (v) => int(v, 0xffffffffffffffffn, 'a u64'))),
+          blockApproxOutputSize: BigInt(fieldAt(b, 'block_approx_output_size', (v) => int(v, 0xffffffffffffffffn, 'a u64'))),
         },
       }));
       const id = blockId(ctx);
@@ -199,20 +204,20 @@ function transactionCandidates(o: Obj, type: string, ctx: ReadContext): Transact
     case 'validator_transaction': {
       const vt = str(o, 'validator_transaction_type');
       if (vt === 'dkg_result') {
-        const d = at('dkg_transcript', () => obj(field(o, 'dkg_transcript'), 'dkg_transcript'));
+        const d = fieldAt(o, 'dkg_transcript', (v) => obj(v, 'dkg_transcript'));
         const value = at('dkg_transcript', () => ({ metadata: { epoch: u64(d, 'epoch'), author: address(d, 'author') }, transcriptBytes: hex(d, 'payload') }));
         return [T({ $kind: 'ValidatorTransaction', value: { $kind: 'DKGResult', value } })];
       }
       if (vt !== 'observed_jwk_update') throw unknownKind(vt, 'validator transaction', 'validator_transaction_type');
-      const q = at('quorum_certified_update', () => obj(field(o, 'quorum_certified_update'), 'quorum_certified_update'));
+      const q = fieldAt(o, 'quorum_certified_update', (v) => obj(v, 'quorum_certified_update'));
       const value = at('quorum_certified_update', () => {
-        const u = at('update', () => obj(field(q, 'update'), 'update'));
-        const s = at('multi_sig', () => obj(field(q, 'multi_sig'), 'multi_sig'));
+        const u = fieldAt(q, 'update', (v) => obj(v, 'update'));
+        const s = fieldAt(q, 'multi_sig', (v) => obj(v, 'multi_sig'));
         const sig = at('multi_sig', () => field(s, 'sig'));
         return {
           update: at('update', () => ({
             issuer: utf8Encode(str(u, 'issuer')),
-            version: BigInt(at('version', () => int(field(u, 'version'), 0xffffffffffffffffn, 'a u64'))),
+            version: BigInt(fieldAt(u, 'version', (v) => int(v, 0xffffffffffffffffn, 'a u64'))),
             jwks: each(u, 'jwks', readJwk),
           })),
           multiSig: at('multi_sig', () => ({
@@ -234,7 +239,8 @@ const WITH_EVENTS = new Set(['user_transaction', 'genesis_transaction', 'block_m
 /** Reads one transaction object with a context (blocks share theirs). */
 export function readTransaction(json: unknown, ctx: ReadContext): ParsedTransactionJson {
   const o = obj(json, 'a transaction');
-  const type = o.type === undefined && 'hash' in o && 'sender' in o ? 'pending_transaction' : kind(o);
+  // The submit answer (PendingTransaction) has no `type`; a committed transaction always has one.
+  const type = o.type === undefined && 'hash' in o && 'sender' in o && !('version' in o) ? 'pending_transaction' : kind(o);
   if (type === 'pending_transaction') {
     const want = o.hash === undefined ? null : hash(o, 'hash');
     const signed = pick(signedCandidates(o, ctx), ctx.hashes.signed, want, ctx, 'transaction');
