@@ -55,14 +55,70 @@ export function structDefinition(tag: StructTag, abis: AbiRegistry): AbiStruct |
   return abis.module(tag.address, tag.module)?.structs.get(tag.name) ?? frameworkStruct(tag.address, tag.module, tag.name);
 }
 
-/** The layout of a value of `type`, cached in the registry per type. */
+/** Compiled layouts kept in a registry: by address → module → name for structs without type arguments. */
+interface LayoutCache {
+  plain: Map<string, Map<string, Map<string, Layout>>>;
+  other: Map<string, Layout>;
+  size: number;
+}
+/** Layouts a registry keeps before it starts over (hostile input can name any number of types). */
+const MAX_CACHED = 4096;
+
+function cacheOf(abis: AbiRegistry, resource: boolean): LayoutCache {
+  const key = resource ? 'node-json resource layouts' : 'node-json value layouts';
+  let c = abis.calls.get(key) as LayoutCache | undefined;
+  if (c === undefined || c.size >= MAX_CACHED) {
+    c = { plain: new Map(), other: new Map(), size: 0 };
+    abis.calls.set(key, c);
+  }
+  return c;
+}
+
+/** The layout of a value of `type`, cached in the registry. */
 export function layoutOf(type: TypeTag, abis: AbiRegistry, resource = false): Layout {
-  const key = (resource ? 'node-json resource ' : 'node-json value ') + formatTypeTag(type);
-  const cached = abis.calls.get(key) as Layout | undefined;
-  if (cached) return cached;
-  const layout = compile(type, abis, new Map(), resource);
-  abis.calls.set(key, layout);
+  const cache = cacheOf(abis, resource);
+  // Most events and resources are structs without type arguments: looked up without building a key
+  // (special addresses are shared strings, so their hash is computed once).
+  if (type.$kind === 'struct' && type.value.typeArgs.length === 0) {
+    const s = type.value;
+    let byModule = cache.plain.get(s.address);
+    if (byModule === undefined) cache.plain.set(s.address, (byModule = new Map()));
+    let byName = byModule.get(s.module);
+    if (byName === undefined) byModule.set(s.module, (byName = new Map()));
+    let layout = byName.get(s.name);
+    if (layout === undefined) {
+      layout = compile(type, abis, new Map(), resource);
+      byName.set(s.name, layout);
+      cache.size++;
+    }
+    return layout;
+  }
+  const key = tagKey(type);
+  let layout = cache.other.get(key);
+  if (layout === undefined) {
+    layout = compile(type, abis, new Map(), resource);
+    cache.other.set(key, layout);
+    cache.size++;
+  }
   return layout;
+}
+
+/** A cache key for a type tag: unique per tag, cheaper to build than its formatted string. */
+function tagKey(t: TypeTag): string {
+  switch (t.$kind) {
+    case 'vector':
+      return 'v<' + tagKey(t.value) + '>';
+    case 'struct': {
+      const s = t.value;
+      let k = s.address + ':' + s.module + ':' + s.name;
+      if (s.typeArgs.length > 0) k += '<' + s.typeArgs.map(tagKey).join(',') + '>';
+      return k;
+    }
+    case 'function':
+      return formatTypeTag(t);
+    default:
+      return t.$kind;
+  }
 }
 
 function compile(t: TypeTag, abis: AbiRegistry, memo: Map<string, Layout>, resource: boolean): Layout {

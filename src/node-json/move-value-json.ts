@@ -1,7 +1,7 @@
 import { BcsError, BcsReader, BcsWriter, quote } from '../bcs/index.js';
 import { formatStructTag, parseStructTag, type StructTag, type TypeTag } from '../move/index.js';
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
-import { layoutOf } from './move-layouts.js';
+import { layoutOf, type EnumLayout, type Layout, type StructLayout } from './move-layouts.js';
 import { readMoveValue } from './move-value-read.js';
 import { writeMoveValue } from './move-value-write.js';
 
@@ -25,9 +25,8 @@ function registry(abis: AbiRegistry | undefined): AbiRegistry {
   return abis ?? abiRegistry();
 }
 
-function render(type: TypeTag, bytes: Uint8Array, abis: AbiRegistry, resource: boolean): unknown {
+function render(layout: Layout, bytes: Uint8Array): unknown {
   if (!(bytes instanceof Uint8Array)) throw new BcsError('invalid_type', 'Move value bytes must be a Uint8Array');
-  const layout = layoutOf(type, abis, resource);
   const r = new BcsReader(bytes);
   const value = readMoveValue(r, layout, 0);
   if (r.off !== r.end) throw new BcsError('remaining_input', `${r.end - r.off} bytes left after the value`, r.off);
@@ -47,7 +46,7 @@ function parse(type: TypeTag, json: unknown, abis: AbiRegistry, resource: boolea
  * `not_supported` when a struct's layout is not known.
  */
 export function moveValueJson(type: TypeTag, bytes: Uint8Array, abis?: AbiRegistry): unknown {
-  return render(type, bytes, registry(abis), false);
+  return render(layoutOf(type, registry(abis)), bytes);
 }
 
 /** The inverse of `moveValueJson`: the value's exact BCS bytes. Strict; errors carry the path. */
@@ -57,7 +56,9 @@ export function parseMoveValueJson(type: TypeTag, json: unknown, abis?: AbiRegis
 
 /** A resource (`MoveResource`: its struct tag as the node prints it, and its fields). */
 export function moveResourceJson(tag: StructTag, bytes: Uint8Array, abis?: AbiRegistry): MoveResourceJson {
-  return { type: formatStructTag(tag), data: render({ $kind: 'struct', value: tag }, bytes, registry(abis), true) };
+  const layout = layoutOf({ $kind: 'struct', value: tag }, registry(abis), true);
+  // A resource's layout is a struct or an enum, whose `type` is the tag as the node prints it.
+  return { type: (layout as StructLayout | EnumLayout).type, data: render(layout, bytes) };
 }
 
 /** Reads `{ type, data }` back: the struct tag and the resource's BCS bytes. */

@@ -29,12 +29,19 @@ function tooDeep(r: BcsReader): BcsError {
   return new BcsError('exceeded_max_depth', `value nested deeper than ${MAX_VALUE_DEPTH}`, r.off);
 }
 
-/** Short address form: `0x` and the digits without leading zeros (`0x0` for zero). */
-export function shortAddressHex(bytes: Uint8Array): string {
-  const hex = toHex(bytes);
-  let i = 2;
-  while (i < hex.length - 1 && hex.charCodeAt(i) === 48) i++;
-  return i === 2 ? hex : '0x' + hex.slice(i);
+const PAIRS: readonly string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => (i < 16 ? '0' : '') + i.toString(16));
+
+/**
+ * The 32 bytes at `at` in the short form (`Address`'s Display, `to_hex_literal`): `0x` and the
+ * digits without leading zeros, `0x0` for zero. Built directly: most are special addresses.
+ */
+export function shortAddressAt(buf: Uint8Array, at: number): string {
+  const end = at + 32;
+  let i = at;
+  while (i < end - 1 && buf[i] === 0) i++;
+  let s = '0x' + buf[i].toString(16);
+  for (i++; i < end; i++) s += PAIRS[buf[i]];
+  return s;
 }
 
 /** Byte length every element of a vector of `l` takes at least (for the length check before looping). */
@@ -60,7 +67,12 @@ export function readMoveValue(r: BcsReader, l: Layout, depth: number): unknown {
     case 'u8': return r.u8();
     case 'u16': return r.u16();
     case 'u32': return r.u32();
-    case 'u64': return r.u64().toString();
+    case 'u64': {
+      // Most u64 values fit in 53 bits: their decimal string needs no BigInt.
+      const lo = r.u32();
+      const hi = r.u32();
+      return hi < 0x200000 ? String(hi * 0x100000000 + lo) : ((BigInt(hi) << 32n) | BigInt(lo)).toString();
+    }
     case 'u128': return r.bigUint(16).toString();
     case 'u256': return r.bigUint(32).toString();
     case 'i8': return (r.u8() << 24) >> 24;
@@ -73,7 +85,7 @@ export function readMoveValue(r: BcsReader, l: Layout, depth: number): unknown {
     case 'signer':
       if (r.off + 32 > r.end) throw r.eof(32);
       r.off += 32;
-      return shortAddressHex(r.buf.subarray(r.off - 32, r.off));
+      return shortAddressAt(r.buf, r.off - 32);
     case 'bytes': {
       const n = r.length(1);
       r.off += n;

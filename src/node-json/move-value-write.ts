@@ -17,6 +17,7 @@ import {
   writeU64,
   writeU8,
   type BcsWriter,
+  type BigIntInput,
 } from '../bcs/index.js';
 import type { Layout } from './move-layouts.js';
 import { MAX_VALUE_DEPTH, UNPARSABLE_UTF8 } from './move-value-read.js';
@@ -55,7 +56,7 @@ const SMALL: Record<SmallKind, [number, number, (w: BcsWriter, v: number) => voi
 };
 
 type WideKind = 'u64' | 'u128' | 'u256' | 'i64' | 'i128' | 'i256';
-const WIDE: Record<WideKind, [bits: number, write: (w: BcsWriter, v: bigint) => void]> = {
+const WIDE: Record<WideKind, [bits: number, write: (w: BcsWriter, v: BigIntInput) => void]> = {
   u64: [64, writeU64],
   u128: [128, writeU128],
   u256: [256, writeU256],
@@ -81,6 +82,8 @@ function wide(w: BcsWriter, kind: WideKind, v: unknown): void {
   const signed = kind[0] === 'i';
   // Length first: a megabyte of digits never reaches BigInt.
   if (v.length > 80 || !(signed ? SIGNED : UNSIGNED).test(v)) fail('out_of_range', `${quote(v)} is not a canonical decimal ${kind}`);
+  // Up to 15 digits fits a double exactly and in every kind's range: no BigInt needed.
+  if (v.length <= 15 && (!signed || v[0] !== '-')) return write(w, Number(v));
   const n = BigInt(v);
   const max = signed ? (1n << BigInt(bits - 1)) - 1n : (1n << BigInt(bits)) - 1n;
   const min = signed ? -(1n << BigInt(bits - 1)) : 0n;
