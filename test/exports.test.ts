@@ -61,7 +61,7 @@ const CLIENT: Surface = {
   types: [
     'BlockOptions', 'CallOptions', 'EncodeSubmissionCallOptions', 'EncodedSubmission', 'FetchLike',
     'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
-    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'ResponseFormat',
+    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'NodeJsonReader', 'ResponseFormat',
     'SummariesOptions', 'VersionOptions',
   ],
 };
@@ -95,11 +95,16 @@ const HTTP_NODE: Surface = {
 
 const NODE_JSON: Surface = {
   values: [
-    'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson', 'parseMoveResourceJson',
-    'parseMoveValueJson', 'prefetchLayouts', 'scriptBytecodeJson',
+    'accountSignatureJson', 'eventJson', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
+    'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
+    'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeJsonText',
+    'parseSignatureJson', 'parseTransactionJson', 'pendingTransactionJson', 'prefetchLayouts', 'scriptBytecodeJson',
+    'signatureJson', 'transactionJson',
   ],
   types: [
-    'MoveModuleBytecodeJson', 'MoveResourceJson', 'MoveScriptBytecodeJson',
+    'EventJson', 'FunctionIndexLookup', 'FunctionNameLookup', 'MoveModuleBytecodeJson', 'MoveResourceJson',
+    'MoveScriptBytecodeJson', 'NodeBlockJson', 'ParseTransactionJsonOptions', 'ParsedTransactionJson', 'SignatureJson',
+    'SignatureReadOptions', 'TransactionJson', 'TransactionJsonOptions',
   ],
 };
 

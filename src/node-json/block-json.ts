@@ -61,3 +61,8 @@ export function parseNodeBlockJson(json: unknown, options: Omit<ParseTransaction
   return { ...header, transactions } as BcsBlock;
 }
 
+
+/** The reader `createLedgerClient({ nodeJson })` takes: JSON blocks read and hash-verified. */
+export function nodeJsonReader(options: Omit<ParseTransactionJsonOptions, 'blockId' | 'chainId'> = {}): { block(json: unknown, chainId: number): BcsBlock } {
+  return { block: (json, chainId) => parseNodeBlockJson(json, { ...options, chainId }) };
+}

@@ -22,6 +22,6 @@ export {
 export { parseTransactionJson, type ParseTransactionJsonOptions, type ParsedTransactionJson } from './transaction-read.js';
 export { eventJson, parseEventJson, type EventJson } from './event-json.js';
 export { signatureJson, parseSignatureJson, accountSignatureJson, parseAccountSignatureJson, type SignatureJson, type SignatureReadOptions } from './signature-json.js';
-export { nodeBlockJson, parseNodeBlockJson, type NodeBlockJson } from './block-json.js';
+export { nodeBlockJson, parseNodeBlockJson, nodeJsonReader, type NodeBlockJson } from './block-json.js';
 export { nodeJsonText, parseNodeJsonText } from './json-text.js';
 export { type FunctionNameLookup, type FunctionIndexLookup } from './vm-status.js';
