@@ -31,7 +31,7 @@ export interface TransactionJsonOptions {
   /**
    * Write table items' `data` without the node's table-info indexer: `null` (default; GET
    * /transactions/by_hash, by_version, a genesis payload) or `{"data": null}`, which the node's
-   * listings (GET /transactions) write in a transaction's `changes` (seen in api/goldens).
+   * list answers (GET /transactions, simulate) write in a transaction's `changes` (seen in api/goldens).
    */
   listing?: boolean;
 }

@@ -159,6 +159,14 @@ describe.skipIf(!HAVE_GOLDENS)('node goldens: transactions, blocks, events and s
   const counts = { transactions: 0, pending: 0, blocks: 0, events: 0, signatures: 0 };
   for (const g of goldens()) {
     const abis = abiRegistry(modulesOf(g.json));
+    // Goldens written before ABIs had these fields (ABIs parsed from bytecode now carry them).
+    const hasAbi = g.text.includes('"exposed_functions"') || g.text.includes('"abi": {');
+    const newer = ['is_view', 'is_event', 'is_enum'].filter((k) => hasAbi && !g.text.includes(`"${k}"`));
+    const withoutIsView = (v: unknown, where: string): unknown => {
+      if (newer.length === 0) return v;
+      notReproducible.push(`${where}: ${newer.join(', ')} of every ABI (the golden predates the fields)`);
+      return JSON.parse(JSON.stringify(v, (k, x) => (newer.includes(k) ? undefined : x)));
+    };
     const roundTrip = (t: Record<string, unknown>, where: string, listing = false): unknown => {
       const input = fill(structuredClone(t)) as Record<string, unknown>;
       const legacy = fromLegacyEvents(input, where);
@@ -169,7 +177,7 @@ describe.skipIf(!HAVE_GOLDENS)('node goldens: transactions, blocks, events and s
       restore(rendered);
       if (legacy) toLegacyEvents(rendered);
       counts.transactions++;
-      return blank(rendered);
+      return withoutIsView(blank(rendered), where);
     };
     const j = g.json;
     if (STALE.has(g.name)) {
@@ -184,8 +192,22 @@ describe.skipIf(!HAVE_GOLDENS)('node goldens: transactions, blocks, events and s
         const out = Array.isArray(j) ? j.map((t, i) => roundTrip(t, `${g.name}[${i}]`, true)) : roundTrip(j, g.name);
         expect(pretty(out)).toBe(g.text.trimEnd());
       });
-    } else if (Array.isArray(j) && j.length > 0 && j.every((t) => isTransaction((t as { type?: unknown }) && { ...(t as object), type: 'user_transaction' }) && (t as { type?: unknown }).type === undefined && 'signature' in (t as object))) {
-      // simulation answers: user transactions without `type`
+    } else if (Array.isArray(j) && j.length > 0 && j.every((t) => typeof t === 'object' && t !== null && !('type' in t) && 'signature' in t && 'version' in t)) {
+      // Simulation answers: UserTransaction objects (no union, so no `type`), signed with an invalid
+      // signature as simulation requires, so only the text is compared.
+      it(`${g.name}: simulated user transactions`, () => {
+        const out = j.map((t, i) => {
+          const input = fill({ ...(t as object), type: 'user_transaction' }) as Record<string, unknown>;
+          const restore = setAside(input, `${g.name}[${i}]`);
+          const parsed = parseTransactionJson(input, { verifyHash: false, chainId: 4, abis });
+          const rendered = transactionJson(parsed.data, { abis, timestamp: parsed.timestamp, listing: true }) as Record<string, unknown>;
+          restore(rendered);
+          delete rendered.type;
+          counts.transactions++;
+          return blank(rendered);
+        });
+        expect(pretty(out)).toBe(g.text.trimEnd());
+      });
     } else if (typeof j === 'object' && j !== null && 'block_height' in j) {
       it(`${g.name}: block`, () => {
         const block = parseNodeBlockJson(fill(j), { verifyHash: false, chainId: 4, abis });
