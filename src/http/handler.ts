@@ -81,7 +81,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
       if (m.name === 'healthy') return health(ex.query, info, headers, cfg.now());
-      if (m.name !== 'encode_submission') return await STATE_ENDPOINTS[m.name]({ ex, params: m.params ?? [], info, headers, source: source!, limits, memo });
+      if (m.name !== 'encode_submission') return await STATE_ENDPOINTS[m.name]({ ex, params: m.params ?? [], info, headers, source: source!, limits, memo, abis: abis.registry });
       return await encodeSubmissionRoute(ex, cfg, abis, info.chainId, headers);
     } catch (e) {
       if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);

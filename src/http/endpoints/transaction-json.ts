@@ -1,10 +1,14 @@
 import type { StoredTransaction } from '../../ledger/index.js';
+import { nodeJsonText, onChainTransactionJson } from '../../node-json/index.js';
+import { transactionOnChainData } from '../../records/index.js';
+import type { AbiRegistry } from '../../submission/index.js';
 
-// The node's JSON of committed transactions (api/src/context.rs `render_transactions_sequential`)
-// belongs to src/node-json. Until that renderer is wired in here, a block's JSON answers
-// `"transactions": null` (its BCS form carries them).
+// A block's transactions in the node's JSON (api/src/context.rs `render_transactions_sequential`,
+// the renderer of the transaction listings: the block's timestamp on each, table items' `data` as
+// the listings write it), rendered by src/node-json from the stored records.
 
-/** The JSON array text of `txs` as the node renders them, or undefined when no renderer is wired. */
-export function transactionsJson(_txs: readonly StoredTransaction[], _blockTimestamp: bigint): string | undefined {
-  return undefined;
+/** The JSON array text of `txs` as the node renders them in a block. */
+export function transactionsJson(txs: readonly StoredTransaction[], blockTimestamp: bigint, abis: AbiRegistry): string {
+  const options = { abis, timestamp: blockTimestamp, listing: true };
+  return nodeJsonText(txs.map((t) => onChainTransactionJson(transactionOnChainData.schema.decode(t.bytes), options)));
 }
