@@ -32,7 +32,7 @@ export async function blockByHeight(ctx: EndpointContext): Promise<Reply> {
     txs = await ctx.source.transactions(block.firstVersion, Number(size < max ? size : max));
   }
   if (kind === 'bcs') return bcsReply(bcsBlockBytes(block, txs), ctx.headers);
-  const rendered = txs === null ? null : transactionsJson(txs, block.blockTimestamp, ctx.abis);
+  const rendered = txs === null ? null : transactionsJson(block, txs, ctx.abis);
   const json =
     `{"block_height":"${block.blockHeight}","block_hash":"${toHex(block.blockHash)}","block_timestamp":"${block.blockTimestamp}",` +
     `"first_version":"${block.firstVersion}","last_version":"${block.lastVersion}","transactions":${rendered ?? 'null'}}`;
