@@ -64,8 +64,9 @@ const CLIENT: Surface = {
   types: [
     'BlockOptions', 'CallOptions', 'EncodeSubmissionCallOptions', 'EncodedSubmission', 'FetchLike',
     'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
-    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'PendingTransactionJson', 'ResponseFormat', 'SummariesOptions', 'TransactionCalls',
-    'TransactionJson', 'TransactionWaitErrorKind', 'VersionOptions', 'WaitOptions',
+    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'NodeJsonReader', 'PendingTransactionJson',
+    'ResponseFormat', 'SummariesOptions', 'TransactionCalls', 'TransactionJson', 'TransactionWaitErrorKind',
+    'VersionOptions', 'WaitOptions',
   ],
 };
 
@@ -87,6 +88,21 @@ const HTTP: Surface = {
   ],
 };
 
+const LEDGER: Surface = {
+  values: [
+    'LedgerError', 'createMemoryLedger', 'isLedgerError', 'loadMemoryLedger', 'resourceGroupKey', 'resourceKey',
+  ],
+  types: [
+    'BlockInfo', 'BlockInput', 'IngestResult', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
+    'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'Sha3', 'StoredTransaction', 'SummariesQuery',
+  ],
+};
+
+const LEDGER_NODE: Surface = {
+  values: ['nodeSha3', 'readLedgerFile', 'writeLedgerFile'],
+  types: [],
+};
+
 const HTTP_NODE: Surface = {
   values: [
     'createNodeServer', 'toNodeListener',
@@ -104,6 +120,21 @@ const SIGNING: Surface = {
   types: [
     'Ed25519Signer', 'PrivateKeyInput', 'SignSubmissionOptions', 'SignedSubmission', 'SignerInput',
     'SigningErrorCode', 'TransactionSigners',
+  ],
+};
+
+const NODE_JSON: Surface = {
+  values: [
+    'accountSignatureJson', 'eventJson', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
+    'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
+    'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeJsonText',
+    'parseSignatureJson', 'parseTransactionJson', 'pendingTransactionJson', 'prefetchLayouts', 'scriptBytecodeJson',
+    'signatureJson', 'transactionJson',
+  ],
+  types: [
+    'EventJson', 'FunctionIndexLookup', 'FunctionNameLookup', 'MoveModuleBytecodeJson', 'MoveResourceJson',
+    'MoveScriptBytecodeJson', 'NodeBlockJson', 'ParseTransactionJsonOptions', 'ParsedTransactionJson', 'SignatureJson',
+    'SignatureReadOptions', 'TransactionJson', 'TransactionJsonOptions',
   ],
 };
 
@@ -135,13 +166,13 @@ const MOVE: Surface = {
     'formatEntryFunctionId', 'formatModuleId', 'formatMoveType', 'formatStructTag', 'formatTypeTag',
     'hasGenerics', 'identifier', 'isPrimitiveKind', 'isSignerType', 'isValidIdentifier',
     'jsonTypeName', 'moduleId', 'moveTypeEquals', 'parseEntryFunctionId', 'parseModuleId',
-    'parseMoveType', 'parseStructTag', 'parseTypeTag', 'primitiveTypeTag', 'readScriptSignature',
+    'parseMoveType', 'parseStructTag', 'parseTypeTag', 'primitiveTypeTag', 'readModuleSignature', 'readScriptSignature',
     'structTag', 'substituteGenerics', 'typeArgFromString', 'typeArgFromTag', 'typeTag',
     'typeTagEquals', 'writeTypeTag', 'writeTypeTagString',
   ],
   types: [
     'AbilityName', 'EntryFunctionId', 'EntryFunctionIdInput', 'FunctionParamOrReturnTag',
-    'FunctionParamOrReturnTagInput', 'FunctionTag', 'FunctionTagInput', 'ModuleId', 'ModuleIdInput',
+    'FunctionParamOrReturnTagInput', 'FunctionTag', 'FunctionTagInput', 'ModuleFunction', 'ModuleId', 'ModuleIdInput', 'ModuleSignature', 'ModuleStruct',
     'MoveFunctionParam', 'MoveFunctionType', 'MoveStructType', 'MoveType', 'MoveValueType',
     'PrimitiveTypeTagKind', 'ScriptSignature', 'StructTag', 'StructTagInput', 'TypeArg',
     'TypeStringStyle', 'TypeTag', 'TypeTagInput',
@@ -220,6 +251,9 @@ const SURFACES: Record<string, Surface> = {
   './http': HTTP,
   './http/node': HTTP_NODE,
   './signing': SIGNING,
+  './ledger': LEDGER,
+  './ledger/node': LEDGER_NODE,
+  './node-json': NODE_JSON,
 };
 
 interface Entry {

@@ -10,6 +10,7 @@ export {
   type SummariesOptions,
   type BlockOptions,
   type HealthyOptions,
+  type NodeJsonReader,
 } from './client.js';
 export {
   abiResolverFrom,

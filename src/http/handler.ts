@@ -7,10 +7,20 @@ import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type Exchange, type HandlerConfig, ty
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
 import { ROUTE_HANDLERS } from './routes.js';
+import { stateRouteHandlers, type NodeLimits } from './endpoints/index.js';
+import type { LedgerSource } from '../ledger/index.js';
 
 export interface LedgerHandlerOptions {
-  /** The ledger state reported in the `X-SVC-*` headers of every response; its chain id signs. */
-  ledgerInfo: () => LedgerInfo | Promise<LedgerInfo>;
+  /**
+   * The ledger the state endpoints (account, balance, transaction summaries, block by height)
+   * answer from; its ledger info is reported in every answer's `X-SVC-*` headers. Without one only
+   * encode_submission and the health check are served, over `ledgerInfo`.
+   */
+  source?: LedgerSource;
+  /** The ledger state reported in the `X-SVC-*` headers of every response; its chain id signs (default: the source's). */
+  ledgerInfo?: () => LedgerInfo | Promise<LedgerInfo>;
+  /** The node's page-size limits (api_config.rs defaults: 100 transactions a page, 10000 a block). */
+  limits?: Partial<NodeLimits>;
   /**
    * ABIs for encode_submission (default: a registry of the embedded 0x1 framework). A registry
    * given here is used through `encodeSubmissionAsync`, so its `resolve` function is asked.
@@ -35,22 +45,35 @@ export interface LedgerHandler {
 }
 
 export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandler {
+  const source = options.source;
+  const ledgerInfo = options.ledgerInfo ?? (source ? () => source.ledgerInfo() : undefined);
+  if (ledgerInfo === undefined) throw new TypeError('createLedgerHandler needs a source or a ledgerInfo function');
   const cfg: HandlerConfig = {
-    ledgerInfo: options.ledgerInfo,
+    ledgerInfo,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     encodeSubmissionEnabled: options.encodeSubmissionEnabled ?? true,
     now: options.now ?? Date.now,
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
-  const route = createRouter(options.basePath ?? '', Object.keys(ROUTE_HANDLERS) as Endpoint[]);
+  // With a source, the state endpoints are attached beside the stateless two.
+  const handlers = source ? { ...ROUTE_HANDLERS, ...stateRouteHandlers(source, options.limits, abis.registry) } : ROUTE_HANDLERS;
+  const route = createRouter(options.basePath ?? '', Object.keys(handlers) as Endpoint[]);
 
+  // A source answers the same ledger info object until its ledger moves: its headers are written
+  // once and copied per request (each reply owns its headers object).
+  let lastInfo: LedgerInfo | undefined;
+  let lastHeaders: Record<string, string> = {};
   async function serveRoutes(ex: Exchange): Promise<Reply> {
     let info: LedgerInfo;
     let headers: Record<string, string>;
     try {
       const got = cfg.ledgerInfo();
       info = isPromise(got) ? await got : got;
-      headers = ledgerInfoHeaders(info);
+      if (info !== lastInfo || source === undefined) {
+        lastHeaders = ledgerInfoHeaders(info);
+        lastInfo = info;
+      }
+      headers = { ...lastHeaders };
     } catch {
       // The provider's own text stays on the server: it may name internal hosts or paths.
       return errorReply(500, 'internal_error', 'Failed to get the latest ledger info', undefined);
@@ -59,7 +82,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       const m = route(ex.method, ex.path);
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
-      return await ROUTE_HANDLERS[m.name]!({ ex, params: m.params, cfg, abis, info, headers });
+      return await handlers[m.name]!({ ex, params: m.params, cfg, abis, info, headers });
     } catch (e) {
       if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);
       return errorReply(500, 'internal_error', 'Internal error', headers);
@@ -77,7 +100,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       header: (name) => req.headers.get(name) ?? undefined,
       readBody: (limit) => readStream(req.body, limit),
     });
-    return new Response(req.method === 'HEAD' || reply.status === 204 ? null : reply.body, { status: reply.status, headers: reply.headers });
+    return new Response(req.method === 'HEAD' || reply.status === 204 ? null : (reply.body as BodyInit), { status: reply.status, headers: reply.headers });
   };
   return Object.assign(handler, { [EXCHANGE]: serve });
 }

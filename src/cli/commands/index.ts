@@ -5,6 +5,7 @@ import { encodeCommand, signingMessageCommand } from './encode.js';
 import { encodeSubmissionCommand } from './encode-submission.js';
 import { example } from './example.js';
 import { examplesCommand } from './examples.js';
+import { renderCommand, verifyJsonCommand } from './node-json.js';
 import { serveCommand } from './serve.js';
 import { signCommand } from './sign.js';
 import { submitCommand } from './submit.js';
@@ -23,4 +24,6 @@ export const commands: Record<string, Command> = {
   serve: serveCommand,
   sign: signCommand,
   submit: submitCommand,
+  render: renderCommand,
+  'verify-json': verifyJsonCommand,
 };

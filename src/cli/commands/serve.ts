@@ -3,11 +3,14 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLedgerHandler } from '../../http/index.js';
 import { createNodeServer } from '../../http/internal.js';
+import { isLedgerError } from '../../ledger/index.js';
+import { readLedgerFile } from '../../ledger/internal.js';
 import type { LedgerInfo } from '../../records/index.js';
 import { abiRegistry, type MoveModuleJson } from '../../submission/index.js';
 import { CliError, type Command, type Io } from '../run.js';
 
-// `ledger-bcs serve`: encode_submission and the health check on node:http, with a fixed ledger
+// `ledger-bcs serve`: on node:http, all six endpoints over a ledger file (--ledger, loaded into the
+// memory ledger), or without one encode_submission and the health check over a fixed ledger
 // (version 0, the given chain id, the wall clock as its timestamp, so it is always healthy).
 
 interface ServeFlags {
@@ -16,6 +19,8 @@ interface ServeFlags {
   chainId: number;
   abiFiles: string[];
   cors: string[];
+  ledger?: string;
+  pruneWindow?: number;
 }
 
 function parseFlags(args: string[]): ServeFlags {
@@ -35,6 +40,8 @@ function parseFlags(args: string[]): ServeFlags {
     else if (name === '--chain-id') flags.chainId = intFlag(name, value(), 0, 255);
     else if (name === '--abi') flags.abiFiles.push(value());
     else if (name === '--cors') flags.cors.push(value());
+    else if (name === '--ledger') flags.ledger = value();
+    else if (name === '--prune-window') flags.pruneWindow = intFlag(name, value(), 1, Number.MAX_SAFE_INTEGER);
     else throw new CliError(`unknown argument ${JSON.stringify(arg)}; see ledger-bcs serve --help`);
   }
   return flags;
@@ -63,12 +70,21 @@ function loadAbis(files: string[]): MoveModuleJson[] {
 }
 
 export const serveCommand: Command = {
-  summary: 'serve POST /v1/transactions/encode_submission and GET /v1/-/healthy over HTTP until SIGINT/SIGTERM',
-  usage: 'serve [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]... [--cors ORIGIN|*]...',
-  run(args, io) {
+  summary: 'serve the interface over HTTP until SIGINT/SIGTERM: all six endpoints over --ledger FILE, else encode_submission and the health check',
+  usage: 'serve [--ledger FILE [--prune-window N]] [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]... [--cors ORIGIN|*]...',
+  async run(args, io) {
     const flags = parseFlags(args);
+    if (flags.pruneWindow !== undefined && flags.ledger === undefined) throw new CliError('--prune-window needs --ledger');
     // Without --abi the handler's own framework registry serves (and encodes synchronously).
     const abis = flags.abiFiles.length > 0 ? abiRegistry(loadAbis(flags.abiFiles)) : undefined;
+    const cors = flags.cors.length === 0 ? undefined : { origin: flags.cors.includes('*') ? ('*' as const) : flags.cors };
+    if (flags.ledger !== undefined) {
+      const source = await loadLedger(flags.ledger, flags.pruneWindow);
+      const info = source.ledgerInfo();
+      io.err(`ledger ${flags.ledger}: versions ${info.oldestLedgerVersion}..=${info.ledgerVersion}, blocks ${info.oldestBlockHeight}..=${info.blockHeight}`);
+      flags.chainId = info.chainId;
+      return listen(flags, createLedgerHandler({ source, ...(abis && { abis }), ...(cors && { cors }) }), io);
+    }
     const ledgerInfo = (): LedgerInfo => ({
       chainId: flags.chainId,
       ledgerVersion: 0n,
@@ -78,10 +94,18 @@ export const serveCommand: Command = {
       blockHeight: 0n,
       oldestBlockHeight: 0n,
     });
-    const cors = flags.cors.length === 0 ? undefined : { origin: flags.cors.includes('*') ? ('*' as const) : flags.cors };
     return listen(flags, createLedgerHandler({ ledgerInfo, ...(abis && { abis }), ...(cors && { cors }) }), io);
   },
 };
+
+async function loadLedger(file: string, pruneWindow: number | undefined) {
+  try {
+    return await readLedgerFile(file, pruneWindow === undefined ? {} : { pruneWindow });
+  } catch (e) {
+    if (isLedgerError(e)) throw new CliError(`--ledger ${file}: ${e.code}: ${e.message}`);
+    throw new CliError(`--ledger ${file}: ${(e as Error).message}`);
+  }
+}
 
 // Shutdown: stop accepting, let requests in flight finish (their responses close the connection),
 // close idle keep-alive connections, then resolve with exit code 0.

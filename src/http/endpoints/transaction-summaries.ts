@@ -1,0 +1,39 @@
+import { normalizeAddress, toHex } from '../../bcs/index.js';
+import { transactionSummaries as summariesSchema } from '../../records/index.js';
+import type { Reply } from '../exchange.js';
+import { pathAddress, queryParams, queryU16, queryU64 } from '../node-params.js';
+import { jsonReply } from '../responses.js';
+import { accept, pathParam, bcsReply, lookupVersion, type EndpointContext } from './context.js';
+
+// GET /accounts/{address}/transaction_summaries[?start_version&end_version&limit]
+// (api/src/transactions.rs `get_accounts_transaction_summaries`, `list_txn_summaries_by_account`):
+// the limit is min(limit, max_transactions_page_size), the maximum when absent (0 gives an empty
+// page); the store picks the page (forward from start_version, else the latest ones ending at
+// end_version), at the latest ledger version, ascending. No account check and no pruning check:
+// an unknown account has an empty list.
+
+export async function transactionSummaries(ctx: EndpointContext): Promise<Reply> {
+  const kind = accept(ctx);
+  const address = pathAddress(pathParam(ctx, 'address'));
+  const q = queryParams(ctx.ex.query);
+  const startVersion = queryU64(q, 'start_version');
+  const endVersion = queryU64(q, 'end_version');
+  const requested = queryU16(q, 'limit');
+  const max = ctx.limits.maxTransactionsPageSize;
+  const limit = requested === undefined ? max : Math.min(requested, max);
+  const ledgerVersion = lookupVersion(ctx.info, undefined);
+  const list = await ctx.source.accountTransactionSummaries(address, { startVersion, endVersion, limit, ledgerVersion });
+  if (kind === 'bcs') return bcsReply(summariesSchema.schema.encode(list), ctx.headers);
+  // Written out rather than through JSON.stringify of transactionSummaryJson's objects: the same
+  // text (the fields need no escaping), a third of the cost on a page of 100.
+  let json = '[';
+  let sender = '';
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!.value;
+    if (i === 0) sender = normalizeAddress(s.sender);
+    const rp = s.replayProtector;
+    json += `${i === 0 ? '' : ','}{"sender":"${s.sender === list[0]!.value.sender ? sender : normalizeAddress(s.sender)}","version":"${s.version}","transaction_hash":"${toHex(s.transactionHash)}",` +
+      (rp.$kind === 'SequenceNumber' ? `"replay_protector":{"type":"sequence_number","sequence_number":"${rp.value}"}}` : `"replay_protector":{"type":"nonce","nonce":"${rp.value}"}}`);
+  }
+  return jsonReply(200, json + ']', ctx.headers);
+}

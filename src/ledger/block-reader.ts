@@ -1,0 +1,159 @@
+import { sha3_256 } from '@noble/hashes/sha3.js';
+import { BcsReader, compareBytes, equalBytes, isBcsError, vector, type Address } from '../bcs/index.js';
+import { hashPrefix, TRANSACTION_SALT } from '../hash/index.js';
+import { contractEvent, stateKey, transaction, transactionInfo, writeOp, type ReplayProtector } from '../records/index.js';
+import { LedgerError } from './errors.js';
+
+// One BcsBlock (api/types/src/block.rs) read for ingest: its header, and per transaction the span of
+// its `TransactionOnChainData`, its state writes and, for a user transaction, its summary
+// (storage/aptosdb `TransactionSummariesByAccountSchema`). Each transaction's hash is checked against
+// its info's `transaction_hash`: sha3-256(prefix("APTOS::Transaction") ‖ bcs(Transaction)), as
+// types/src/transaction/mod.rs `Transaction` hashes. Nothing is kept from a block that fails.
+
+export interface StateWrite {
+  /** The BCS of the state key. */
+  key: Uint8Array;
+  /** The new value, or null for a deletion. */
+  value: Uint8Array | null;
+}
+
+export interface ParsedSummary {
+  sender: Address;
+  /** The sender's 32 bytes. */
+  senderBytes: Uint8Array;
+  hash: Uint8Array;
+  replayProtector: ReplayProtector;
+}
+
+export interface ParsedTransaction {
+  version: number;
+  bytes: Uint8Array;
+  writes: StateWrite[];
+  summary: ParsedSummary | undefined;
+}
+
+export interface ParsedBlock {
+  height: number;
+  hash: Uint8Array;
+  timestamp: bigint;
+  firstVersion: number;
+  lastVersion: number;
+  transactions: ParsedTransaction[];
+}
+
+const PREFIX = /* @__PURE__ */ hashPrefix(TRANSACTION_SALT);
+
+/** sha3-256 over the concatenation of `chunks`. */
+export type Sha3 = (chunks: readonly Uint8Array[]) => Uint8Array;
+
+/** @noble/hashes' sha3-256: everywhere, but ~8× slower than Node's own (ledger-bcs/ledger/node). */
+export const nobleSha3: Sha3 = (chunks) => {
+  const h = sha3_256.create();
+  for (const c of chunks) h.update(c);
+  return h.digest();
+};
+const events = /* @__PURE__ */ vector(contractEvent.schema);
+
+function malformed(e: unknown, where: string): never {
+  if (isBcsError(e)) throw new LedgerError('malformed', `${where}: ${e.message}`);
+  throw e;
+}
+
+/** Reads and checks one block; `bytes` must stay unchanged while the ledger holds it (views, not copies). */
+export function parseBlock(bytes: Uint8Array, sha3: Sha3 = nobleSha3): ParsedBlock {
+  const r = new BcsReader(bytes, { zeroCopy: true });
+  let height: bigint, hash: Uint8Array, timestamp: bigint, first: bigint, last: bigint;
+  try {
+    height = r.u64();
+    hash = r.raw(32);
+    timestamp = r.u64();
+    first = r.u64();
+    last = r.u64();
+  } catch (e) {
+    return malformed(e, 'block header');
+  }
+  if (r.remaining === 0) throw new LedgerError('incomplete_block', `block ${height} has no transactions (ingest needs them: with_transactions=true)`);
+  if (last < first || last - first >= 0x7fffffffn || last > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new LedgerError('malformed', `block ${height}: last_version ${last} is before first_version ${first} or too far from it`);
+  }
+  const out: ParsedBlock = { height: Number(height), hash, timestamp, firstVersion: Number(first), lastVersion: Number(last), transactions: [] };
+  let n: number;
+  try {
+    if (r.u8() !== 1) throw new LedgerError('malformed', `block ${height}: expected 01 before its transactions`);
+    n = r.length(1);
+  } catch (e) {
+    return malformed(e, `block ${height}`);
+  }
+  if (BigInt(n) !== last - first + 1n) {
+    throw new LedgerError('incomplete_block', `block ${height} spans versions ${first}..=${last} but carries ${n} transactions`);
+  }
+  for (let i = 0; i < n; i++) out.transactions.push(readTransaction(r, out.firstVersion + i, sha3));
+  if (r.remaining !== 0) throw new LedgerError('malformed', `block ${height}: ${r.remaining} bytes after its transactions`);
+  return out;
+}
+
+function readTransaction(r: BcsReader, expected: number, sha3: Sha3): ParsedTransaction {
+  const start = r.off;
+  try {
+    const version = r.u64();
+    if (version !== BigInt(expected)) throw new LedgerError('version_gap', `transaction at version ${expected} says version ${version}`);
+    const txStart = r.off;
+    const txn = transaction.schema.read(r);
+    const txEnd = r.off;
+    const info = transactionInfo.schema.read(r);
+    events.read(r);
+    r.raw(32);
+    const writes = readWriteSet(r);
+    const hash = sha3([PREFIX, r.buf.subarray(txStart, txEnd)]);
+    if (!equalBytes(hash, info.value.transactionHash)) {
+      throw new LedgerError('hash_mismatch', `transaction ${expected}: its hash is not its info's transaction_hash`);
+    }
+    let summary: ParsedSummary | undefined;
+    if (txn.$kind === 'UserTransaction') {
+      const raw = txn.value.rawTxn;
+      const p = raw.payload;
+      const nonce = p.$kind === 'Payload' ? p.value.value.extraConfig.value.replayProtectionNonce : null;
+      summary = {
+        sender: raw.sender,
+        senderBytes: r.buf.subarray(txStart + 1, txStart + 33),
+        hash,
+        replayProtector: nonce === null ? { $kind: 'SequenceNumber', value: raw.sequenceNumber } : { $kind: 'Nonce', value: nonce },
+      };
+    }
+    return { version: expected, bytes: r.buf.subarray(start, r.off), writes, summary };
+  } catch (e) {
+    return malformed(e, `transaction ${expected}`);
+  }
+}
+
+/** types/src/write_set.rs `WriteSet::V0`: keys strictly increasing by their bytes, as the map requires. */
+export function readWriteSet(r: BcsReader): StateWrite[] {
+  const variant = r.uleb128();
+  if (variant !== 0) throw new LedgerError('malformed', `unknown WriteSet variant ${variant}`);
+  const n = r.length(2);
+  const out: StateWrite[] = new Array(n);
+  let prev: Uint8Array | undefined;
+  for (let i = 0; i < n; i++) {
+    const at = r.off;
+    stateKey.schema.read(r);
+    const key = r.buf.subarray(at, r.off);
+    if (prev !== undefined && compareBytes(prev, key) >= 0) throw new LedgerError('malformed', `write set key ${i} is not after the one before it`);
+    prev = key;
+    const op = writeOp.schema.read(r);
+    let value: Uint8Array | null;
+    switch (op.$kind) {
+      case 'Creation':
+      case 'Modification':
+        value = op.value;
+        break;
+      case 'CreationWithMetadata':
+      case 'ModificationWithMetadata':
+        value = op.value.data;
+        break;
+      default:
+        value = null;
+    }
+    out[i] = { key, value };
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+import type { Address } from '../bcs/index.js';
+import type { IndexedTransactionSummary, LedgerInfo } from '../records/index.js';
+
+// What a host stores and answers, and nothing of HTTP: the handler (src/http) does the interface's
+// work on top. Modelled on aptos-core storage/storage-interface `DbReader` as api/src/context.rs reads
+// it: the latest ledger info, a state value at a version, an account's transaction summaries, a
+// block's extent and its transactions. Every method may answer synchronously or with a promise.
+
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * The latest ledger position (api/types/src/ledger_info.rs `LedgerInfo`): chain id, epoch, latest
+ * and oldest retained version, latest and oldest retained block height, and the ledger timestamp.
+ * The records layer's `LedgerInfo` without the per-answer parts (gas used, cursor).
+ */
+export type LedgerSummary = Omit<LedgerInfo, 'gasUsed' | 'cursor'>;
+
+/** A block's extent: types/src/account_config/events/new_block.rs `NewBlockEvent` as the API reads it. */
+export interface BlockInfo {
+  blockHeight: bigint;
+  /** 32 bytes. */
+  blockHash: Uint8Array;
+  blockTimestamp: bigint;
+  firstVersion: bigint;
+  lastVersion: bigint;
+}
+
+/**
+ * One committed transaction as stored: its version and the BCS of api/types/src/transaction.rs
+ * `TransactionOnChainData` (decoded only by whoever needs its fields).
+ */
+export interface StoredTransaction {
+  version: bigint;
+  bytes: Uint8Array;
+}
+
+/**
+ * storage-interface `DbReader::get_account_transaction_summaries`: with `startVersion`, the
+ * account's summaries from that version on; else the ones ending at `endVersion` (or the latest);
+ * at most `limit`, never past `ledgerVersion`, ascending.
+ */
+export interface SummariesQuery {
+  startVersion?: bigint;
+  endVersion?: bigint;
+  limit: number;
+  ledgerVersion: bigint;
+}
+
+export interface LedgerSource {
+  /** The latest position; every answer's X-SVC-* headers come from it. */
+  ledgerInfo(): MaybePromise<LedgerSummary>;
+  /**
+   * The state value under `stateKey` (the BCS of types/src/state_store/state_key `StateKey`) as of
+   * `version`, or undefined when there is none. Versions outside [oldest, latest] are refused by the
+   * handler before it asks.
+   */
+  stateValue(stateKey: Uint8Array, version: bigint): MaybePromise<Uint8Array | undefined>;
+  /** Summaries of the transactions `address` sent (sequence-number and orderless), ascending. */
+  accountTransactionSummaries(address: Address, query: SummariesQuery): MaybePromise<IndexedTransactionSummary[]>;
+  /** The block at `height`, or undefined when the source has none. */
+  blockByHeight(height: bigint): MaybePromise<BlockInfo | undefined>;
+  /** Up to `limit` committed transactions from `startVersion` on, in version order. */
+  transactions(startVersion: bigint, limit: number): MaybePromise<StoredTransaction[]>;
+}
