@@ -23,7 +23,7 @@ describe('help', () => {
     const h = await run(['--help']);
     for (const line of h.out.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
     for (const name of Object.keys(commands)) expect(h.out).toContain(`ledger-bcs ${name}`);
-    expect(h.out.split('TransactionOnChainData').length - 1).toBe(1);
+    expect(h.out.split('TransactionData, TransactionInfo').length - 1).toBe(1); // the TYPE list, once
     for (const name of Object.keys(commands)) {
       const c = await run([name, '--help']);
       expect(c.code).toBe(0);
