@@ -16,13 +16,17 @@ const short = (a) => '0x' + (a.slice(2).replace(/^0+/, '') || '0');
 const prefix = (salt) => sha3_256(enc.encode(salt));
 const TX_PREFIX = prefix('APTOS::Transaction');
 const KEY_PREFIX = prefix('APTOS::StateKeyInner');
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) NIBBLE[48 + i < 58 ? 48 + i : 87 + i] = i;
+for (let i = 10; i < 16; i++) NIBBLE[55 + i] = i;
 const fromHex = (s, n) => {
-  if (typeof s !== 'string' || !s.startsWith('0x') || (n !== undefined && s.length !== 2 + 2 * n)) fail(`bad hex ${s}`);
+  if (typeof s !== 'string' || s.charCodeAt(0) !== 48 || s.charCodeAt(1) !== 120 || (n !== undefined && s.length !== 2 + 2 * n) || (s.length & 1) !== 0) fail(`bad hex ${s}`);
   const out = new Uint8Array((s.length - 2) >> 1);
-  for (let i = 0; i < out.length; i++) {
-    const v = parseInt(s.substr(2 + 2 * i, 2), 16);
-    if (Number.isNaN(v)) fail('bad hex');
-    out[i] = v;
+  for (let i = 0, j = 2; i < out.length; i++, j += 2) {
+    const hi = NIBBLE[s.charCodeAt(j)] ?? -1;
+    const lo = NIBBLE[s.charCodeAt(j + 1)] ?? -1;
+    if (hi < 0 || lo < 0) fail('bad hex');
+    out[i] = (hi << 4) | lo;
   }
   return out;
 };

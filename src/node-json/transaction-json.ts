@@ -72,19 +72,19 @@ function nonceOf(t: SignedTransaction): bigint | null {
   return p.$kind === 'Payload' ? p.value.value.extraConfig.value.replayProtectionNonce : null;
 }
 
-/** The request part of a user or pending transaction (UserTransactionRequest). */
-function requestJson(t: SignedTransaction, ctx: RenderContext): Obj {
+/** Adds the request part of a user or pending transaction (UserTransactionRequest) to `out`, in order. */
+function addRequest(out: Obj, t: SignedTransaction, ctx: RenderContext): Obj {
   const r = t.rawTxn;
-  return {
-    sender: formatAddress(r.sender, 'short'),
-    sequence_number: U64(r.sequenceNumber),
-    max_gas_amount: U64(r.maxGasAmount),
-    gas_unit_price: U64(r.gasUnitPrice),
-    expiration_timestamp_secs: U64(r.expirationTimestampSecs),
-    payload: payloadJson(r.payload, ctx.abis),
-    signature: signatureJson(t.authenticator),
-    replay_protection_nonce: ((n) => (n === null ? null : U64(n)))(nonceOf(t)),
-  };
+  const nonce = nonceOf(t);
+  out.sender = formatAddress(r.sender, 'short');
+  out.sequence_number = U64(r.sequenceNumber);
+  out.max_gas_amount = U64(r.maxGasAmount);
+  out.gas_unit_price = U64(r.gasUnitPrice);
+  out.expiration_timestamp_secs = U64(r.expirationTimestampSecs);
+  out.payload = payloadJson(r.payload, ctx.abis);
+  out.signature = signatureJson(t.authenticator);
+  out.replay_protection_nonce = nonce === null ? null : U64(nonce);
+  return out;
 }
 
 /**
@@ -92,7 +92,7 @@ function requestJson(t: SignedTransaction, ctx: RenderContext): Obj {
  * in the Transaction union (`withType`, the default); the submit answer (PendingTransaction) has none.
  */
 export function pendingTransactionJson(t: SignedTransaction, options: TransactionJsonOptions & { withType?: boolean } = {}, ctx = renderContext(options)): TransactionJson {
-  const out: Obj = { hash: toHex(ctx.hashes.signed(t)), ...requestJson(t, ctx) };
+  const out = addRequest({ hash: toHex(ctx.hashes.signed(t)) }, t, ctx);
   if (options.withType !== false) out.type = 'pending_transaction';
   return out;
 }
@@ -169,8 +169,14 @@ export function onChainTransactionJson(d: TransactionOnChainData, options: Trans
   });
   const t = d.transaction as Transaction;
   switch (t.$kind) {
-    case 'UserTransaction':
-      return { ...info, ...requestJson(t.value, ctx), events: events(), timestamp: needTimestamp(options.timestamp), type: 'user_transaction' };
+    case 'UserTransaction': {
+      // Fields added in order to one object (spreads of several objects cost more than the rest).
+      const out = addRequest(info, t.value, ctx);
+      out.events = events();
+      out.timestamp = needTimestamp(options.timestamp);
+      out.type = 'user_transaction';
+      return out;
+    }
     case 'GenesisTransaction':
       return { ...info, payload: genesisPayloadJson(t.value, ctx), events: events(), type: 'genesis_transaction' };
     case 'BlockMetadata':
