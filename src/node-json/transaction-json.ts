@@ -9,7 +9,7 @@ import { hashes, type Hashes } from './hashes.js';
 import type { Obj } from './json-read.js';
 import { payloadJson } from './payload-json.js';
 import { signatureJson } from './signature-json.js';
-import { statusCodeTable, type StatusCodeTable } from './status-codes.js';
+import { lazyStatusCodeTable, type StatusCodeTable } from './status-codes.js';
 import { vmStatusText, type FunctionNameLookup } from './vm-status.js';
 
 // api/types/src/transaction.rs `Transaction` as api/types/src/convert.rs `try_into_onchain_transaction`
@@ -46,7 +46,7 @@ export interface RenderContext {
 }
 
 export function renderContext(o: TransactionJsonOptions = {}): RenderContext {
-  return { abis: o.abis ?? abiRegistry(), listing: o.listing === true, hashes: hashes(), codes: statusCodeTable(), functionName: o.functionName };
+  return { abis: o.abis ?? abiRegistry(), listing: o.listing === true, hashes: hashes(), codes: lazyStatusCodeTable(), functionName: o.functionName };
 }
 
 const U64 = (v: bigint | number) => v.toString();

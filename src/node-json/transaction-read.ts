@@ -9,7 +9,7 @@ import { address, arr, at, bool, each, field, hash, hex, int, kind, obj, str, u6
 import { parseNodeJsonText } from './json-text.js';
 import { parsePayloadJson } from './payload-json.js';
 import { parseSignatureJson } from './signature-json.js';
-import { statusCodeTable, type StatusCodeTable } from './status-codes.js';
+import { lazyStatusCodeTable, type StatusCodeTable } from './status-codes.js';
 import { parseVmStatus, type FunctionIndexLookup } from './vm-status.js';
 
 // The node's transaction JSON read back into the records' typed values. What the JSON does not
@@ -44,7 +44,7 @@ export interface ReadContext {
 }
 
 export function readContext(options: ParseTransactionJsonOptions = {}): ReadContext {
-  return { abis: options.abis ?? abiRegistry(), hashes: hashes(), codes: statusCodeTable(), verify: options.verifyHash !== false, options };
+  return { abis: options.abis ?? abiRegistry(), hashes: hashes(), codes: lazyStatusCodeTable(), verify: options.verifyHash !== false, options };
 }
 
 const ZERO_HASH = /* @__PURE__ */ new Uint8Array(32);
