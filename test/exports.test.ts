@@ -96,10 +96,10 @@ const HTTP_NODE: Surface = {
 const NODE_JSON: Surface = {
   values: [
     'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson', 'parseMoveResourceJson',
-    'parseMoveValueJson', 'prefetchLayouts', 'scriptBytecodeJson',
+    'parseMoveValueJson', 'parseTableItemDataJson', 'prefetchLayouts', 'scriptBytecodeJson', 'tableItemDataJson',
   ],
   types: [
-    'MoveModuleBytecodeJson', 'MoveResourceJson', 'MoveScriptBytecodeJson',
+    'MoveModuleBytecodeJson', 'MoveResourceJson', 'MoveScriptBytecodeJson', 'TableItemDataJson',
   ],
 };
 

@@ -9,4 +9,5 @@ export {
   type MoveResourceJson,
 } from './move-value-json.js';
 export { prefetchLayouts } from './move-layouts.js';
+export { tableItemDataJson, parseTableItemDataJson, type TableItemDataJson } from './move-table-json.js';
 export { moduleBytecodeJson, scriptBytecodeJson, type MoveModuleBytecodeJson, type MoveScriptBytecodeJson } from './move-bytecode-json.js';
