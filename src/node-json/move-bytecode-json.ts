@@ -1,4 +1,4 @@
-import { BcsError, BcsReader, formatAddress, toHex } from '../bcs/index.js';
+import { BcsError, BcsReader, formatAddress, isBcsError, toHex } from '../bcs/index.js';
 import {
   readModuleSignature,
   readScriptSignature,
@@ -159,7 +159,8 @@ export function moduleBytecodeJson(bytecode: Uint8Array): MoveModuleBytecodeJson
   let m: ModuleSignature;
   try {
     m = readModuleSignature(bytecode);
-  } catch {
+  } catch (e) {
+    if (!isBcsError(e)) throw e;
     return { bytecode: hex, abi: null };
   }
   return { bytecode: hex, abi: moduleAbiJson(m) };
@@ -171,7 +172,8 @@ export function scriptBytecodeJson(bytecode: Uint8Array): MoveScriptBytecodeJson
   let s: ReturnType<typeof readScriptSignature>;
   try {
     s = readScriptSignature(bytecode);
-  } catch {
+  } catch (e) {
+    if (!isBcsError(e)) throw e;
     return { bytecode: hex, abi: null };
   }
   return {

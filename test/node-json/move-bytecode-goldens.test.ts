@@ -66,7 +66,7 @@ describe.skipIf(!HAVE_GOLDENS)('module and script ABIs from bytecode, against th
         const json = moduleBytecodeJson(bytes);
         expect(typeof json.bytecode).toBe('string');
       }),
-      { numRuns: 2000 },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 2000) },
     );
   });
 });
