@@ -1,5 +1,6 @@
 // Struct layouts of staking, delegation, multisig and token objects (0x1 stake, staking_contract,
-// delegation_pool, multisig_account; 0x4 token, collection, royalty, property_map), written from
+// delegation_pool, multisig_account; 0x3 token v1 and property_map; 0x4 token, collection, royalty,
+// property_map), written from
 // aptos-core aptos-move/framework/<package>/sources/<file>.move, in the format of
 // framework-layout-table.ts. Kept apart from the core table only to keep files small.
 import { eventPairs } from './framework-layout-table.js';
@@ -152,6 +153,44 @@ export const STAKING_AND_TOKEN_LAYOUTS: Readonly<Record<string, Readonly<Record<
       'old_metadata:0x1::simple_map::SimpleMap<0x1::string::String,vector<u8>>;new_metadata:0x1::simple_map::SimpleMap<0x1::string::String,vector<u8>>',
     MetadataUpdated:
       'multisig_account:address;old_metadata:0x1::simple_map::SimpleMap<0x1::string::String,vector<u8>>;new_metadata:0x1::simple_map::SimpleMap<0x1::string::String,vector<u8>>',
+  },
+  // aptos-token/sources/token.move, property_map.move (token v1; the handle events only)
+  '0x3::token': {
+    TokenStore:
+      `tokens:0x1::table::Table<0x3::token::TokenId,0x3::token::Token>;direct_transfer:bool;deposit_events:${EVENT_HANDLE('0x3::token::DepositEvent')};` +
+      `withdraw_events:${EVENT_HANDLE('0x3::token::WithdrawEvent')};burn_events:${EVENT_HANDLE('0x3::token::BurnTokenEvent')};` +
+      `mutate_token_property_events:${EVENT_HANDLE('0x3::token::MutateTokenPropertyMapEvent')}`,
+    Collections:
+      'collection_data:0x1::table::Table<0x1::string::String,0x3::token::CollectionData>;token_data:0x1::table::Table<0x3::token::TokenDataId,0x3::token::TokenData>;' +
+      `create_collection_events:${EVENT_HANDLE('0x3::token::CreateCollectionEvent')};create_token_data_events:${EVENT_HANDLE('0x3::token::CreateTokenDataEvent')};` +
+      `mint_token_events:${EVENT_HANDLE('0x3::token::MintTokenEvent')}`,
+    CollectionData:
+      'description:0x1::string::String;name:0x1::string::String;uri:0x1::string::String;supply:u64;maximum:u64;mutability_config:0x3::token::CollectionMutabilityConfig',
+    CollectionMutabilityConfig: 'description:bool;uri:bool;maximum:bool',
+    TokenData:
+      'maximum:u64;largest_property_version:u64;supply:u64;uri:0x1::string::String;royalty:0x3::token::Royalty;name:0x1::string::String;' +
+      'description:0x1::string::String;default_properties:0x3::property_map::PropertyMap;mutability_config:0x3::token::TokenMutabilityConfig',
+    TokenMutabilityConfig: 'maximum:bool;uri:bool;royalty:bool;description:bool;properties:bool',
+    Royalty: 'royalty_points_numerator:u64;royalty_points_denominator:u64;payee_address:address',
+    Token: 'id:0x3::token::TokenId;amount:u64;token_properties:0x3::property_map::PropertyMap',
+    TokenId: 'token_data_id:0x3::token::TokenDataId;property_version:u64',
+    TokenDataId: 'creator:address;collection:0x1::string::String;name:0x1::string::String',
+    WithdrawCapability: 'token_owner:address;token_id:0x3::token::TokenId;amount:u64;expiration_sec:u64',
+    DepositEvent: 'id:0x3::token::TokenId;amount:u64',
+    WithdrawEvent: 'id:0x3::token::TokenId;amount:u64',
+    BurnTokenEvent: 'id:0x3::token::TokenId;amount:u64',
+    MintTokenEvent: 'id:0x3::token::TokenDataId;amount:u64',
+    CreateCollectionEvent: 'creator:address;collection_name:0x1::string::String;uri:0x1::string::String;description:0x1::string::String;maximum:u64',
+    CreateTokenDataEvent:
+      'id:0x3::token::TokenDataId;description:0x1::string::String;maximum:u64;uri:0x1::string::String;royalty_payee_address:address;' +
+      'royalty_points_denominator:u64;royalty_points_numerator:u64;name:0x1::string::String;mutability_config:0x3::token::TokenMutabilityConfig;' +
+      'property_keys:vector<0x1::string::String>;property_values:vector<vector<u8>>;property_types:vector<0x1::string::String>',
+    MutateTokenPropertyMapEvent:
+      'old_id:0x3::token::TokenId;new_id:0x3::token::TokenId;keys:vector<0x1::string::String>;values:vector<vector<u8>>;types:vector<0x1::string::String>',
+  },
+  '0x3::property_map': {
+    PropertyMap: 'map:0x1::simple_map::SimpleMap<0x1::string::String,0x3::property_map::PropertyValue>',
+    PropertyValue: 'value:vector<u8>;type:0x1::string::String',
   },
   // aptos-token-objects/sources/token.move
   '0x4::token': {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeAddress } from '../../src/bcs/index.js';
-import type { TypeTag } from '../../src/move/index.js';
+import { formatMoveType, parseMoveType, type TypeTag } from '../../src/move/index.js';
 import { FRAMEWORK_LAYOUTS } from '../../src/node-json/framework-layout-table.js';
 import { STAKING_AND_TOKEN_LAYOUTS } from '../../src/node-json/framework-layout-table-staking.js';
 import { frameworkStruct } from '../../src/node-json/framework-layouts.js';
 import { layoutOf } from '../../src/node-json/move-layouts.js';
-import { abiRegistry } from '../../src/submission/index.js';
+import { abiRegistry, type MoveModuleJson } from '../../src/submission/index.js';
+import { goldens, HAVE_GOLDENS, walk } from './goldens.js';
 
 // Every embedded layout parses, and compiles with every struct it names found among the embedded
 // ones (no registry ABIs): a typo in a type or a missing struct fails here.
@@ -38,5 +39,36 @@ describe('embedded framework layouts', () => {
       };
       expect(() => layoutOf(tag, abis), `${id}::${name}`).not.toThrow();
     }
+  });
+});
+
+describe.skipIf(!HAVE_GOLDENS)('embedded layouts against the module ABIs in the node goldens', () => {
+  it('every embedded struct that a golden module declares has its fields, types and type parameter count', () => {
+    const abis = new Map<string, MoveModuleJson>();
+    for (const g of goldens()) {
+      walk(g.json, (o) => {
+        const abi = (o.data as { abi?: MoveModuleJson } | undefined)?.abi;
+        if (o.type === 'write_module' && abi && typeof abi === 'object') abis.set(`${abi.address}::${abi.name}`, abi);
+      });
+    }
+    let compared = 0;
+    for (const table of [FRAMEWORK_LAYOUTS, STAKING_AND_TOKEN_LAYOUTS]) {
+      for (const [id, structs] of Object.entries(table)) {
+        const abi = abis.get(id);
+        if (!abi) continue;
+        for (const name of Object.keys(structs)) {
+          const golden = abi.structs.find((s) => s.name === name);
+          if (!golden) continue;
+          const [address, module] = id.split('::');
+          const def = frameworkStruct(normalizeAddress(address), module, name)!;
+          expect(def.typeParamCount, `${id}::${name}`).toBe(golden.generic_type_params.length);
+          expect(def.fields!.map((f) => `${f.name}: ${formatMoveType(f.type)}`), `${id}::${name}`).toEqual(
+            golden.fields.map((f) => `${f.name}: ${formatMoveType(parseMoveType(f.type))}`),
+          );
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(80);
   });
 });
