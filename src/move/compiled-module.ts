@@ -32,10 +32,12 @@ export function readModuleSignature(bytecode: Uint8Array): ModuleSignature {
 
   const own: ModuleTables = { structDefs: [], functionDefs: [], friends: [] };
   const pools = readTables(bytecode, contentStart, tables, version, (tr, kind) => readModuleEntry(tr, kind, own));
-  return resolve(pools, own, selfIndex);
+  return { version, ...resolve(pools, own, selfIndex) };
 }
 
 export interface ModuleSignature {
+  /** The bytecode version. */
+  version: number;
   /** `0x` + 64 hex digits. */
   address: string;
   name: string;
@@ -167,7 +169,7 @@ function outOfRange(detail: string): BcsError {
   return new BcsError('out_of_range', `invalid module bytecode: ${detail}`);
 }
 
-function resolve(p: Pools, m: ModuleTables, selfIndex: number): ModuleSignature {
+function resolve(p: Pools, m: ModuleTables, selfIndex: number): Omit<ModuleSignature, 'version'> {
   const at = <T>(list: readonly T[], i: number, what: string): T => {
     if (i >= list.length) throw outOfRange(`${what} index ${i} out of range (table has ${list.length})`);
     return list[i];

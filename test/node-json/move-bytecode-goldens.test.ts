@@ -134,6 +134,14 @@ describe('module ABI: view and event attributes from aptos::metadata_v1', () => 
     });
   });
 
+  it('the legacy view kind 0 marks a view function too; a version 5 module has its attributes cleared', () => {
+    const legacy = [0, 0, 1, ...attrs('f', [0])];
+    expect(moduleBytecodeJson(moduleWithMetadata(legacy)).abi!.exposed_functions[0].is_view).toBe(true);
+    const v5 = moduleBytecodeJson(moduleWithMetadata(metadata, 5)).abi!;
+    expect(v5.exposed_functions[0].is_view).toBe(false);
+    expect(v5.structs[0].is_event).toBe(false);
+  });
+
   it('no metadata, or metadata it cannot read, means no attributes (as the node)', () => {
     expect(moduleBytecodeJson(moduleWithMetadata(null)).abi!.exposed_functions[0].is_view).toBe(false);
     expect(moduleBytecodeJson(moduleWithMetadata([0, 1, 5])).abi!.structs[0].is_event).toBe(false);
