@@ -61,7 +61,8 @@ const version = (pkg) => {
 
 let ours;
 try {
-  ours = await import('../dist/index.js');
+  // The main entry and ledger-bcs/node-json (its own entry: it loads sha3).
+  ours = { ...(await import('../dist/index.js')), ...(await import('../dist/node-json/index.js')) };
 } catch (e) {
   console.error(`cannot import dist/index.js (run \`npm run build\` first, or use \`npm run bench\`): ${e.message}`);
   process.exit(1);

@@ -61,7 +61,7 @@ const CLIENT: Surface = {
   types: [
     'BlockOptions', 'CallOptions', 'EncodeSubmissionCallOptions', 'EncodedSubmission', 'FetchLike',
     'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
-    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'ResponseFormat',
+    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'NodeJsonReader', 'ResponseFormat',
     'SummariesOptions', 'VersionOptions',
   ],
 };
@@ -95,11 +95,16 @@ const HTTP_NODE: Surface = {
 
 const NODE_JSON: Surface = {
   values: [
-    'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson', 'parseMoveResourceJson',
-    'parseMoveValueJson', 'parseTableItemDataJson', 'prefetchLayouts', 'scriptBytecodeJson', 'tableItemDataJson',
+    'accountSignatureJson', 'eventJson', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
+    'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
+    'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeJsonText',
+    'parseSignatureJson', 'parseTableItemDataJson', 'parseTransactionJson', 'pendingTransactionJson', 'prefetchLayouts',
+    'scriptBytecodeJson', 'signatureJson', 'tableItemDataJson', 'transactionJson',
   ],
   types: [
-    'MoveModuleBytecodeJson', 'MoveResourceJson', 'MoveScriptBytecodeJson', 'TableItemDataJson',
+    'EventJson', 'FunctionIndexLookup', 'FunctionNameLookup', 'MoveModuleBytecodeJson', 'MoveResourceJson',
+    'MoveScriptBytecodeJson', 'NodeBlockJson', 'ParseTransactionJsonOptions', 'ParsedTransactionJson', 'SignatureJson',
+    'SignatureReadOptions', 'TableItemDataJson', 'TransactionJson', 'TransactionJsonOptions',
   ],
 };
 

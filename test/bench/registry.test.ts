@@ -2,10 +2,12 @@
 // workload (ours, the peers, the hand-written floor) must produce the same bytes, or equivalent
 // decoded values. Nothing is timed here; speed belongs to `npm run bench`.
 import { describe, expect, it } from 'vitest';
-import * as ours from '../../src/index.js';
+import * as main from '../../src/index.js';
+import * as nodeJson from '../../src/node-json/index.js';
 import { createWorkloads } from '../../bench/workloads/index.mjs';
 import { instantiate, verify } from '../../bench/lib/verify.mjs';
 
+const ours = { ...main, ...nodeJson };
 const workloads = createWorkloads(ours);
 
 describe('bench workload registry', () => {
