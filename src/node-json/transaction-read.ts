@@ -3,7 +3,8 @@ import type { ContractEvent, ExecutionStatus, Transaction, TransactionData, Tran
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import type { SignedTransaction, TransactionPayload } from '../transactions/index.js';
 import { parseChangesJson } from './changes-json.js';
-import { parseEventJson } from './event-json.js';
+import { readEvent } from './event-json.js';
+import type { TypeTag } from '../move/index.js';
 import { hashes, type Hashes } from './hashes.js';
 import { address, arr, at, bool, each, field, hash, hex, int, kind, obj, str, u64, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { parseNodeJsonText } from './json-text.js';
@@ -41,10 +42,12 @@ export interface ReadContext {
   codes: StatusCodeTable;
   verify: boolean;
   options: ParseTransactionJsonOptions;
+  /** Event types parsed once per type string. */
+  types: Map<string, TypeTag>;
 }
 
 export function readContext(options: ParseTransactionJsonOptions = {}): ReadContext {
-  return { abis: options.abis ?? abiRegistry(), hashes: hashes(), codes: lazyStatusCodeTable(), verify: options.verifyHash !== false, options };
+  return { abis: options.abis ?? abiRegistry(), hashes: hashes(), codes: lazyStatusCodeTable(), verify: options.verifyHash !== false, options, types: new Map() };
 }
 
 const ZERO_HASH = /* @__PURE__ */ new Uint8Array(32);
@@ -122,7 +125,7 @@ function readInfo(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation') 
 }
 
 function readEvents(o: Obj, key: string, ctx: ReadContext): ContractEvent[] {
-  return each(o, key, (v) => parseEventJson(v, ctx.abis));
+  return each(o, key, (v) => readEvent(v, ctx.abis, ctx.types));
 }
 
 function blockId(ctx: ReadContext): Uint8Array {
