@@ -104,7 +104,7 @@ const NODE_JSON: Surface = {
   types: [
     'EventJson', 'FunctionIndexLookup', 'FunctionNameLookup', 'MoveModuleBytecodeJson', 'MoveResourceJson',
     'MoveScriptBytecodeJson', 'NodeBlockJson', 'ParseTransactionJsonOptions', 'ParsedTransactionJson', 'SignatureJson',
-    'SignatureReadOptions', 'TableItemDataJson', 'TransactionJson', 'TransactionJsonOptions',
+    'SignatureReadOptions', 'TableInfoLookup', 'TableItemDataJson', 'TransactionJson', 'TransactionJsonOptions',
   ],
 };
 

@@ -26,3 +26,4 @@ export { signatureJson, parseSignatureJson, accountSignatureJson, parseAccountSi
 export { nodeBlockJson, parseNodeBlockJson, nodeJsonReader, type NodeBlockJson } from './block-json.js';
 export { nodeJsonText, parseNodeJsonText } from './json-text.js';
 export { type FunctionNameLookup, type FunctionIndexLookup } from './vm-status.js';
+export { type TableInfoLookup } from './changes-json.js';

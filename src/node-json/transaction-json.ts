@@ -3,7 +3,7 @@ import { formatTypeTag } from '../move/index.js';
 import type { Transaction, TransactionData, TransactionInfo, TransactionOnChainData } from '../records/index.js';
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import { indicesFromBitmap, type SignedTransaction, type TransactionArgument } from '../transactions/index.js';
-import { changesJson } from './changes-json.js';
+import { changesJson, type TableInfoLookup } from './changes-json.js';
 import { eventJson } from './event-json.js';
 import { hashes, type Hashes } from './hashes.js';
 import type { Obj } from './json-read.js';
@@ -34,19 +34,22 @@ export interface TransactionJsonOptions {
    * list answers (GET /transactions, simulate) write in a transaction's `changes` (seen in api/goldens).
    */
   listing?: boolean;
+  /** A table's key and value types by handle (the node's table-info indexer): table items' decoded `data`. */
+  tableInfo?: TableInfoLookup;
 }
 
 /** What one render needs, built once per call (a block shares it across its transactions). */
 export interface RenderContext {
   abis: AbiRegistry;
   listing: boolean;
+  tableInfo?: TableInfoLookup;
   hashes: Hashes;
   codes: StatusCodeTable;
   functionName?: FunctionNameLookup;
 }
 
 export function renderContext(o: TransactionJsonOptions = {}): RenderContext {
-  return { abis: o.abis ?? abiRegistry(), listing: o.listing === true, hashes: hashes(), codes: lazyStatusCodeTable(), functionName: o.functionName };
+  return { abis: o.abis ?? abiRegistry(), listing: o.listing === true, tableInfo: o.tableInfo, hashes: hashes(), codes: lazyStatusCodeTable(), functionName: o.functionName };
 }
 
 const U64 = (v: bigint | number) => v.toString();
@@ -63,7 +66,7 @@ function infoJson(d: TransactionOnChainData, ctx: RenderContext): Obj {
     success: info.status.$kind === 'Success',
     vm_status: vmStatusText(info.status, ctx.codes, ctx.functionName),
     accumulator_root_hash: toHex(d.accumulatorRootHash),
-    changes: changesJson(d.changes, ctx.abis, ctx.hashes, true, ctx.listing),
+    changes: changesJson(d.changes, ctx.abis, ctx.hashes, true, ctx.listing, ctx.tableInfo),
   };
 }
 
@@ -129,7 +132,7 @@ function genesisPayloadJson(t: Extract<Transaction, { $kind: 'GenesisTransaction
   }
   return {
     write_set: {
-      changes: changesJson(t.value.writeSet, ctx.abis, ctx.hashes, false),
+      changes: changesJson(t.value.writeSet, ctx.abis, ctx.hashes, false, false, ctx.tableInfo),
       events: t.value.events.map((e) => eventJson(e, ctx.abis)),
       type: 'direct_write_set',
     },
