@@ -61,7 +61,8 @@ const version = (pkg) => {
 
 let ours;
 try {
-  ours = await import('./entries/ours-whole.mjs');
+  // Every layer's entry point (bench/entries/ours-whole.mjs) and ledger-bcs/node-json (its own entry: it loads sha3).
+  ours = { ...(await import('./entries/ours-whole.mjs')), ...(await import('../dist/node-json/index.js')) };
 } catch (e) {
   console.error(`cannot import dist/ (bench/entries/ours-whole.mjs) (run \`npm run build\` first, or use \`npm run bench\`): ${e.message}`);
   process.exit(1);

@@ -128,13 +128,13 @@ const NODE_JSON: Surface = {
     'accountSignatureJson', 'eventJson', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
     'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
     'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeJsonText',
-    'parseSignatureJson', 'parseTransactionJson', 'pendingTransactionJson', 'prefetchLayouts', 'scriptBytecodeJson',
-    'signatureJson', 'transactionJson',
+    'parseSignatureJson', 'parseTableItemDataJson', 'parseTransactionJson', 'pendingTransactionJson', 'prefetchLayouts',
+    'scriptBytecodeJson', 'signatureJson', 'tableItemDataJson', 'transactionJson',
   ],
   types: [
     'EventJson', 'FunctionIndexLookup', 'FunctionNameLookup', 'MoveModuleBytecodeJson', 'MoveResourceJson',
     'MoveScriptBytecodeJson', 'NodeBlockJson', 'ParseTransactionJsonOptions', 'ParsedTransactionJson', 'SignatureJson',
-    'SignatureReadOptions', 'TransactionJson', 'TransactionJsonOptions',
+    'SignatureReadOptions', 'TableInfoLookup', 'TableItemDataJson', 'TransactionJson', 'TransactionJsonOptions',
   ],
 };
 

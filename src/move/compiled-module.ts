@@ -1,8 +1,8 @@
 import { BcsError } from '../bcs/index.js';
 import { binaryReader, fail, u8, uleb, type BinaryReader } from './binary-reader.js';
 import { skipCodeUnit } from './code-unit.js';
-import { readHeader, readTableHeaders, readTables, type Pools } from './compiled-script.js';
-import type { MoveFunctionParam, MoveType, MoveValueType } from './move-type.js';
+import { checkTokenBounds, readHeader, readTableHeaders, readTables, resolver, type Pools } from './compiled-script.js';
+import type { MoveType } from './move-type.js';
 import { signatureToken, TABLE_INDEX_MAX, type SignatureToken } from './signature-token.js';
 
 /**
@@ -32,10 +32,12 @@ export function readModuleSignature(bytecode: Uint8Array): ModuleSignature {
 
   const own: ModuleTables = { structDefs: [], functionDefs: [], friends: [] };
   const pools = readTables(bytecode, contentStart, tables, version, (tr, kind) => readModuleEntry(tr, kind, own));
-  return resolve(pools, own, selfIndex);
+  return { version, ...resolve(pools, own, selfIndex) };
 }
 
 export interface ModuleSignature {
+  /** The bytecode version. */
+  version: number;
   /** `0x` + 64 hex digits. */
   address: string;
   name: string;
@@ -63,8 +65,8 @@ export interface ModuleStruct {
   abilities: number;
   typeParams: { constraints: number; phantom: boolean }[];
   /** Declared fields; empty for a native struct; `null` for an enum. */
-  fields: { name: string; type: MoveValueType }[] | null;
-  variants: { name: string; fields: { name: string; type: MoveValueType }[] }[] | null;
+  fields: { name: string; type: MoveType }[] | null;
+  variants: { name: string; fields: { name: string; type: MoveType }[] }[] | null;
 }
 
 interface RawField { name: number; type: SignatureToken }
@@ -167,7 +169,7 @@ function outOfRange(detail: string): BcsError {
   return new BcsError('out_of_range', `invalid module bytecode: ${detail}`);
 }
 
-function resolve(p: Pools, m: ModuleTables, selfIndex: number): ModuleSignature {
+function resolve(p: Pools, m: ModuleTables, selfIndex: number): Omit<ModuleSignature, 'version'> {
   const at = <T>(list: readonly T[], i: number, what: string): T => {
     if (i >= list.length) throw outOfRange(`${what} index ${i} out of range (table has ${list.length})`);
     return list[i];
@@ -176,41 +178,20 @@ function resolve(p: Pools, m: ModuleTables, selfIndex: number): ModuleSignature 
   const moduleId = (h: { address: number; name: number }) => ({ address: at(p.addresses, h.address, 'address'), name: ident(h.name) });
   const self = moduleId(at(p.moduleHandles, selfIndex, 'self module handle'));
 
-  const value = (t: SignatureToken, depth = 0): MoveValueType => {
-    switch (t.$kind) {
-      case 'vector':
-        return { $kind: 'vector', value: value(t.value, depth + 1) };
-      case 'struct': {
-        const h = at(p.structHandles, t.handle, 'struct handle');
-        if (t.typeArgs.length !== h.arity) throw outOfRange(`struct handle ${t.handle} takes ${h.arity} type arguments, got ${t.typeArgs.length}`);
-        const mh = at(p.moduleHandles, h.module, 'module handle');
-        return {
-          $kind: 'struct',
-          value: { address: at(p.addresses, mh.address, 'address'), module: ident(mh.name), name: ident(h.name), typeArgs: t.typeArgs.map((a) => value(a, depth + 1)) },
-        };
-      }
-      case 'function':
-        return { $kind: 'function', value: { args: t.args.map(param), results: t.results.map(param), abilities: t.abilities } };
-      case 'reference':
-      case 'mutableReference':
-        throw new BcsError('invalid_type', 'invalid module bytecode: a reference inside a type');
-      default:
-        return t;
-    }
-  };
-  const param = (t: SignatureToken): MoveFunctionParam =>
-    t.$kind === 'reference' || t.$kind === 'mutableReference' ? { $kind: t.$kind, value: value(t.value) } : { $kind: 'value', value: value(t) };
-  const type = (t: SignatureToken): MoveType =>
-    t.$kind === 'reference' || t.$kind === 'mutableReference' ? { $kind: t.$kind, value: value(t.value) } : value(t);
-  const sig = (i: number) => at(p.signatures, i, 'signature').map(type);
-
+  // Handles and signatures were bounds-checked as the tables loaded (readTables); the resolver also
+  // checks each type parameter index against the function's or struct's own parameters.
   const functions = m.functionDefs.map((d): ModuleFunction => {
     const [, name, params, returns] = at(p.functionHandles, d.handle, 'function handle');
-    return { name: ident(name), visibility: d.visibility, isEntry: d.isEntry, typeParams: p.functionTypeParams[d.handle], params: sig(params), returns: sig(returns) };
+    const typeParams = p.functionTypeParams[d.handle];
+    const { param } = resolver(p, typeParams.length);
+    return { name: ident(name), visibility: d.visibility, isEntry: d.isEntry, typeParams, params: p.signatures[params].map(param), returns: p.signatures[returns].map(param) };
   });
-  const fieldList = (fs: RawField[]) => fs.map((f) => ({ name: ident(f.name), type: value(f.type) }));
+  // Field types live in the struct definitions, outside the signature pool the loader checked.
+  checkTokenBounds(p, m.structDefs.flatMap((d) => [...(d.fields ?? []), ...(d.variants ?? []).flatMap((v) => v.fields)].map((f) => f.type)));
   const structs = m.structDefs.map((d): ModuleStruct => {
     const h = at(p.structHandles, d.handle, 'struct handle');
+    const { param } = resolver(p, h.arity);
+    const fieldList = (fs: RawField[]) => fs.map((f) => ({ name: ident(f.name), type: param(f.type) }));
     return {
       name: ident(h.name),
       isNative: d.native,

@@ -256,7 +256,15 @@ function checkBounds(p: Pools): void {
     check(handle, p.functionHandles.length, 'function handle');
     check(sig, p.signatures.length, 'signature');
   }
-  const stack: SignatureToken[] = p.signatures.flat();
+  checkTokenBounds(p, p.signatures.flat());
+}
+
+/** Struct handle indices and arities inside signature tokens (a module's field types too). */
+export function checkTokenBounds(p: Pools, tokens: SignatureToken[]): void {
+  const check = (i: number, n: number, what: string) => {
+    if (i >= n) throw outOfRange(`${what} index ${i} out of range (table has ${n})`);
+  };
+  const stack = tokens;
   for (let t = stack.pop(); t !== undefined; t = stack.pop()) {
     if (t.$kind === 'struct') {
       check(t.handle, p.structHandles.length, 'struct handle');
@@ -273,7 +281,7 @@ function outOfRange(detail: string): BcsError {
 }
 
 /** Turns tokens into `MoveType`s (the node's `MoveType::from(&SignatureToken)` with names resolved). */
-function resolver(p: Pools, nTypeParams: number) {
+export function resolver(p: Pools, nTypeParams: number) {
   const name = (i: number, what: string): string => {
     const s = p.identifiers[i];
     if (!isValidIdentifier(s)) throw new BcsError('invalid_identifier', `invalid script bytecode: ${what} name ${JSON.stringify(String(s).slice(0, 64))} is not a Move identifier`);

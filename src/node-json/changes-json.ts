@@ -1,17 +1,19 @@
 import { BcsError, bytes as bytesSchema, compareBytes, formatAddress, isBcsError, map, toHex, type Address } from '../bcs/index.js';
-import { formatModuleId, formatStructTag, moduleId, parseStructTag, structTag, type ModuleId, type StructTag } from '../move/index.js';
+import { formatModuleId, formatStructTag, moduleId, parseStructTag, structTag, type ModuleId, type StructTag, type TypeTag } from '../move/index.js';
 import type { StateKey, WriteOp, WriteSet } from '../records/index.js';
 import type { AbiRegistry } from '../submission/index.js';
 import type { Hashes } from './hashes.js';
 import { address, at, field, hash, hexValue, kind, obj, str, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { moduleBytecodeJson } from './move-bytecode-json.js';
+import { tableItemDataJson } from './move-table-json.js';
 import { moveResourceJson, parseMoveResourceJson } from './move-value-json.js';
 
 // Write-set `changes` as api/types/src/convert.rs `try_into_write_set_changes` writes them: one
 // entry per state key in the write set's BTreeMap order (StateKeyInner's derived Ord, which is not
 // the BCS byte order of the map), a resource group expanded into one write_resource per member (in
 // StructTag order), `state_key_hash` the key's hash. Decoded table data needs the node's table-info
-// indexer, which the records do not carry: it is always written as the node writes it without one.
+// indexer, which the records do not carry: given a `TableInfoLookup` it is written, else as the
+// node writes it without one.
 
 type Path = { $kind: 'Code'; value: ModuleId } | { $kind: 'Resource'; value: StructTag } | { $kind: 'ResourceGroup'; value: StructTag };
 
@@ -68,11 +70,15 @@ function opBytes(op: WriteOp): Uint8Array | null {
 
 
 /** The changes of one state key (several for a resource group). Throws where the node's conversion fails. */
-export function changeJson(key: StateKey, op: WriteOp, abis: AbiRegistry, h: Hashes, listing = false): Obj[] {
+/** A table's key and value types by its handle (the node's table-info indexer), where known. */
+export type TableInfoLookup = (handle: string) => { keyType: TypeTag; valueType: TypeTag } | undefined;
+
+export function changeJson(key: StateKey, op: WriteOp, abis: AbiRegistry, h: Hashes, listing = false, tableInfo?: TableInfoLookup): Obj[] {
   const state_key_hash = toHex(h.stateKey(key));
   const bytes = opBytes(op);
   if (key.$kind === 'TableItem') {
-    const EMPTY_TABLE_DATA = listing ? { data: null } : null;
+    const info = tableInfo?.(formatAddress(key.value.handle, 'long'));
+    const EMPTY_TABLE_DATA = info ? tableItemDataJson(info.keyType, info.valueType, key.value.key, bytes ?? undefined, abis) : listing ? { data: null } : null;
     const base = { state_key_hash, handle: toHex(addressBytes(key.value.handle)), key: toHex(key.value.key) };
     return bytes === null ? [{ ...base, data: EMPTY_TABLE_DATA, type: 'delete_table_item' }] : [{ ...base, value: toHex(bytes), data: EMPTY_TABLE_DATA, type: 'write_table_item' }];
   }
@@ -97,12 +103,12 @@ function addressBytes(a: Address): Uint8Array {
  * All changes of a write set. `lenient` drops the changes the node cannot convert, as
  * `into_transaction_info` does (a genesis payload's changes fail instead).
  */
-export function changesJson(ws: WriteSet, abis: AbiRegistry, h: Hashes, lenient: boolean, listing = false): Obj[] {
+export function changesJson(ws: WriteSet, abis: AbiRegistry, h: Hashes, lenient: boolean, listing = false, tableInfo?: TableInfoLookup): Obj[] {
   const entries = [...ws.value].sort((a, b) => compareKeys(a.key, b.key));
   const out: Obj[] = [];
   for (const { key: k, value: op } of entries) {
     try {
-      out.push(...changeJson(k, op, abis, h, listing));
+      out.push(...changeJson(k, op, abis, h, listing, tableInfo));
     } catch (e) {
       if (!lenient || !isBcsError(e)) throw e;
     }

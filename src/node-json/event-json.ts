@@ -1,5 +1,5 @@
 import { formatAddress } from '../bcs/index.js';
-import { formatTypeTag, parseTypeTag } from '../move/index.js';
+import { formatTypeTag, parseTypeTag, type TypeTag } from '../move/index.js';
 import type { ContractEvent } from '../records/index.js';
 import type { AbiRegistry } from '../submission/index.js';
 import { abiRegistry } from '../submission/index.js';
@@ -34,12 +34,22 @@ export function eventJson(e: ContractEvent, abis: AbiRegistry = abiRegistry()): 
 }
 
 export function parseEventJson(json: unknown, abis: AbiRegistry = abiRegistry()): ContractEvent {
+  return readEvent(json, abis, new Map());
+}
+
+/** As parseEventJson, with type tags parsed once per type string (a block shares one `types` map). */
+export function readEvent(json: unknown, abis: AbiRegistry, types: Map<string, TypeTag>): ContractEvent {
   const o: Obj = obj(json, 'an event');
   const guid = fieldAt(o, 'guid', (v) => obj(v, 'guid'));
   const creationNumber = at('guid', () => u64(guid, 'creation_number'));
   const accountAddress = at('guid', () => address(guid, 'account_address'));
   const sequenceNumber = u64(o, 'sequence_number');
-  const typeTag = fieldAt(o, 'type', (v) => parseTypeTag(str({ v }, 'v')));
+  const typeTag = fieldAt(o, 'type', (v) => {
+    const text = str({ v }, 'v');
+    let t = types.get(text);
+    if (t === undefined) types.set(text, (t = parseTypeTag(text)));
+    return t;
+  });
   const eventData = fieldAt(o, 'data', (v) => parseMoveValueJson(typeTag, v, abis));
   if (creationNumber === 0n && sequenceNumber === 0n && /^0x0+$/.test(accountAddress)) {
     return { $kind: 'V2', value: { typeTag, eventData } } as ContractEvent;

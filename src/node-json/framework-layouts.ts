@@ -1,6 +1,7 @@
 import { parseMoveType, type MoveType } from '../move/index.js';
 import type { AbiStruct } from '../submission/index.js';
 import { FRAMEWORK_LAYOUTS } from './framework-layout-table.js';
+import { STAKING_AND_TOKEN_LAYOUTS } from './framework-layout-table-staking.js';
 
 // The embedded struct layouts, read on demand: only a value that names one of these structs, and
 // whose module's ABI the registry does not hold, parses its entry. Nothing here is cached at
@@ -12,7 +13,8 @@ const SPECIAL = /^0x0{63}([134])$/;
 export function frameworkStruct(address: string, module: string, name: string): AbiStruct | undefined {
   const m = SPECIAL.exec(address);
   if (!m) return undefined;
-  const table = FRAMEWORK_LAYOUTS[`0x${m[1]}::${module}`];
+  const id = `0x${m[1]}::${module}`;
+  const table = FRAMEWORK_LAYOUTS[id] ?? STAKING_AND_TOKEN_LAYOUTS[id];
   if (table === undefined || !Object.prototype.hasOwnProperty.call(table, name)) return undefined;
   return parseEntry(name, table[name]);
 }

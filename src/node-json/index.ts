@@ -9,6 +9,7 @@ export {
   type MoveResourceJson,
 } from './move-value-json.js';
 export { prefetchLayouts } from './move-layouts.js';
+export { tableItemDataJson, parseTableItemDataJson, type TableItemDataJson } from './move-table-json.js';
 export { moduleBytecodeJson, scriptBytecodeJson, type MoveModuleBytecodeJson, type MoveScriptBytecodeJson } from './move-bytecode-json.js';
 // Part B: every transaction kind, its signature, payload, events and changes, blocks, read-back
 // with hash checks (this entry loads sha3 for the hashes: see hashes.ts).
@@ -25,3 +26,4 @@ export { signatureJson, parseSignatureJson, accountSignatureJson, parseAccountSi
 export { nodeBlockJson, parseNodeBlockJson, nodeJsonReader, type NodeBlockJson } from './block-json.js';
 export { nodeJsonText, parseNodeJsonText } from './json-text.js';
 export { type FunctionNameLookup, type FunctionIndexLookup } from './vm-status.js';
+export { type TableInfoLookup } from './changes-json.js';

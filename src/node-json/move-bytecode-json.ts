@@ -1,4 +1,4 @@
-import { BcsError, BcsReader, formatAddress, toHex } from '../bcs/index.js';
+import { BcsError, BcsReader, formatAddress, isBcsError, toHex } from '../bcs/index.js';
 import {
   readModuleSignature,
   readScriptSignature,
@@ -13,7 +13,8 @@ import type { MoveAbilityJson, MoveFunctionJson, MoveModuleJson, MoveStructJson 
 // not deserialize is written without one, never refused). The ABI is the node's `MoveModule` /
 // `MoveFunction` (api/types/src/bytecode.rs `new_move_function`, `new_move_struct`):
 // * exposed functions are the public, friend and entry ones, in definition order;
-// * `is_view` and `is_event` come from the module's `aptos::metadata_v1` attributes;
+// * `is_view` and `is_event` come from the module's `aptos::metadata_v1` attributes (not for a
+//   version 5 module: `get_metadata_from_compiled_code` clears them there);
 // * a struct's type parameters are written with their constraints only (`is_phantom` is skipped
 //   in the API's JSON);
 // * a Move 2 enum is written with no fields (the node's TODO #13806), so node ABIs carry no
@@ -65,11 +66,17 @@ export function moveTypeString(t: MoveType): string {
 }
 
 const METADATA_V1 = 'aptos::metadata_v1';
-const VIEW_FUNCTION = 1;
-const EVENT = 4;
+/** `KnownAttributeKind`: LegacyViewFunction 0 and ViewFunction 1 both mark a view function; Event 4. */
+const VIEW_FUNCTION = [0, 1];
+const EVENT = [4];
 
-/** Attribute kinds by function and struct name, from `aptos::metadata_v1` (types/src/vm/module_metadata.rs). */
+/**
+ * Attribute kinds by function and struct name, from `aptos::metadata_v1`, as
+ * `get_metadata_from_compiled_code` (types/src/vm/module_metadata.rs) reads them: none when the
+ * metadata does not decode, and none for a version 5 module (its attributes are cleared there).
+ */
 function attributes(m: ModuleSignature): { functions: Map<string, number[]>; structs: Map<string, number[]> } | undefined {
+  if (m.version === 5) return undefined;
   const entry = m.metadata.find((e) => e.key.length === METADATA_V1.length && String.fromCharCode(...e.key) === METADATA_V1);
   if (!entry) return undefined;
   try {
@@ -119,7 +126,7 @@ function compareUtf8(a: string, b: string): number {
 /** The node's `MoveModule` of a parsed module. */
 export function moduleAbiJson(m: ModuleSignature): MoveModuleJson {
   const attrs = attributes(m);
-  const has = (table: Map<string, number[]> | undefined, name: string, kind: number) => table?.get(name)?.includes(kind) ?? false;
+  const has = (table: Map<string, number[]> | undefined, name: string, kinds: number[]) => table?.get(name)?.some((k) => kinds.includes(k)) ?? false;
   return {
     address: formatAddress(m.address, 'short'),
     name: m.name,
@@ -159,7 +166,8 @@ export function moduleBytecodeJson(bytecode: Uint8Array): MoveModuleBytecodeJson
   let m: ModuleSignature;
   try {
     m = readModuleSignature(bytecode);
-  } catch {
+  } catch (e) {
+    if (!isBcsError(e)) throw e;
     return { bytecode: hex, abi: null };
   }
   return { bytecode: hex, abi: moduleAbiJson(m) };
@@ -171,7 +179,8 @@ export function scriptBytecodeJson(bytecode: Uint8Array): MoveScriptBytecodeJson
   let s: ReturnType<typeof readScriptSignature>;
   try {
     s = readScriptSignature(bytecode);
-  } catch {
+  } catch (e) {
+    if (!isBcsError(e)) throw e;
     return { bytecode: hex, abi: null };
   }
   return {

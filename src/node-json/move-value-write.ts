@@ -1,24 +1,4 @@
-import {
-  BcsError,
-  fromHex,
-  quote,
-  utf8Encode,
-  writeAddress,
-  writeI128,
-  writeI16,
-  writeI256,
-  writeI32,
-  writeI64,
-  writeI8,
-  writeU128,
-  writeU16,
-  writeU256,
-  writeU32,
-  writeU64,
-  writeU8,
-  type BcsWriter,
-  type BigIntInput,
-} from '../bcs/index.js';
+import { BcsError, fromHex, i128, i16, i256, i32, i64, i8, quote, u128, u16, u256, u32, u64, u8, utf8Encode, writeAddress, type BcsWriter } from '../bcs/index.js';
 import type { Layout } from './move-layouts.js';
 import { MAX_VALUE_DEPTH, UNPARSABLE_UTF8 } from './move-value-read.js';
 
@@ -46,49 +26,39 @@ function describe(v: unknown): string {
 }
 
 type SmallKind = 'u8' | 'u16' | 'u32' | 'i8' | 'i16' | 'i32';
-const SMALL: Record<SmallKind, [number, number, (w: BcsWriter, v: number) => void]> = {
-  u8: [0, 0xff, writeU8],
-  u16: [0, 0xffff, writeU16],
-  u32: [0, 0xffffffff, writeU32],
-  i8: [-0x80, 0x7f, writeI8],
-  i16: [-0x8000, 0x7fff, writeI16],
-  i32: [-0x80000000, 0x7fffffff, writeI32],
-};
+// The core's schemas, by Move integer kind (their writers validate the range once more).
+const SMALL = { u8, u16, u32, i8, i16, i32 } as const;
 
 type WideKind = 'u64' | 'u128' | 'u256' | 'i64' | 'i128' | 'i256';
-const WIDE: Record<WideKind, [bits: number, write: (w: BcsWriter, v: BigIntInput) => void]> = {
-  u64: [64, writeU64],
-  u128: [128, writeU128],
-  u256: [256, writeU256],
-  i64: [64, writeI64],
-  i128: [128, writeI128],
-  i256: [256, writeI256],
-};
+const WIDE_BITS: Record<WideKind, number> = { u64: 64, u128: 128, u256: 256, i64: 64, i128: 128, i256: 256 };
+const WIDE = { u64, u128, u256, i64, i128, i256 } as const;
 
 const UNSIGNED = /^(0|[1-9][0-9]*)$/;
 const SIGNED = /^(0|-?[1-9][0-9]*)$/;
-const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/;
 
 function small(w: BcsWriter, kind: SmallKind, v: unknown): void {
-  const [min, max, write] = SMALL[kind];
+  const bits = Number(kind.slice(1));
+  const [min, max] = kind[0] === 'i' ? [-(2 ** (bits - 1)), 2 ** (bits - 1) - 1] : [0, 2 ** bits - 1];
+
   if (typeof v !== 'number') expected(`a JSON number (${kind})`, v);
   if (!Number.isInteger(v) || v < min || v > max) fail('out_of_range', `${quote(v)} is not a ${kind} (${min}..${max})`);
-  write(w, v);
+  SMALL[kind].write(w, v);
 }
 
 function wide(w: BcsWriter, kind: WideKind, v: unknown): void {
-  const [bits, write] = WIDE[kind];
+  const bits = WIDE_BITS[kind];
+  const schema = WIDE[kind];
   if (typeof v !== 'string') expected(`a decimal string (${kind})`, v);
   const signed = kind[0] === 'i';
   // Length first: a megabyte of digits never reaches BigInt.
   if (v.length > 80 || !(signed ? SIGNED : UNSIGNED).test(v)) fail('out_of_range', `${quote(v)} is not a canonical decimal ${kind}`);
   // Up to 15 digits fits a double exactly and in every kind's range: no BigInt needed.
-  if (v.length <= 15 && (!signed || v[0] !== '-')) return write(w, Number(v));
+  if (v.length <= 15 && (!signed || v[0] !== '-')) return schema.write(w, Number(v));
   const n = BigInt(v);
   const max = signed ? (1n << BigInt(bits - 1)) - 1n : (1n << BigInt(bits)) - 1n;
   const min = signed ? -(1n << BigInt(bits - 1)) : 0n;
   if (n < min || n > max) fail('out_of_range', `${v} is out of range for ${kind}`);
-  write(w, n);
+  schema.write(w, n);
 }
 
 function hexBytes(v: unknown): Uint8Array {
@@ -131,9 +101,11 @@ function writeFields(w: BcsWriter, o: Record<string, unknown>, fields: { name: s
       throw e instanceof BcsError ? e.within(f.name) : e;
     }
   }
-  const keys = Object.keys(o);
-  if (keys.length !== fields.length + extra) {
-    const unknown = keys.filter((k) => k !== '__variant__' && !fields.some((f) => f.name === k));
+  // Counted without allocating: a value with exactly the fields (all present, checked above) has no other key.
+  let n = 0;
+  for (const k in o) if (own(o, k)) n++;
+  if (n !== fields.length + extra) {
+    const unknown = Object.keys(o).filter((k) => k !== '__variant__' && !fields.some((f) => f.name === k));
     fail('invalid_json', `${type} has no field ${unknown.slice(0, 4).map((k) => quote(k)).join(', ')}`);
   }
 }
@@ -151,7 +123,8 @@ export function writeMoveValue(w: BcsWriter, l: Layout, v: unknown, depth: numbe
     case 'address':
     case 'signer':
       if (typeof v !== 'string') expected('an address string', v);
-      if (!ADDRESS.test(v)) fail('invalid_address', `${quote(v)} is not 0x and 1 to 64 hex digits`);
+      // writeAddress checks the digits; the node's JSON always has the 0x prefix.
+      if (v.charCodeAt(0) !== 48 || v.charCodeAt(1) !== 120) fail('invalid_address', `${quote(v)} is not 0x and 1 to 64 hex digits`);
       return writeAddress(w, v);
     case 'bytes': {
       const b = hexBytes(v);

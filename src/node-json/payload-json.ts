@@ -1,4 +1,4 @@
-import { BcsError, bool, formatAddress, i8, i16, i32, i64, i128, i256, isBcsError, toHex, u8, u16, u32, u64, u128, u256, address as addressSchema, type Address } from '../bcs/index.js';
+import { BcsError, bool, bytes as bytesSchema, formatAddress, i8, i16, i32, i64, i128, i256, isBcsError, toHex, u8, u16, u32, u64, u128, u256, address as addressSchema, type Address } from '../bcs/index.js';
 import { formatTypeTag, isSignerType, parseTypeTag, readScriptSignature, substituteGenerics, type MoveType, type TypeTag } from '../move/index.js';
 import type { AbiRegistry } from '../submission/index.js';
 import type { EntryFunction, Script, TransactionArgument, TransactionPayload } from '../transactions/index.js';
@@ -66,20 +66,9 @@ export function scriptArgumentBytes(a: TransactionArgument): Uint8Array {
     case 'I256': return i256.encode(a.value);
     case 'Bool': return bool.encode(a.value);
     case 'Address': return addressSchema.encode(a.value);
-    case 'U8Vector': return new Uint8Array([...ulebOf(a.value.length), ...a.value]);
+    case 'U8Vector': return bytesSchema.encode(a.value);
     case 'Serialized': return a.value;
   }
-}
-
-function ulebOf(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return out;
 }
 
 function scriptParams(s: Script): TypeTag[] | undefined {

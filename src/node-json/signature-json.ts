@@ -37,21 +37,16 @@ const SIGNATURE_TYPES = {
   SlhDsa_Sha2_128s: 'slh_dsa_sha2_128s',
 } as const;
 
-function publicKeyJson(k: AnyPublicKey): Obj {
-  let value: Uint8Array;
-  if (k.$kind === 'Keyless') value = keylessPublicKey.encode(k.value);
-  else if (k.$kind === 'FederatedKeyless') value = federatedKeylessPublicKey.encode(k.value);
-  else value = k.value;
-  return { value: toHex(value), type: PUBLIC_KEY_TYPES[k.$kind] };
+/** `{ value, type }` of a key or signature: keyless and WebAuthn values as their BCS bytes. */
+function valueJson(k: { $kind: string; value: unknown }, table: Record<string, string>, encoders: Record<string, (v: never) => Uint8Array>): Obj {
+  const e = encoders[k.$kind];
+  return { value: toHex(e ? e(k.value as never) : (k.value as Uint8Array)), type: table[k.$kind] };
 }
 
-function anySignatureJson(s: AnySignature): Obj {
-  let value: Uint8Array;
-  if (s.$kind === 'Keyless') value = keylessSignature.encode(s.value);
-  else if (s.$kind === 'WebAuthn') value = webAuthnSignature.encode(s.value);
-  else value = s.value;
-  return { value: toHex(value), type: SIGNATURE_TYPES[s.$kind] };
-}
+const KEY_ENCODERS = { Keyless: (v: never) => keylessPublicKey.encode(v), FederatedKeyless: (v: never) => federatedKeylessPublicKey.encode(v) };
+const SIGNATURE_ENCODERS = { Keyless: (v: never) => keylessSignature.encode(v), WebAuthn: (v: never) => webAuthnSignature.encode(v) };
+const publicKeyJson = (k: AnyPublicKey) => valueJson(k, PUBLIC_KEY_TYPES, KEY_ENCODERS);
+const anySignatureJson = (s: AnySignature) => valueJson(s, SIGNATURE_TYPES, SIGNATURE_ENCODERS);
 
 /** The fields of an AccountSignature, and its own `type`. */
 function accountFields(a: AccountAuthenticator): [Obj, string] {
@@ -137,27 +132,18 @@ function byType<T extends Record<string, string>>(table: T, type: string, what: 
   throw unknownKind(type, what);
 }
 
-function parsePublicKey(v: unknown): AnyPublicKey {
-  const o = obj(v, 'a public key');
-  const k = byType(PUBLIC_KEY_TYPES, kind(o), 'public key');
+/** A `{ value, type }` key or signature: keyless and WebAuthn values are BCS, the rest raw bytes. */
+function parseValue<T>(v: unknown, table: Record<string, string>, what: string, decode: Record<string, (b: Uint8Array) => unknown>): T {
+  const o = obj(v, `a ${what}`);
+  const k = byType(table, kind(o), what) as string;
   const value = hex(o, 'value');
-  return at('value', () => {
-    if (k === 'Keyless') return { $kind: 'Keyless', value: keylessPublicKey.decode(value) };
-    if (k === 'FederatedKeyless') return { $kind: 'FederatedKeyless', value: federatedKeylessPublicKey.decode(value) };
-    return { $kind: k, value } as AnyPublicKey;
-  });
+  return at('value', () => ({ $kind: k, value: decode[k] ? decode[k](value) : value })) as T;
 }
 
-function parseAnySignature(v: unknown): AnySignature {
-  const o = obj(v, 'a signature');
-  const k = byType(SIGNATURE_TYPES, kind(o), 'signature');
-  const value = hex(o, 'value');
-  return at('value', () => {
-    if (k === 'Keyless') return { $kind: 'Keyless', value: keylessSignature.decode(value) };
-    if (k === 'WebAuthn') return { $kind: 'WebAuthn', value: webAuthnSignature.decode(value) };
-    return { $kind: k, value } as AnySignature;
-  });
-}
+const KEY_DECODERS = { Keyless: (b: Uint8Array) => keylessPublicKey.decode(b), FederatedKeyless: (b: Uint8Array) => federatedKeylessPublicKey.decode(b) };
+const SIGNATURE_DECODERS = { Keyless: (b: Uint8Array) => keylessSignature.decode(b), WebAuthn: (b: Uint8Array) => webAuthnSignature.decode(b) };
+const parsePublicKey = (v: unknown) => parseValue<AnyPublicKey>(v, PUBLIC_KEY_TYPES, 'public key', KEY_DECODERS);
+const parseAnySignature = (v: unknown) => parseValue<AnySignature>(v, SIGNATURE_TYPES, 'signature', SIGNATURE_DECODERS);
 
 /** Options for reading signatures: the byte length of a MultiKey's signer bitmap (the JSON keeps only the indices). */
 export interface SignatureReadOptions {

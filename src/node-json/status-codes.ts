@@ -36,3 +36,9 @@ export function statusCodeTable(): StatusCodeTable {
   byName.set('UNKNOWN_STATUS', UNKNOWN_STATUS);
   return { name: (c) => byCode.get(c) ?? 'UNKNOWN_STATUS', code: (n) => byName.get(n) };
 }
+
+/** The table, built on its first use (most transactions succeed and never need it). */
+export function lazyStatusCodeTable(): StatusCodeTable {
+  let t: StatusCodeTable | undefined;
+  return { name: (c) => (t ??= statusCodeTable()).name(c), code: (n) => (t ??= statusCodeTable()).code(n) };
+}

@@ -3,13 +3,13 @@ import { formatTypeTag } from '../move/index.js';
 import type { Transaction, TransactionData, TransactionInfo, TransactionOnChainData } from '../records/index.js';
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import { indicesFromBitmap, type SignedTransaction, type TransactionArgument } from '../transactions/index.js';
-import { changesJson } from './changes-json.js';
+import { changesJson, type TableInfoLookup } from './changes-json.js';
 import { eventJson } from './event-json.js';
 import { hashes, type Hashes } from './hashes.js';
 import type { Obj } from './json-read.js';
 import { payloadJson } from './payload-json.js';
 import { signatureJson } from './signature-json.js';
-import { statusCodeTable, type StatusCodeTable } from './status-codes.js';
+import { lazyStatusCodeTable, type StatusCodeTable } from './status-codes.js';
 import { vmStatusText, type FunctionNameLookup } from './vm-status.js';
 
 // api/types/src/transaction.rs `Transaction` as api/types/src/convert.rs `try_into_onchain_transaction`
@@ -34,19 +34,22 @@ export interface TransactionJsonOptions {
    * list answers (GET /transactions, simulate) write in a transaction's `changes` (seen in api/goldens).
    */
   listing?: boolean;
+  /** A table's key and value types by handle (the node's table-info indexer): table items' decoded `data`. */
+  tableInfo?: TableInfoLookup;
 }
 
 /** What one render needs, built once per call (a block shares it across its transactions). */
 export interface RenderContext {
   abis: AbiRegistry;
   listing: boolean;
+  tableInfo?: TableInfoLookup;
   hashes: Hashes;
   codes: StatusCodeTable;
   functionName?: FunctionNameLookup;
 }
 
 export function renderContext(o: TransactionJsonOptions = {}): RenderContext {
-  return { abis: o.abis ?? abiRegistry(), listing: o.listing === true, hashes: hashes(), codes: statusCodeTable(), functionName: o.functionName };
+  return { abis: o.abis ?? abiRegistry(), listing: o.listing === true, tableInfo: o.tableInfo, hashes: hashes(), codes: lazyStatusCodeTable(), functionName: o.functionName };
 }
 
 const U64 = (v: bigint | number) => v.toString();
@@ -63,7 +66,7 @@ function infoJson(d: TransactionOnChainData, ctx: RenderContext): Obj {
     success: info.status.$kind === 'Success',
     vm_status: vmStatusText(info.status, ctx.codes, ctx.functionName),
     accumulator_root_hash: toHex(d.accumulatorRootHash),
-    changes: changesJson(d.changes, ctx.abis, ctx.hashes, true, ctx.listing),
+    changes: changesJson(d.changes, ctx.abis, ctx.hashes, true, ctx.listing, ctx.tableInfo),
   };
 }
 
@@ -72,19 +75,19 @@ function nonceOf(t: SignedTransaction): bigint | null {
   return p.$kind === 'Payload' ? p.value.value.extraConfig.value.replayProtectionNonce : null;
 }
 
-/** The request part of a user or pending transaction (UserTransactionRequest). */
-function requestJson(t: SignedTransaction, ctx: RenderContext): Obj {
+/** Adds the request part of a user or pending transaction (UserTransactionRequest) to `out`, in order. */
+function addRequest(out: Obj, t: SignedTransaction, ctx: RenderContext): Obj {
   const r = t.rawTxn;
-  return {
-    sender: formatAddress(r.sender, 'short'),
-    sequence_number: U64(r.sequenceNumber),
-    max_gas_amount: U64(r.maxGasAmount),
-    gas_unit_price: U64(r.gasUnitPrice),
-    expiration_timestamp_secs: U64(r.expirationTimestampSecs),
-    payload: payloadJson(r.payload, ctx.abis),
-    signature: signatureJson(t.authenticator),
-    replay_protection_nonce: ((n) => (n === null ? null : U64(n)))(nonceOf(t)),
-  };
+  const nonce = nonceOf(t);
+  out.sender = formatAddress(r.sender, 'short');
+  out.sequence_number = U64(r.sequenceNumber);
+  out.max_gas_amount = U64(r.maxGasAmount);
+  out.gas_unit_price = U64(r.gasUnitPrice);
+  out.expiration_timestamp_secs = U64(r.expirationTimestampSecs);
+  out.payload = payloadJson(r.payload, ctx.abis);
+  out.signature = signatureJson(t.authenticator);
+  out.replay_protection_nonce = nonce === null ? null : U64(nonce);
+  return out;
 }
 
 /**
@@ -92,7 +95,7 @@ function requestJson(t: SignedTransaction, ctx: RenderContext): Obj {
  * in the Transaction union (`withType`, the default); the submit answer (PendingTransaction) has none.
  */
 export function pendingTransactionJson(t: SignedTransaction, options: TransactionJsonOptions & { withType?: boolean } = {}, ctx = renderContext(options)): TransactionJson {
-  const out: Obj = { hash: toHex(ctx.hashes.signed(t)), ...requestJson(t, ctx) };
+  const out = addRequest({ hash: toHex(ctx.hashes.signed(t)) }, t, ctx);
   if (options.withType !== false) out.type = 'pending_transaction';
   return out;
 }
@@ -129,7 +132,7 @@ function genesisPayloadJson(t: Extract<Transaction, { $kind: 'GenesisTransaction
   }
   return {
     write_set: {
-      changes: changesJson(t.value.writeSet, ctx.abis, ctx.hashes, false),
+      changes: changesJson(t.value.writeSet, ctx.abis, ctx.hashes, false, false, ctx.tableInfo),
       events: t.value.events.map((e) => eventJson(e, ctx.abis)),
       type: 'direct_write_set',
     },
@@ -169,8 +172,14 @@ export function onChainTransactionJson(d: TransactionOnChainData, options: Trans
   });
   const t = d.transaction as Transaction;
   switch (t.$kind) {
-    case 'UserTransaction':
-      return { ...info, ...requestJson(t.value, ctx), events: events(), timestamp: needTimestamp(options.timestamp), type: 'user_transaction' };
+    case 'UserTransaction': {
+      // Fields added in order to one object (spreads of several objects cost more than the rest).
+      const out = addRequest(info, t.value, ctx);
+      out.events = events();
+      out.timestamp = needTimestamp(options.timestamp);
+      out.type = 'user_transaction';
+      return out;
+    }
     case 'GenesisTransaction':
       return { ...info, payload: genesisPayloadJson(t.value, ctx), events: events(), type: 'genesis_transaction' };
     case 'BlockMetadata':

@@ -3,13 +3,14 @@ import type { ContractEvent, ExecutionStatus, Transaction, TransactionData, Tran
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import type { SignedTransaction, TransactionPayload } from '../transactions/index.js';
 import { parseChangesJson } from './changes-json.js';
-import { parseEventJson } from './event-json.js';
+import { readEvent } from './event-json.js';
+import type { TypeTag } from '../move/index.js';
 import { hashes, type Hashes } from './hashes.js';
 import { address, arr, at, bool, each, field, hash, hex, int, kind, obj, str, u64, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { parseNodeJsonText } from './json-text.js';
 import { parsePayloadJson } from './payload-json.js';
 import { parseSignatureJson } from './signature-json.js';
-import { statusCodeTable, type StatusCodeTable } from './status-codes.js';
+import { lazyStatusCodeTable, type StatusCodeTable } from './status-codes.js';
 import { parseVmStatus, type FunctionIndexLookup } from './vm-status.js';
 
 // The node's transaction JSON read back into the records' typed values. What the JSON does not
@@ -41,10 +42,12 @@ export interface ReadContext {
   codes: StatusCodeTable;
   verify: boolean;
   options: ParseTransactionJsonOptions;
+  /** Event types parsed once per type string. */
+  types: Map<string, TypeTag>;
 }
 
 export function readContext(options: ParseTransactionJsonOptions = {}): ReadContext {
-  return { abis: options.abis ?? abiRegistry(), hashes: hashes(), codes: statusCodeTable(), verify: options.verifyHash !== false, options };
+  return { abis: options.abis ?? abiRegistry(), hashes: hashes(), codes: lazyStatusCodeTable(), verify: options.verifyHash !== false, options, types: new Map() };
 }
 
 const ZERO_HASH = /* @__PURE__ */ new Uint8Array(32);
@@ -54,21 +57,22 @@ function mismatch(what: string): BcsError {
 }
 
 /** The first candidate whose hash is `want` (or the first, unverified). */
-function pick<T>(candidates: T[], hashOf: (c: T) => Uint8Array, want: Uint8Array | null, ctx: ReadContext, what: string): T {
-  if (!ctx.verify || want === null) return candidates[0]!;
-  for (const c of candidates) if (equalBytes(hashOf(c), want)) return c;
+function pick<T>(candidates: Iterable<T>, hashOf: (c: T) => Uint8Array, want: Uint8Array | null, ctx: ReadContext, what: string): T {
+  for (const c of candidates) if (!ctx.verify || want === null || equalBytes(hashOf(c), want)) return c;
   throw mismatch(what);
 }
 
-/** SignedTransactions the request JSON may have come from (payload variant, bitmap length, chain id). */
-function signedCandidates(o: Obj, ctx: ReadContext): SignedTransaction[] {
+/**
+ * SignedTransactions the request JSON may have come from, most likely first and built only when
+ * the previous ones did not match (payload variant, MultiKey bitmap length, chain id).
+ */
+function* signedCandidates(o: Obj, ctx: ReadContext): Generator<SignedTransaction> {
   // Absent in JSON from nodes older than orderless transactions.
   const nonceJson = o.replay_protection_nonce;
   const nonce = nonceJson === null || nonceJson === undefined ? null : u64(o, 'replay_protection_nonce');
   const payloads: TransactionPayload[] = fieldAt(o, 'payload', (v) => parsePayloadJson(v, nonce, ctx.abis));
   const sigJson = field(o, 'signature');
   const auths = [at('signature', () => parseSignatureJson(sigJson))];
-  if (ctx.verify && JSON.stringify(sigJson).includes('"signatures_required"')) auths.push(at('signature', () => parseSignatureJson(sigJson, { multiKeyBitmapBytes: 1 })));
   const common = {
     sender: address(o, 'sender'),
     sequenceNumber: u64(o, 'sequence_number'),
@@ -80,11 +84,13 @@ function signedCandidates(o: Obj, ctx: ReadContext): SignedTransaction[] {
   if (ctx.options.chainId !== undefined) chainIds = [ctx.options.chainId];
   else if (ctx.verify) chainIds = Array.from({ length: 256 }, (_, i) => i);
   else throw new BcsError('missing_field', 'the chain id is not in the JSON: pass options.chainId (or verify the hash to find it)');
-  const out: SignedTransaction[] = [];
-  for (const chainId of chainIds) {
-    for (const payload of payloads) for (const authenticator of auths) out.push({ rawTxn: { ...common, payload, chainId }, authenticator } as SignedTransaction);
+  for (let a = 0; a < 2; a++) {
+    if (a === 1) {
+      if (!ctx.verify || !JSON.stringify(sigJson).includes('"signatures_required"')) return;
+      auths[0] = at('signature', () => parseSignatureJson(sigJson, { multiKeyBitmapBytes: 1 }));
+    }
+    for (const chainId of chainIds) for (const payload of payloads) yield { rawTxn: { ...common, payload, chainId }, authenticator: auths[0] } as SignedTransaction;
   }
-  return out;
 }
 
 function changesAt(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation'): WriteSet {
@@ -119,7 +125,7 @@ function readInfo(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation') 
 }
 
 function readEvents(o: Obj, key: string, ctx: ReadContext): ContractEvent[] {
-  return each(o, key, (v) => parseEventJson(v, ctx.abis));
+  return each(o, key, (v) => readEvent(v, ctx.abis, ctx.types));
 }
 
 function blockId(ctx: ReadContext): Uint8Array {
@@ -149,11 +155,15 @@ function readJwk(v: unknown) {
 }
 
 /** Transaction variants the committed JSON may have come from, most likely first. */
-function transactionCandidates(o: Obj, type: string, ctx: ReadContext): Transaction[] {
+function* mapIterable<A, B>(xs: Iterable<A>, f: (a: A) => B): Generator<B> {
+  for (const x of xs) yield f(x);
+}
+
+function transactionCandidates(o: Obj, type: string, ctx: ReadContext): Iterable<Transaction> {
   const T = (t: unknown) => t as Transaction;
   switch (type) {
     case 'user_transaction':
-      return signedCandidates(o, ctx).map((s) => T({ $kind: 'UserTransaction', value: s }));
+      return mapIterable(signedCandidates(o, ctx), (s) => T({ $kind: 'UserTransaction', value: s }));
     case 'genesis_transaction': {
       const p = obj(field(o, 'payload'), 'payload');
       const pt = at('payload', () => kind(p));

@@ -66,7 +66,7 @@ describe.skipIf(!HAVE_GOLDENS)('module and script ABIs from bytecode, against th
         const json = moduleBytecodeJson(bytes);
         expect(typeof json.bytecode).toBe('string');
       }),
-      { numRuns: 2000 },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 2000) },
     );
   });
 });
@@ -132,6 +132,14 @@ describe('module ABI: view and event attributes from aptos::metadata_v1', () => 
         { name: 'S', is_native: false, is_event: true, abilities: ['drop', 'store'], generic_type_params: [{ constraints: [] }], fields: [{ name: 'x', type: 'bool' }] },
       ],
     });
+  });
+
+  it('the legacy view kind 0 marks a view function too; a version 5 module has its attributes cleared', () => {
+    const legacy = [0, 0, 1, ...attrs('f', [0])];
+    expect(moduleBytecodeJson(moduleWithMetadata(legacy)).abi!.exposed_functions[0].is_view).toBe(true);
+    const v5 = moduleBytecodeJson(moduleWithMetadata(metadata, 5)).abi!;
+    expect(v5.exposed_functions[0].is_view).toBe(false);
+    expect(v5.structs[0].is_event).toBe(false);
   });
 
   it('no metadata, or metadata it cannot read, means no attributes (as the node)', () => {

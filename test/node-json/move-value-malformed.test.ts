@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BcsError, fromHex, toHex } from '../../src/bcs/index.js';
 import { parseStructTag, parseTypeTag, type TypeTag } from '../../src/move/index.js';
-import { moveResourceJson, moveValueJson, parseMoveResourceJson, parseMoveValueJson, prefetchLayouts } from '../../src/node-json/index.js';
+import { moveResourceJson, moveValueJson, parseMoveResourceJson, parseMoveValueJson, parseTableItemDataJson, prefetchLayouts, tableItemDataJson } from '../../src/node-json/index.js';
 import { abiRegistry, type MoveModuleJson } from '../../src/submission/index.js';
 
 // Malformed JSON and bytes: each is a BcsError with a closed code and the path of the value, never
@@ -240,5 +240,24 @@ describe('prefetchLayouts', () => {
     await prefetchLayouts([type, type], r);
     expect(moveValueJson(type, fromHex('0x0700'), r)).toEqual({ i: { x: 7 }, t: { vec: [] } });
     expect(asked.filter((a) => a.includes('beef')).length).toBe(2);
+  });
+});
+
+describe('table items', () => {
+  it('decoded table data: key, key_type, value, value_type in the node order; deletions key only; read back', () => {
+    const keyType = T('address');
+    const valueType = T('0x1::option::Option<u64>');
+    const key = fromHex('0x' + '00'.repeat(31) + '01');
+    const value = fromHex('0x010500000000000000');
+    const json = tableItemDataJson(keyType, valueType, key, value, abis);
+    expect(JSON.stringify(json)).toBe('{"key":"0x1","key_type":"address","value":{"vec":["5"]},"value_type":"0x1::option::Option<u64>"}');
+    const back = parseTableItemDataJson(json, abis);
+    expect(toHex(back.key)).toBe(toHex(key));
+    expect(toHex(back.value!)).toBe(toHex(value));
+    expect(JSON.stringify(tableItemDataJson(keyType, valueType, key, undefined, abis))).toBe('{"key":"0x1","key_type":"address"}');
+    expect(parseTableItemDataJson({ key: '0x1', key_type: 'address' }, abis).value).toBeUndefined();
+    expect(err(() => parseTableItemDataJson({ key: 1, key_type: 'address' }, abis)).path).toBe('key');
+    expect(err(() => parseTableItemDataJson({ key: '0x1', key_type: 'addr' }, abis)).path).toBe('key_type');
+    expect(err(() => parseTableItemDataJson({ key: '0x1', key_type: 'address', value_type: 'u8' }, abis)).code).toBe('missing_field');
   });
 });

@@ -57,6 +57,13 @@ function chainIdFlag(f: Flags): number | undefined {
   return Number(v);
 }
 
+/** The flags (every command takes `--abi FILE`...), `positional` arguments, and the ABI registry. */
+function prepare(args: string[], usage: string, positional: number, takes: string[], bools: string[]) {
+  const f = flags(args, ['--abi', ...takes], bools);
+  if (f.rest.length !== positional) throw new CliError(`usage: ledger-bcs ${usage}`);
+  return { f, abis: abiRegistry(loadAbiFiles(f.values.get('--abi') ?? [])) };
+}
+
 async function source(arg: string, io: Io): Promise<string> {
   if (arg === '-') return io.readStdin();
   return arg;
@@ -68,11 +75,9 @@ export const renderCommand: Command = {
   summary: "the node's JSON of BCS hex; KIND: Transaction, TransactionOnChainData or BcsBlock",
   usage: 'render KIND HEX|- [--abi FILE]... [--timestamp USECS] [--listing]',
   async run(args, io) {
-    const f = flags(args, ['--abi', '--timestamp'], ['--listing']);
-    if (f.rest.length !== 2) throw new CliError(`usage: ledger-bcs ${renderCommand.usage}`);
+    const { f, abis } = prepare(args, renderCommand.usage, 2, ['--timestamp'], ['--listing']);
     const [kind, src] = f.rest as [string, string];
     if (!(KINDS as readonly string[]).includes(kind)) throw new CliError(`unknown kind ${JSON.stringify(kind)}: one of ${KINDS.join(', ')}`);
-    const abis = abiRegistry(loadAbiFiles(f.values.get('--abi') ?? []));
     const bytes = fromHex((await source(src, io)).trim());
     const timestamp = u64Flag(f, '--timestamp');
     const listing = f.values.has('--listing');
@@ -105,9 +110,7 @@ export const verifyJsonCommand: Command = {
   summary: "check the node's JSON of transactions or a block and its hashes",
   usage: 'verify-json FILE|- [--abi FILE]... [--chain-id N] [--no-verify-hash]',
   async run(args, io) {
-    const f = flags(args, ['--abi', '--chain-id'], ['--no-verify-hash']);
-    if (f.rest.length !== 1) throw new CliError(`usage: ledger-bcs ${verifyJsonCommand.usage}`);
-    const abis = abiRegistry(loadAbiFiles(f.values.get('--abi') ?? []));
+    const { f, abis } = prepare(args, verifyJsonCommand.usage, 1, ['--chain-id'], ['--no-verify-hash']);
     const options = { abis, chainId: chainIdFlag(f), verifyHash: !f.values.has('--no-verify-hash') };
     const json = parseNodeJsonText(await readSource(f.rest[0]!, io));
     const kinds: Record<string, number> = {};
