@@ -98,6 +98,8 @@ function storeKey(address) {
   w.bytes(p);
   return w.done();
 }
+const EVENT_PREFIX = prefix('APTOS::ContractEvent');
+const ACCUMULATOR_PREFIX = prefix('APTOS::EventAccumulator');
 const salted = (pre, body) => sha3_256.create().update(pre).update(body).digest();
 
 // ---------------------------------------------------------------------------------------------
@@ -202,15 +204,24 @@ function readTransaction(w, t, chainId) {
   w.u8(0);
   w.u8(0); // auxiliary info hash: not in the JSON
   w.uleb(t.events.length);
-  for (const e of t.events) {
+  if (t.events.length !== 2) fail('not two events');
+  const leaves = t.events.map((e) => {
     const name = e.type === '0x1::fungible_asset::Withdraw' ? 'Withdraw' : e.type === '0x1::fungible_asset::Deposit' ? 'Deposit' : fail('event type');
     if (e.guid.creation_number !== '0' || e.guid.account_address !== '0x0' || e.sequence_number !== '0') fail('not a module event');
-    w.u8(1); // V2
-    structTag(w, 'fungible_asset', name);
-    w.u8(40);
-    w.bytes(addrBytes(e.data.store));
-    w.u64(u64s(e.data.amount));
-  }
+    const ev = new W(100);
+    ev.u8(1); // V2
+    structTag(ev, 'fungible_asset', name);
+    ev.u8(40);
+    ev.bytes(addrBytes(e.data.store));
+    ev.u64(u64s(e.data.amount));
+    const b = ev.done();
+    w.bytes(b);
+    return salted(EVENT_PREFIX, b);
+  });
+  // event_root_hash of two events: one accumulator node over their hashes.
+  const root = sha3_256.create().update(ACCUMULATOR_PREFIX).update(leaves[0]).update(leaves[1]).digest();
+  const eventRootHash = fromHex(t.event_root_hash, 32);
+  for (let i = 0; i < 32; i++) if (root[i] !== eventRootHash[i]) fail('event root hash mismatch');
   w.bytes(fromHex(t.accumulator_root_hash, 32));
   // WriteSet::V0: entries sorted by their key bytes
   const entries = t.changes.map((c) => {

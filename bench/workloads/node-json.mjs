@@ -27,6 +27,13 @@ const TX_PREFIX = sha3_256(new TextEncoder().encode('APTOS::Transaction'));
 const FA = (name) => ({ $kind: 'struct', value: { address: addr(1), module: 'fungible_asset', name, typeArgs: [] } });
 const STORE = { address: addr(1), module: 'fungible_asset', name: 'FungibleStore', typeArgs: [] };
 const CHAIN_ID = 1;
+const EVENT_PREFIX = sha3_256(new TextEncoder().encode('APTOS::ContractEvent'));
+const ACCUMULATOR_PREFIX = sha3_256(new TextEncoder().encode('APTOS::EventAccumulator'));
+// event_root_hash of two events: the accumulator node over their hashes (ContractEvent::V2 bytes).
+const eventRoot = (ours, events) => {
+  const leaf = (e) => sha3_256(cat(EVENT_PREFIX, new Uint8Array([1, 7]), ours.structTag.encode(e.value.typeTag.value), new Uint8Array([e.value.eventData.length]), e.value.eventData));
+  return sha3_256(cat(ACCUMULATOR_PREFIX, leaf(events[0]), leaf(events[1])));
+};
 
 function transfer(ours, i) {
   const signed = {
@@ -44,11 +51,12 @@ function transfer(ours, i) {
   const transactionHash = sha3_256(cat(TX_PREFIX, new Uint8Array([0]), ours.signedTransaction.encode(signed)));
   const storeAt = (k) => addr(0x3000 + 3 * i + k);
   const path = cat(new Uint8Array([1]), ours.structTag.encode(STORE));
+  const events = ['Withdraw', 'Deposit'].map((name, k) => ({ $kind: 'V2', value: { typeTag: FA(name), eventData: cat(addrBytes(storeAt(k)), u64le(1000 + i)) } }));
   return {
     version: 1000n + BigInt(i),
     transaction: { $kind: 'UserTransaction', value: signed },
-    info: { $kind: 'V0', value: { gasUsed: 12n, status: { $kind: 'Success' }, transactionHash, eventRootHash: fill(32, 2), stateChangeHash: fill(32, 3), stateCheckpointHash: null, auxiliaryInfoHash: null } },
-    events: ['Withdraw', 'Deposit'].map((name, k) => ({ $kind: 'V2', value: { typeTag: FA(name), eventData: cat(addrBytes(storeAt(k)), u64le(1000 + i)) } })),
+    info: { $kind: 'V0', value: { gasUsed: 12n, status: { $kind: 'Success' }, transactionHash, eventRootHash: eventRoot(ours, events), stateChangeHash: fill(32, 3), stateCheckpointHash: null, auxiliaryInfoHash: null } },
+    events,
     accumulatorRootHash: fill(32, 5),
     changes: {
       $kind: 'V0',

@@ -1,6 +1,6 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { hashPrefix, transactionHash } from '../hash/index.js';
-import { stateKey, transaction, type StateKey, type Transaction } from '../records/index.js';
+import { contractEvent, stateKey, transaction, type ContractEvent, type StateKey, type Transaction } from '../records/index.js';
 import type { SignedTransaction } from '../transactions/index.js';
 
 // The hashes the node's JSON carries or is keyed by. This file is why the layer is its own package
@@ -13,17 +13,58 @@ export interface Hashes {
   signed(t: SignedTransaction): Uint8Array;
   /** `state_key_hash`: sha3(prefix("APTOS::StateKeyInner") ‖ bcs(StateKeyInner)). */
   stateKey(k: StateKey): Uint8Array;
+  /**
+   * `event_root_hash`: the root of InMemoryAccumulator<EventAccumulatorHasher> over the events'
+   * hashes (sha3(prefix("APTOS::ContractEvent") ‖ bcs(ContractEvent))), as the executor builds
+   * TransactionInfo (types/src/proof/accumulator/mod.rs).
+   */
+  eventRoot(events: readonly ContractEvent[]): Uint8Array;
+}
+
+/** ACCUMULATOR_PLACEHOLDER_HASH (aptos-crypto): the ASCII name, zero-padded to 32 bytes. */
+function placeholderHash(): Uint8Array {
+  const out = new Uint8Array(32);
+  const name = 'ACCUMULATOR_PLACEHOLDER_HASH';
+  for (let i = 0; i < name.length; i++) out[i] = name.charCodeAt(i);
+  return out;
 }
 
 /** Builds the hashers (prefixes computed once per call, no module-level state). */
 export function hashes(): Hashes {
   const txPrefix = hashPrefix('APTOS::Transaction');
   const keyPrefix = hashPrefix('APTOS::StateKeyInner');
+  const eventPrefix = hashPrefix('APTOS::ContractEvent');
+  const nodePrefix = hashPrefix('APTOS::EventAccumulator');
+  const placeholder = placeholderHash();
   const salted = (prefix: Uint8Array, body: Uint8Array) => sha3_256.create().update(prefix).update(body).digest();
+  const node = (left: Uint8Array, right: Uint8Array) => sha3_256.create().update(nodePrefix).update(left).update(right).digest();
+  // InMemoryAccumulator::from_leaves then compute_root_hash: frozen subtree roots merged as
+  // leaves arrive, then folded right to left with placeholders for the missing right halves.
+  const eventRoot = (events: readonly ContractEvent[]): Uint8Array => {
+    const frozen: Uint8Array[] = [];
+    let n = 0;
+    for (const e of events) {
+      frozen.push(salted(eventPrefix, contractEvent.schema.encode(e)));
+      for (let m = n; m & 1; m >>>= 1) {
+        const right = frozen.pop()!;
+        frozen.push(node(frozen.pop()!, right));
+      }
+      n++;
+    }
+    if (frozen.length === 0) return placeholder;
+    if (frozen.length === 1) return frozen[0]!;
+    let bits = n;
+    while ((bits & 1) === 0) bits >>>= 1;
+    let current = placeholder;
+    let i = frozen.length;
+    for (; bits > 0; bits >>>= 1) current = bits & 1 ? node(frozen[--i]!, current) : node(current, placeholder);
+    return current;
+  };
   return {
     transaction: (t) => (t.$kind === 'UserTransaction' ? transactionHash(t.value) : salted(txPrefix, transaction.schema.encode(t))),
     signed: (t) => transactionHash(t),
     stateKey: (k) => salted(keyPrefix, stateKey.schema.encode(k)),
+    eventRoot,
   };
 }
 

@@ -265,6 +265,11 @@ export function readTransaction(json: unknown, ctx: ReadContext): ParsedTransact
   const info = readInfo(o, ctx, 'Modification');
   const transaction = pick(candidates, ctx.hashes.transaction, info.hash, ctx, 'transaction');
   const events = WITH_EVENTS.has(type) ? readEvents(o, 'events', ctx) : [];
+  // The transaction hash does not cover the events: event_root_hash does (TransactionInfo), so a
+  // changed event is caught here, not read as a different event.
+  if (ctx.verify && WITH_EVENTS.has(type) && !equalBytes(ctx.hashes.eventRoot(events), info.info.eventRootHash)) {
+    throw new BcsError('invalid_json', 'event_root_hash does not match the events rebuilt from the JSON').within('event_root_hash');
+  }
   const value: TransactionOnChainData = {
     version: info.version,
     transaction,

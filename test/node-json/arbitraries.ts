@@ -136,10 +136,9 @@ export function nodeJsonArbitraries() {
         transaction: transactionOf(blockId),
         gasUsed: u64,
         status,
-        eventRootHash: hash,
         stateChangeHash: hash,
         stateCheckpointHash: opt(hash),
-        events: fc.array(contractEvent, { maxLength: 2 }),
+        events: fc.array(contractEvent, { maxLength: 5 }),
         accumulatorRootHash: hash,
         changes: writeSet('Modification'),
       })
@@ -151,7 +150,7 @@ export function nodeJsonArbitraries() {
         return {
           version: r.version,
           transaction: tx,
-          info: { $kind: 'V0', value: { gasUsed: r.gasUsed, status, transactionHash: h.transaction(tx), eventRootHash: r.eventRootHash, stateChangeHash: r.stateChangeHash, stateCheckpointHash: r.stateCheckpointHash, auxiliaryInfoHash: null } },
+          info: { $kind: 'V0', value: { gasUsed: r.gasUsed, status, transactionHash: h.transaction(tx), eventRootHash: h.eventRoot(events as never), stateChangeHash: r.stateChangeHash, stateCheckpointHash: r.stateCheckpointHash, auxiliaryInfoHash: null } },
           events,
           accumulatorRootHash: r.accumulatorRootHash,
           changes: r.changes,

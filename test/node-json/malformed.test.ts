@@ -35,7 +35,7 @@ const data = {
     info: transactionInfo.schema.decode(
       transactionInfo.schema.encode({
         $kind: 'V0',
-        value: { gasUsed: 9n, status: { $kind: 'Success' }, transactionHash: h.transaction(tx as never), eventRootHash: new Uint8Array(32), stateChangeHash: new Uint8Array(32), stateCheckpointHash: null, auxiliaryInfoHash: null },
+        value: { gasUsed: 9n, status: { $kind: 'Success' }, transactionHash: h.transaction(tx as never), eventRootHash: h.eventRoot([]), stateChangeHash: new Uint8Array(32), stateCheckpointHash: null, auxiliaryInfoHash: null },
       }),
     ),
     events: [],
@@ -125,6 +125,26 @@ describe('malformed node transaction JSON', () => {
     failsAt(edit((o) => (o.signature.signature = `0x${'03'.repeat(64)}`)), 'hash', 'invalid_json');
     // With the check off the same JSON reads (a golden whose hashes were blanked).
     expect(parseTransactionJson(edit((o) => (o.sequence_number = '8')), { abis, chainId: 4, verifyHash: false }).data.$kind).toBe('OnChain');
+  });
+
+  it('a changed event no longer matches event_root_hash (the transaction hash does not cover events)', () => {
+    const events = [
+      { $kind: 'V2', value: { typeTag: { $kind: 'vector', value: { $kind: 'u64' } }, eventData: new Uint8Array([2, 4, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0]) } },
+      { $kind: 'V1', value: { key: { creationNumber: 2n, accountAddress: '0xa11ce' }, sequenceNumber: 3n, typeTag: { $kind: 'u64' }, eventData: u64.encode(5n) } },
+      { $kind: 'V2', value: { typeTag: { $kind: 'bool' }, eventData: new Uint8Array([1]) } },
+    ];
+    const v = (data as unknown as { value: { info: { value: object } } }).value;
+    const withEvents = { $kind: 'OnChain', value: { ...v, events, info: { $kind: 'V0', value: { ...v.info.value, eventRootHash: h.eventRoot(events as never) } } } } as unknown as TransactionData;
+    const text = nodeJsonText(transactionJson(withEvents, { abis, timestamp: 99n }));
+    const tampered = (f: (o: any) => void) => { const o = JSON.parse(text); f(o); return o; };
+    // Reads with the check on: the events rebuilt from the JSON hash to the root the record carries.
+    expect((read(JSON.parse(text)).data.value as { events: unknown[] }).events).toHaveLength(3);
+    failsAt(tampered((o) => (o.events[0].data[1] = '5')), 'event_root_hash', 'invalid_json');
+    failsAt(tampered((o) => (o.events[1].sequence_number = '4')), 'event_root_hash', 'invalid_json');
+    failsAt(tampered((o) => (o.events[2].data = false)), 'event_root_hash', 'invalid_json');
+    failsAt(tampered((o) => o.events.pop()), 'event_root_hash', 'invalid_json');
+    failsAt(tampered((o) => o.events.reverse()), 'event_root_hash', 'invalid_json');
+    expect(h.eventRoot([])).toEqual(new TextEncoder().encode('ACCUMULATOR_PLACEHOLDER_HASH'.padEnd(32, '\0')));
   });
 
   it('the status text must agree with success', () => {
