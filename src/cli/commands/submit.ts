@@ -30,6 +30,7 @@ function signedBytes(text: string): Uint8Array {
 export const submitCommand: Command = {
   summary: "post a signed transaction (sign's output, hex, a file or -) to a node; --wait: until committed",
   usage: USAGE,
+  switches: ['--wait'],
   async run(args, io) {
     const a = parseArgs(args, { '--url': 'value', '--wait': 'flag', '--timeout-ms': 'value' }, 1, USAGE);
     const url = a.values.get('--url')?.at(-1);
