@@ -105,6 +105,17 @@ describe('ledger-bcs submit', () => {
     expect(failed.err).toMatch(/failed: .*Out of gas/);
   });
 
+  it('checks the bytes before sending, and the hash the node answers against the one they have', async () => {
+    node = await startStandIn({ pendingHash: `0x${'ab'.repeat(32)}` });
+    const signed = (await run(['sign', '--key', join(dir, 'sender.key'), '--chain-id', '4', join(dir, 'request.json')])).out;
+    const r = await run(['submit', '--url', node.url, '--wait', '-'], signed);
+    expect([r.code, r.out]).toEqual([1, '']);
+    expect(r.err).toContain(`the node answered hash 0x${'ab'.repeat(32)} for the transaction whose hash is ${JSON.parse(signed).hash}`);
+    const garbage = await run(['submit', '--url', node.url, '0x0102']);
+    expect([garbage.code, garbage.err]).toEqual([1, expect.stringMatching(/^error: /)]);
+    expect(node.seen.filter((s) => s.startsWith('POST'))).toHaveLength(1);
+  });
+
   it('usage errors', async () => {
     expect((await run(['submit', '0x00'])).err).toMatch(/--url URL is required/);
     expect((await run(['submit', '--url', 'http://127.0.0.1:1', '-'], '{"nope":1}')).err).toMatch(/signed_transaction/);
