@@ -101,6 +101,9 @@ describe('arguments', () => {
       expect([r.code, r.err], argv.join(' ')).toEqual([1, expect.stringMatching(/--(wait|batch) takes no value/)]);
     }
   });
+  it('an unknown option is named as one, not read as the input', async () => {
+    expect((await run(['decode-request', '--nope', '00'])).err).toMatch(/unknown option "--nope"/);
+  });
   it('stray arguments are errors', async () => {
     for (const argv of [['example', 'extra'], ['type-tag', 'u8', 'u16'], ['decode', 'TypeTag', '01', 'x'], ['signing-message', '{}', 'x'], ['encode-submission', '--chain-id', '4', 'a.json', 'b.json'], ['decode-request', '00', '11'], ['serve', 'extra']]) {
       const r = await run(argv);
