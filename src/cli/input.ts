@@ -38,11 +38,15 @@ function isJson(text: string): boolean {
   }
 }
 
-/** `--name=value` written as `--name value`, so every command's parser takes both forms. */
-export function splitFlagValues(args: readonly string[]): string[] {
+/**
+ * `--name=value` written as `--name value`, so every command's parser takes both forms; a value
+ * given to one of `switches` (options that take none) is an error, not a stray argument.
+ */
+export function splitFlagValues(args: readonly string[], switches: readonly string[] = []): string[] {
   const out: string[] = [];
   for (const a of args) {
     const m = /^(--[a-z][a-z0-9-]*)=(.*)$/s.exec(a);
+    if (m && switches.includes(m[1]!)) throw new CliError(`${m[1]} takes no value (got ${JSON.stringify(a)})`);
     if (m) out.push(m[1]!, m[2]!);
     else out.push(a);
   }

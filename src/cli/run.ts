@@ -9,6 +9,8 @@ export interface Command {
   usage: string;
   /** A longer note (e.g. a list of names) shown once at the end of the help, however many commands share it. */
   notes?: string;
+  /** Options that take no value (`--wait`): `--wait=x` is refused rather than read as `--wait x`. */
+  switches?: readonly string[];
   run(args: string[], io: Io): Promise<number> | number;
 }
 
@@ -100,7 +102,7 @@ export async function runCommand(commands: Record<string, Command>, argv: string
     return 0;
   }
   try {
-    return await cmd.run(splitFlagValues(rest), io);
+    return await cmd.run(splitFlagValues(rest, cmd.switches), io);
   } catch (e) {
     if (isBcsError(e)) {
       io.err(`error: ${e.code}: ${e.message}`);

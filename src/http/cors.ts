@@ -14,11 +14,14 @@ export interface CorsOptions {
 
 const METHODS = 'GET, HEAD, POST';
 
+const anyOrigin = (o: CorsOptions['origin']): boolean => o === '*' || (typeof o !== 'string' && o.includes('*'));
+
+// Browsers send an origin's scheme and host lowercased; a configured `https://App.example` is the same origin.
 function allowedOrigin(options: CorsOptions): (origin: string | undefined) => string | undefined {
   const o = options.origin;
-  if (o === '*') return () => '*';
-  const list = new Set(typeof o === 'string' ? [o] : o);
-  return (origin) => (origin !== undefined && list.has(origin) ? origin : undefined);
+  if (anyOrigin(o)) return () => '*';
+  const list = new Set((typeof o === 'string' ? [o] : o).map((x) => x.toLowerCase()));
+  return (origin) => (origin !== undefined && list.has(origin.toLowerCase()) ? origin : undefined);
 }
 
 /** Checks the options once, when the handler is built. */
@@ -36,7 +39,7 @@ export function validCors(options: CorsOptions): CorsOptions {
 export function withCors(serve: (ex: Exchange) => Promise<Reply>, options: CorsOptions): (ex: Exchange) => Promise<Reply> {
   const allow = allowedOrigin(options);
   const maxAge = String(options.maxAgeSecs ?? 600);
-  const vary = options.origin === '*' ? undefined : 'origin';
+  const vary = anyOrigin(options.origin) ? undefined : 'origin';
   return async (ex) => {
     const origin = allow(ex.header('origin'));
     if (ex.method === 'OPTIONS' && ex.header('access-control-request-method') !== undefined) {

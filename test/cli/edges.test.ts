@@ -95,6 +95,15 @@ describe('arguments', () => {
     const d = await run(['decode-request', `--abi=${join(dir, 'missing.json')}`, '0x00']);
     expect(d.err).toMatch(/cannot read ABI file/);
   });
+  it('an option that takes no value refuses one given as --flag=value (instead of reading it as an argument)', async () => {
+    for (const argv of [['submit', '--url', 'http://127.0.0.1:9', '--wait=true', 'signed.json'], ['encode-submission', '--chain-id', '4', '--batch=false']]) {
+      const r = await run(argv);
+      expect([r.code, r.err], argv.join(' ')).toEqual([1, expect.stringMatching(/--(wait|batch) takes no value/)]);
+    }
+  });
+  it('an unknown option is named as one, not read as the input', async () => {
+    expect((await run(['decode-request', '--nope', '00'])).err).toMatch(/unknown option "--nope"/);
+  });
   it('stray arguments are errors', async () => {
     for (const argv of [['example', 'extra'], ['type-tag', 'u8', 'u16'], ['decode', 'TypeTag', '01', 'x'], ['signing-message', '{}', 'x'], ['encode-submission', '--chain-id', '4', 'a.json', 'b.json'], ['decode-request', '00', '11'], ['serve', 'extra']]) {
       const r = await run(argv);

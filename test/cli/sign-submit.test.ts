@@ -53,6 +53,20 @@ describe('ledger-bcs sign', () => {
     expect([missing.code, missing.err]).toEqual([1, expect.stringContaining('LEDGER_BCS_TEST_KEY is not set')]);
   });
 
+  it('a key given where a file or variable name belongs is refused without being repeated', async () => {
+    for (const argv of [
+      ['sign', '--key', KEY, '--chain-id', '4', join(dir, 'request.json')],
+      ['sign', `--key=${SECRET}`, '--chain-id', '4', join(dir, 'request.json')],
+      ['sign', '--key-env', KEY, '--chain-id', '4', join(dir, 'request.json')],
+      ['sign', '--key', join(dir, 'sender.key'), '--secondary-key', `0x${SECRET}`, '--chain-id', '4', join(dir, 'request.json')],
+    ]) {
+      const r = await run(argv);
+      expect(r.code, argv[1]).toBe(1);
+      expect(r.out + r.err, argv[1]).not.toContain(SECRET.slice(8, 40));
+      expect(r.err, argv[1]).toMatch(/not the key itself/);
+    }
+  });
+
   it.skipIf(process.platform === 'win32')('refuses a key file others can read, saying how to fix it', async () => {
     const r = await run(['sign', '--key', join(dir, 'open.key'), '--chain-id', '4', join(dir, 'request.json')]);
     expect(r.code).toBe(1);
@@ -103,6 +117,17 @@ describe('ledger-bcs submit', () => {
     const failed = await run(['submit', '--url', node.url, '--wait', '-'], signed);
     expect(failed.code).toBe(1);
     expect(failed.err).toMatch(/failed: .*Out of gas/);
+  });
+
+  it('checks the bytes before sending, and the hash the node answers against the one they have', async () => {
+    node = await startStandIn({ pendingHash: `0x${'ab'.repeat(32)}` });
+    const signed = (await run(['sign', '--key', join(dir, 'sender.key'), '--chain-id', '4', join(dir, 'request.json')])).out;
+    const r = await run(['submit', '--url', node.url, '--wait', '-'], signed);
+    expect([r.code, r.out]).toEqual([1, '']);
+    expect(r.err).toContain(`the node answered hash 0x${'ab'.repeat(32)} for the transaction whose hash is ${JSON.parse(signed).hash}`);
+    const garbage = await run(['submit', '--url', node.url, '0x0102']);
+    expect([garbage.code, garbage.err]).toEqual([1, expect.stringMatching(/^error: /)]);
+    expect(node.seen.filter((s) => s.startsWith('POST'))).toHaveLength(1);
   });
 
   it('usage errors', async () => {

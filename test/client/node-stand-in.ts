@@ -23,6 +23,8 @@ export interface StandInOptions {
   modules?: Record<string, unknown>;
   /** Committed transactions never appear (for timeouts). */
   neverCommit?: boolean;
+  /** The 202 names this hash instead of the submitted transaction's (a node or proxy that mixes them up). */
+  pendingHash?: string;
 }
 
 export interface StandIn {
@@ -85,7 +87,7 @@ export async function startStandIn(o: StandInOptions = {}): Promise<StandIn> {
         const hash = transactionHashHex(txn);
         submitted.push(body);
         txns.set(hash, { txn, polls: 0, version: 1000 + txns.size });
-        return reply(res, 202, { ...userFields(txn, hash), type: 'pending_transaction' });
+        return reply(res, 202, { ...userFields(txn, o.pendingHash ?? hash), type: 'pending_transaction' });
       }
       const m = /^\/v1\/transactions\/(by_hash|wait_by_hash)\/(0x[0-9a-f]{64})$/.exec(path);
       if (req.method === 'GET' && m) {

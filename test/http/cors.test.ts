@@ -49,6 +49,13 @@ describe('cors', () => {
     expect((await none(preflight(PAGE))).status).toBe(405);
   });
 
+  it('"*" in a list of origins allows any page; a configured origin matches in any case, as browsers send it lowercased', async () => {
+    const listed = createLedgerHandler({ ledgerInfo: () => ledger(), cors: { origin: [PAGE, '*'] } });
+    expect((await listed(preflight('http://localhost:3000'))).headers.get('access-control-allow-origin')).toBe('*');
+    const mixed = createLedgerHandler({ ledgerInfo: () => ledger(), cors: { origin: 'https://App.Example' } });
+    expect((await mixed(preflight(PAGE))).headers.get('access-control-allow-origin')).toBe(PAGE);
+  });
+
   it('bad options are refused when the handler is built', () => {
     expect(() => createLedgerHandler({ ledgerInfo: () => ledger(), cors: { origin: 'app.example' } })).toThrow(/cors.origin/);
     expect(() => createLedgerHandler({ ledgerInfo: () => ledger(), cors: { origin: [] } })).toThrow(/cors.origin/);

@@ -18,7 +18,8 @@ export const decodeRequestCommand: Command = {
         const f = args[++i];
         if (f === undefined) throw new CliError('--abi needs a value');
         files.push(f);
-      } else if (source === undefined) source = args[i];
+      } else if (args[i]!.startsWith('--')) throw new CliError(`unknown option ${JSON.stringify(args[i])}`);
+      else if (source === undefined) source = args[i];
       else throw new CliError(`unexpected argument ${JSON.stringify(args[i])}`);
     }
     if (source === undefined) throw new CliError('usage: ledger-bcs decode-request [--abi FILE]... HEX|-');

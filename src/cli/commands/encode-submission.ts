@@ -208,6 +208,7 @@ export const encodeSubmissionCommand: Command = {
   summary:
     'encode a JSON transaction request as POST /v1/transactions/encode_submission would: prints the JSON string "0x…" (signing message); errors print the error body on stderr. --batch: JSON lines on stdin, one answer line each, in order; exit 1 if any failed',
   usage: 'encode-submission --chain-id N [--abi FILE]... [--batch] [REQUEST.json|-]',
+  switches: ['--batch'],
   async run(args, io) {
     const o = parseOptions(args);
     const abis = abiRegistry(loadAbiFiles(o.abiFiles));

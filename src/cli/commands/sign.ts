@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { toHex } from '../../bcs/index.js';
 import { isSigningError, signSubmission, type SignerInput } from '../../signing/index.js';
 import { abiRegistry, isApiError, parseRequestBody } from '../../submission/index.js';
@@ -12,8 +12,14 @@ import { loadAbiFiles } from './encode-submission.js';
 
 const USAGE = 'sign (--key FILE | --key-env NAME) --chain-id N [--abi FILE]... [--secondary-key FILE]... [--fee-payer-key FILE] REQUEST.json|-';
 
+// Key material typed where a file or variable name belongs: refused without repeating it (an
+// error message that quoted it would put the key in logs and terminals).
+const KEY_LIKE = /^(ed25519-priv-)?(0x)?[0-9a-f]{32,}$/i;
+const notTheKey = (option: string, what: string) => new CliError(`${option} takes ${what}, not the key itself (not shown here); put the key in a file only you can read, or in an environment variable for --key-env`);
+
 /** The key text of a file that only its owner can read (checked where permissions mean that). */
-async function keyFromFile(file: string, io: Io): Promise<string> {
+async function keyFromFile(file: string, io: Io, option = '--key'): Promise<string> {
+  if (KEY_LIKE.test(file.trim()) && !existsSync(file)) throw notTheKey(option, 'the name of a file holding the key');
   if (file === '-') throw new CliError('a key is read from a file or --key-env, not from standard input (the request is)');
   let mode: number;
   try {
@@ -28,6 +34,7 @@ async function keyFromFile(file: string, io: Io): Promise<string> {
 }
 
 function keyFromEnv(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw notTheKey('--key-env', 'the name of an environment variable holding the key');
   const v = process.env[name];
   if (v === undefined || v.trim() === '') throw new CliError(`environment variable ${name} is not set (--key-env names the variable holding the key)`);
   return v;
@@ -52,9 +59,9 @@ export const signCommand: Command = {
     const source = a.positionals[0] ?? '-';
     const sender = keyFile !== undefined ? await keyFromFile(keyFile, io) : keyFromEnv(keyEnv!);
     const secondarySigners: SignerInput[] = [];
-    for (const f of a.values.get('--secondary-key') ?? []) secondarySigners.push(await keyFromFile(f, io));
+    for (const f of a.values.get('--secondary-key') ?? []) secondarySigners.push(await keyFromFile(f, io, '--secondary-key'));
     const feePayerFile = one('--fee-payer-key');
-    const feePayer = feePayerFile === undefined ? undefined : await keyFromFile(feePayerFile, io);
+    const feePayer = feePayerFile === undefined ? undefined : await keyFromFile(feePayerFile, io, '--fee-payer-key');
     const abis = abiRegistry(loadAbiFiles(a.values.get('--abi') ?? []));
     const body = await readSource(source, io);
     try {

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fromHex } from '../../bcs/index.js';
+import { transactionHashHex } from '../../hash/index.js';
+import { signedTransaction } from '../../transactions/index.js';
 import { createLedgerClient, isLedgerApiError, isLedgerNetworkError, isLedgerResponseError, isTransactionWaitError } from '../../client/index.js';
 import { intOption, parseArgs, readSourceText } from '../input.js';
 import { CliError, type Command } from '../run.js';
@@ -30,6 +32,7 @@ function signedBytes(text: string): Uint8Array {
 export const submitCommand: Command = {
   summary: "post a signed transaction (sign's output, hex, a file or -) to a node; --wait: until committed",
   usage: USAGE,
+  switches: ['--wait'],
   async run(args, io) {
     const a = parseArgs(args, { '--url': 'value', '--wait': 'flag', '--timeout-ms': 'value' }, 1, USAGE);
     const url = a.values.get('--url')?.at(-1);
@@ -40,9 +43,14 @@ export const submitCommand: Command = {
     // A file (or -) when one is named so; else hex given inline.
     const inline = source !== '-' && !existsSync(source) && /^(?:0x)?[0-9a-fA-F]+$/.test(source);
     const bytes = signedBytes(inline ? source : await readSourceText(source, io));
+    // Bytes that are no SignedTransaction are refused here; their hash is what the node must answer.
+    const hash = transactionHashHex(signedTransaction.decode(bytes));
     const client = createLedgerClient({ baseUrl: url, retries: 3 });
     try {
       const pending = await client.submitTransaction(bytes);
+      if (pending.data.hash.toLowerCase() !== hash) {
+        throw new CliError(`the node answered hash ${pending.data.hash} for the transaction whose hash is ${hash}; not waiting for it`);
+      }
       if (!a.flags.has('--wait')) {
         io.out(JSON.stringify(pending.data));
         return 0;
