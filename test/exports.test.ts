@@ -61,8 +61,9 @@ const CLIENT: Surface = {
   types: [
     'BlockOptions', 'CallOptions', 'EncodeSubmissionCallOptions', 'EncodedSubmission', 'FetchLike',
     'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
-    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'ResponseFormat',
-    'SummariesOptions', 'VersionOptions',
+    'LedgerNetworkErrorKind', 'LedgerReads', 'LedgerResponseErrorCode', 'LedgerResult',
+    'RawBlockOptions', 'ResourceOptions', 'ResponseFormat', 'SummariesOptions', 'TransactionsOptions',
+    'VersionOptions',
   ],
 };
 

@@ -12,6 +12,7 @@ import {
 } from '../records/index.js';
 import type { AbiRegistry } from '../submission/index.js';
 import { addressParam, assetTypeParam, booleanParam, query, u16Param, u32Param, u64Param, type IntegerInput } from './params.js';
+import { ledgerReads, type LedgerReads } from './reads.js';
 import { answer, decodeBody, jsonBody, responseError, type Answer } from './response.js';
 import { validRetryPolicy } from './retry.js';
 import { encodeSubmissionCall, type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
@@ -66,7 +67,7 @@ type AsJson = { format: 'json' };
  * BCS answers are the record types (`ResponseBodies`); JSON answers are the node's JSON, checked
  * against the records' JSON forms (the block's transactions, in the node's own JSON, are not).
  */
-export interface LedgerClient {
+export interface LedgerClient extends LedgerReads {
   encodeSubmission(request: unknown, options?: EncodeSubmissionCallOptions): Promise<LedgerResult<EncodedSubmission>>;
   getTransactionSummaries(address: AddressInput, options?: SummariesOptions & Bcs): Promise<LedgerResult<ResponseBodies['transaction_summaries']>>;
   getTransactionSummaries(address: AddressInput, options: SummariesOptions & AsJson): Promise<LedgerResult<TransactionSummaryJson[]>>;
@@ -170,6 +171,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   };
 
   return {
+    ...ledgerReads(t),
     encodeSubmission: async (request, o) => encodeSubmissionCall(t, abis, request, o),
 
     getTransactionSummaries: (async (address: AddressInput, o?: SummariesOptions & FormatOption<ResponseFormat>) => {

@@ -11,6 +11,7 @@ export {
   type BlockOptions,
   type HealthyOptions,
 } from './client.js';
+export { type LedgerReads, type TransactionsOptions, type ResourceOptions, type RawBlockOptions } from './reads.js';
 export { type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
 export { type LedgerResult, type ResponseFormat } from './types.js';
 export { type FetchLike } from './transport.js';
