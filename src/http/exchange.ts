@@ -33,8 +33,8 @@ export interface Exchange {
 export interface Reply {
   status: number;
   headers: Record<string, string>;
-  /** Response body text; omitted for HEAD by the adapters. */
-  body: string;
+  /** Response body: JSON text, or BCS bytes; omitted for HEAD by the adapters. */
+  body: string | Uint8Array;
 }
 
 export interface HandlerConfig {

@@ -7,10 +7,20 @@ import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type Exchange, type HandlerConfig, ty
 import { health } from './health.js';
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
+import { DEFAULT_LIMITS, STATE_ENDPOINTS, type NodeLimits } from './endpoints/index.js';
+import type { LedgerSource } from '../ledger/index.js';
 
 export interface LedgerHandlerOptions {
-  /** The ledger state reported in the `X-SVC-*` headers of every response; its chain id signs. */
-  ledgerInfo: () => LedgerInfo | Promise<LedgerInfo>;
+  /**
+   * The ledger the state endpoints (account, balance, transaction summaries, block by height)
+   * answer from; its ledger info is reported in every answer's `X-SVC-*` headers. Without one only
+   * encode_submission and the health check are served, over `ledgerInfo`.
+   */
+  source?: LedgerSource;
+  /** The ledger state reported in the `X-SVC-*` headers of every response; its chain id signs (default: the source's). */
+  ledgerInfo?: () => LedgerInfo | Promise<LedgerInfo>;
+  /** The node's page-size limits (api_config.rs defaults: 100 transactions a page, 10000 a block). */
+  limits?: Partial<NodeLimits>;
   /**
    * ABIs for encode_submission (default: a registry of the embedded 0x1 framework). A registry
    * given here is used through `encodeSubmissionAsync`, so its `resolve` function is asked.
@@ -33,14 +43,18 @@ export interface LedgerHandler {
 }
 
 export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandler {
+  const source = options.source;
+  const ledgerInfo = options.ledgerInfo ?? (source ? () => source.ledgerInfo() : undefined);
+  if (ledgerInfo === undefined) throw new TypeError('createLedgerHandler needs a source or a ledgerInfo function');
+  const limits: NodeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const cfg: HandlerConfig = {
-    ledgerInfo: options.ledgerInfo,
+    ledgerInfo,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     encodeSubmissionEnabled: options.encodeSubmissionEnabled ?? true,
     now: options.now ?? Date.now,
   };
   const abis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
-  const route = createRouter(options.basePath ?? '');
+  const route = createRouter(options.basePath ?? '', source !== undefined);
 
   async function serve(ex: Exchange): Promise<Reply> {
     let info: LedgerInfo;
@@ -58,6 +72,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
       if (m.name === 'healthy') return health(ex.query, info, headers, cfg.now());
+      if (m.name !== 'encode_submission') return await STATE_ENDPOINTS[m.name]({ ex, params: m.params ?? [], info, headers, source: source!, limits });
       return await encodeSubmissionRoute(ex, cfg, abis, info.chainId, headers);
     } catch (e) {
       if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);
@@ -74,7 +89,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       header: (name) => req.headers.get(name) ?? undefined,
       readBody: (limit) => readStream(req.body, limit),
     });
-    return new Response(req.method === 'HEAD' ? null : reply.body, { status: reply.status, headers: reply.headers });
+    return new Response(req.method === 'HEAD' ? null : (reply.body as BodyInit), { status: reply.status, headers: reply.headers });
   };
   return Object.assign(handler, { [EXCHANGE]: serve });
 }

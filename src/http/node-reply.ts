@@ -9,7 +9,7 @@ export function writeReply(res: ServerResponse, reply: Reply, method: string, do
   if (res.destroyed || res.socket?.destroyed) return done(reply.status, true);
   // A known length keeps the reply one write, without chunked framing.
   // Reply headers are a fresh object per reply: set the length in place.
-  reply.headers['content-length'] = String(Buffer.byteLength(reply.body));
+  reply.headers['content-length'] = String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength);
   res.writeHead(reply.status, reply.headers);
   res.end(method === 'HEAD' ? undefined : reply.body);
   done(reply.status, false);

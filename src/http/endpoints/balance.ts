@@ -1,0 +1,125 @@
+import { sha3_256 } from '@noble/hashes/sha3.js';
+import { addressBytes, BcsReader, normalizeAddress, utf8Encode, writeU64, BcsWriter, type Address } from '../../bcs/index.js';
+import { formatStructTag, parseStructTag, structTag, type StructTag } from '../../move/index.js';
+import { ApiError } from '../../submission/api-error.js';
+import { addressProblem, apiAddressText } from '../../submission/node-text.js';
+import type { Reply } from '../exchange.js';
+import { pathAddress, queryParams, queryU64 } from '../node-params.js';
+import { jsonReply } from '../responses.js';
+import { accept, bcsReply, internal, lookupVersion, type EndpointContext } from './context.js';
+import { coinStoreKey, objectGroupKey } from './framework.js';
+
+// GET /accounts/{address}/balance/{asset_type}[?ledger_version] (api/src/accounts.rs `balance`):
+// for a coin type, its `CoinStore<T>` value plus the paired fungible asset's primary store; for a
+// fungible-asset metadata address, that primary store alone. The store's `FungibleStore.balance`
+// counts, or when it is 0 the `ConcurrentFungibleBalance` beside it. Missing stores count 0.
+
+const APT_METADATA = '0x000000000000000000000000000000000000000000000000000000000000000a';
+const APTOS_COIN = '0x1::aptos_coin::AptosCoin';
+const OBJECT_SEED_SCHEME = 0xfe;
+const PRIMARY_STORE_SCHEME = 0xfc;
+
+type AssetType = { kind: 'coin'; tag: StructTag } | { kind: 'fa'; metadata: Address };
+
+/** api/types/src/account.rs `AssetType::from_str`: an address, else a struct tag (its error). */
+function assetType(raw: string): AssetType {
+  try {
+    return { kind: 'fa', metadata: normalizeAddress(addressBytes(apiAddressText(raw))) };
+  } catch {
+    // Not an address: a coin's struct tag.
+  }
+  try {
+    return { kind: 'coin', tag: parseStructTag(raw) };
+  } catch (e) {
+    const reason = raw.includes('::') ? (e as Error).message : `Invalid account address: ${addressProblem(raw)}`;
+    throw new ApiError(400, 'web_framework_error', `failed to parse path \`asset_type\`: failed to parse "string(AssetType)": ${reason}`);
+  }
+}
+
+/** sdk `get_paired_fa_metadata_address`: 0xa for AptosCoin, else sha3(0xa ‖ coin type ‖ 0xFE). */
+function pairedMetadata(tag: StructTag): Address {
+  const name = formatStructTag(tag, 'canonical');
+  if (name === APTOS_COIN) return APT_METADATA;
+  return normalizeAddress(sha3_256(concat(addressBytes(APT_METADATA), utf8Encode(name), [OBJECT_SEED_SCHEME])));
+}
+
+/** sdk `get_paired_fa_primary_store_address`: sha3(owner ‖ metadata ‖ 0xFC). */
+export function primaryStoreAddress(owner: Address, metadata: Address): Address {
+  return normalizeAddress(sha3_256(concat(addressBytes(owner), addressBytes(metadata), [PRIMARY_STORE_SCHEME])));
+}
+
+function concat(...parts: ArrayLike<number>[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+export async function balance(ctx: EndpointContext): Promise<Reply> {
+  const kind = accept(ctx);
+  const owner = pathAddress(ctx.params[0]!);
+  const asset = assetType(ctx.params[1]!);
+  const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
+  let total = 0n;
+  let metadata: Address;
+  if (asset.kind === 'coin') {
+    const store = await ctx.source.stateValue(coinStoreKey(owner, asset.tag), version);
+    // CoinStoreResourceUntyped { coin: u64, .. }: the coin's value leads.
+    if (store !== undefined) total += leadingU64(store);
+    metadata = pairedMetadata(asset.tag);
+  } else metadata = asset.metadata;
+  const group = await ctx.source.stateValue(objectGroupKey(primaryStoreAddress(owner, metadata)), version);
+  if (group !== undefined) total += fungibleBalance(group);
+  if (kind === 'bcs') {
+    const w = new BcsWriter(8);
+    writeU64(w, total);
+    return bcsReply(w.toBytes(), ctx.headers);
+  }
+  return jsonReply(200, total.toString(), ctx.headers);
+}
+
+function leadingU64(bytes: Uint8Array): bigint {
+  if (bytes.length < 8) throw internal();
+  return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
+}
+
+/**
+ * The primary store's balance out of its `ObjectGroup` (BTreeMap<StructTag, bytes>): a group that
+ * does not decode counts 0, as the node's `if let Ok(..)` does; a store that does not is an error.
+ */
+function fungibleBalance(group: Uint8Array): bigint {
+  let store: Uint8Array | undefined;
+  let concurrent: Uint8Array | undefined;
+  try {
+    const r = new BcsReader(group, { zeroCopy: true });
+    const n = r.length(1);
+    for (let i = 0; i < n; i++) {
+      const tag = readTagName(r);
+      const value = r.bytes();
+      if (tag === '0x1::fungible_asset::FungibleStore') store = value;
+      else if (tag === '0x1::fungible_asset::ConcurrentFungibleBalance') concurrent = value;
+    }
+    if (r.remaining !== 0) return 0n;
+  } catch {
+    return 0n;
+  }
+  if (store === undefined) return 0n;
+  // FungibleStore { metadata: Object<Metadata>, balance: u64, frozen: bool }.
+  if (store.length !== 32 + 8 + 1) throw internal();
+  const balance = new DataView(store.buffer, store.byteOffset + 32, 8).getBigUint64(0, true);
+  if (balance !== 0n || concurrent === undefined) return balance;
+  // ConcurrentFungibleBalance { balance: Aggregator<u64> { value: u64, max_value: u64 } }.
+  if (concurrent.length !== 16) throw internal();
+  return new DataView(concurrent.buffer, concurrent.byteOffset, 8).getBigUint64(0, true);
+}
+
+const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000001';
+
+/** A struct tag as `0x1::module::Name` when it is a framework struct without type arguments, else ''. */
+function readTagName(r: BcsReader): string {
+  const t = structTag.read(r);
+  return t.address === FRAMEWORK && t.typeArgs.length === 0 ? `0x1::${t.module}::${t.name}` : '';
+}

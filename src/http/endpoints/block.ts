@@ -1,0 +1,58 @@
+import { BcsWriter, toHex, writeU64 } from '../../bcs/index.js';
+import type { BlockInfo, StoredTransaction } from '../../ledger/index.js';
+import { ApiError } from '../../submission/api-error.js';
+import type { Reply } from '../exchange.js';
+import { pathU64, queryBool, queryParams } from '../node-params.js';
+import { jsonReply } from '../responses.js';
+import { accept, bcsReply, type EndpointContext } from './context.js';
+import { transactionsJson } from './transaction-json.js';
+
+// GET /blocks/by_height/{block_height}[?with_transactions] (api/src/blocks.rs `get_by_height`,
+// context.rs `get_block_by_height`): 410 `block_pruned` below the oldest block height, 404
+// `block_not_found` above the latest or when the store has none; with transactions, at most
+// min(max_block_transactions_page_size, the block's size) of them from its first version.
+// BCS: api/types/src/block.rs `BcsBlock` (the transactions as stored); JSON: `Block`, whose
+// `transactions` is null when not requested.
+
+const notFound = (h: bigint) => new ApiError(404, 'block_not_found', `Block not found by Block height(${h})`);
+
+export async function blockByHeight(ctx: EndpointContext): Promise<Reply> {
+  const kind = accept(ctx);
+  const height = pathU64(ctx.params[0]!, 'block_height');
+  const withTransactions = queryBool(queryParams(ctx.ex.query), 'with_transactions') ?? false;
+  const info = ctx.info;
+  if (height < info.oldestBlockHeight) throw new ApiError(410, 'block_pruned', `Block(${height}) has been pruned`);
+  if (height > info.blockHeight) throw notFound(height);
+  const block = await ctx.source.blockByHeight(height);
+  if (block === undefined || block.firstVersion > info.ledgerVersion) throw notFound(height);
+  let txs: StoredTransaction[] | null = null;
+  if (withTransactions) {
+    const size = block.lastVersion - block.firstVersion + 1n;
+    const max = BigInt(ctx.limits.maxBlockTransactionsPageSize);
+    txs = await ctx.source.transactions(block.firstVersion, Number(size < max ? size : max));
+  }
+  if (kind === 'bcs') return bcsReply(bcsBlockBytes(block, txs), ctx.headers);
+  const rendered = txs === null ? null : transactionsJson(txs, block.blockTimestamp);
+  const json =
+    `{"block_height":"${block.blockHeight}","block_hash":"${toHex(block.blockHash)}","block_timestamp":"${block.blockTimestamp}",` +
+    `"first_version":"${block.firstVersion}","last_version":"${block.lastVersion}","transactions":${rendered ?? 'null'}}`;
+  return jsonReply(200, json, ctx.headers);
+}
+
+/** `BcsBlock`: the header, then (with transactions) 01 ‖ uleb128 count ‖ each TransactionOnChainData. */
+function bcsBlockBytes(b: BlockInfo, txs: StoredTransaction[] | null): Uint8Array {
+  let size = 8 + 32 + 8 + 8 + 8;
+  if (txs !== null) for (const t of txs) size += t.bytes.length;
+  const w = new BcsWriter(size + 6);
+  writeU64(w, b.blockHeight);
+  w.raw(b.blockHash);
+  writeU64(w, b.blockTimestamp);
+  writeU64(w, b.firstVersion);
+  writeU64(w, b.lastVersion);
+  if (txs !== null) {
+    w.u8(1);
+    w.uleb128(txs.length);
+    for (const t of txs) w.raw(t.bytes);
+  }
+  return w.toBytes();
+}

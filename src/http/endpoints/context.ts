@@ -1,0 +1,63 @@
+import { formatAddress, type Address } from '../../bcs/index.js';
+import type { LedgerSource, LedgerSummary } from '../../ledger/index.js';
+import { ApiError } from '../../submission/api-error.js';
+import type { Exchange, Reply } from '../exchange.js';
+import { acceptKind, type AcceptKind } from '../media.js';
+
+// What every state endpoint gets: the exchange, its path parameters, the latest ledger info (read
+// once per request, as api/src/context.rs `get_latest_ledger_info` is) and its X-SVC-* headers, the
+// source, and the node's limits. The helpers below are api/src/context.rs and response.rs rules
+// every endpoint shares.
+
+export interface NodeLimits {
+  /** config/src/config/api_config.rs `max_transactions_page_size` (default `DEFAULT_MAX_PAGE_SIZE`, 100). */
+  maxTransactionsPageSize: number;
+  /** `max_block_transactions_page_size` (default consensus `MAX_RECEIVING_BLOCK_TXNS`, 10000). */
+  maxBlockTransactionsPageSize: number;
+}
+
+export const DEFAULT_LIMITS: NodeLimits = { maxTransactionsPageSize: 100, maxBlockTransactionsPageSize: 10_000 };
+
+export interface EndpointContext {
+  readonly ex: Exchange;
+  readonly params: readonly string[];
+  readonly info: LedgerSummary;
+  readonly headers: Record<string, string>;
+  readonly source: LedgerSource;
+  readonly limits: NodeLimits;
+}
+
+export type Endpoint = (ctx: EndpointContext) => Promise<Reply>;
+
+/** poem's `AcceptType` extraction runs first, before the path and query parameters. */
+export function accept(ctx: EndpointContext): AcceptKind {
+  return acceptKind(ctx.ex.header('accept'));
+}
+
+/**
+ * context.rs `get_latest_ledger_info_and_verify_lookup_version`: the requested version, or the
+ * latest; 404 `version_not_found` past the latest (retriable), 410 `version_pruned` below the oldest.
+ */
+export function lookupVersion(info: LedgerSummary, requested: bigint | undefined): bigint {
+  const v = requested ?? info.ledgerVersion;
+  if (v > info.ledgerVersion) throw new ApiError(404, 'version_not_found', `Ledger version not found by Ledger version(${v})`);
+  if (v < info.oldestLedgerVersion) throw new ApiError(410, 'version_pruned', `Ledger version(${v}) has been pruned`);
+  return v;
+}
+
+/** response.rs `account_not_found`: the address as the API's `Address` displays it (0x, no leading zeros). */
+export function accountNotFound(address: Address, version: bigint): ApiError {
+  return new ApiError(404, 'account_not_found', `Account not found by Address(${formatAddress(address, 'short')}) and Ledger version(${version})`);
+}
+
+/** A store failure: the host's own text stays on the server (it may name hosts or paths). */
+export function internal(): ApiError {
+  return new ApiError(500, 'internal_error', 'Internal error');
+}
+
+const BCS_TYPE = 'application/x-bcs';
+
+export function bcsReply(body: Uint8Array, headers: Record<string, string>): Reply {
+  headers['content-type'] = BCS_TYPE;
+  return { status: 200, headers, body };
+}
