@@ -76,6 +76,14 @@ const HASH: Surface = {
   types: [],
 };
 
+const REPLICA: Surface = {
+  values: ['ReadThroughUnsupported', 'ReplicaError', 'createFollower', 'isReplicaError', 'readThroughSource'],
+  types: [
+    'Follower', 'FollowerOptions', 'FollowerState', 'FollowerStatus', 'ReadThroughOptions',
+    'ReadThroughSource', 'ReplicaErrorCode', 'ReplicaErrorField', 'StartAt',
+  ],
+};
+
 const HTTP: Surface = {
   values: [
     'DEFAULT_MAX_BODY_BYTES', 'createLedgerHandler',
@@ -216,6 +224,7 @@ const ENTRIES: Entry[] = [
   { name: 'ledger-bcs/ledger/node', src: 'src/ledger/node.ts', load: () => import('../src/ledger/node.js'), dist: 'dist/ledger/node', surface: LEDGER_NODE },
   { name: 'ledger-bcs/http', src: 'src/http/index.ts', load: () => import('../src/http/index.js'), dist: 'dist/http/index', surface: HTTP },
   { name: 'ledger-bcs/http/node', src: 'src/http/node.ts', load: () => import('../src/http/node.js'), dist: 'dist/http/node', surface: HTTP_NODE },
+  { name: 'ledger-bcs/replica', src: 'src/replica/index.ts', load: () => import('../src/replica/index.js'), dist: 'dist/replica/index', surface: REPLICA },
   { name: 'src/move', src: 'src/move/index.ts', load: () => import('../src/move/index.js'), surface: MOVE },
   { name: 'src/transactions', src: 'src/transactions/index.ts', load: () => import('../src/transactions/index.js'), surface: TRANSACTIONS },
   { name: 'src/submission', src: 'src/submission/index.ts', load: () => import('../src/submission/index.js'), surface: SUBMISSION },

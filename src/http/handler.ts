@@ -32,6 +32,8 @@ export interface LedgerHandlerOptions {
   basePath?: string;
   /** The node's `api.encode_submission_enabled`; false answers 403 `api_disabled` (default true). */
   encodeSubmissionEnabled?: boolean;
+  /** A reason the health check answers 503 `health_check_failed` (a replica whose ingest stopped), or undefined. */
+  unhealthy?: () => string | undefined;
   /** Wall clock in milliseconds, for the health check's lag (default `Date.now`). */
   now?: () => number;
 }
@@ -71,7 +73,11 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       const m = route(ex.method, ex.path);
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
-      if (m.name === 'healthy') return health(ex.query, info, headers, cfg.now());
+      if (m.name === 'healthy') {
+        const reason = options.unhealthy?.();
+        if (reason !== undefined) return errorReply(503, 'health_check_failed', reason, headers);
+        return health(ex.query, info, headers, cfg.now());
+      }
       if (m.name !== 'encode_submission') return await STATE_ENDPOINTS[m.name]({ ex, params: m.params ?? [], info, headers, source: source!, limits });
       return await encodeSubmissionRoute(ex, cfg, abis, info.chainId, headers);
     } catch (e) {

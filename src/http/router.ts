@@ -2,7 +2,7 @@
 // case folding. The four state routes (path parameters, percent-decoded as poem decodes them) exist
 // only when the handler has a ledger source.
 
-export type RouteName = 'encode_submission' | 'healthy' | 'account' | 'balance' | 'transaction_summaries' | 'block_by_height';
+export type RouteName = 'encode_submission' | 'healthy' | 'account' | 'balance' | 'transaction_summaries' | 'block_by_height' | 'transactions' | 'account_resource';
 
 interface Route {
   readonly name: RouteName;
@@ -22,6 +22,8 @@ const PATTERNS: readonly { name: RouteName; segments: readonly string[] }[] = [
   { name: 'balance', segments: ['accounts', ':address', 'balance', ':asset_type'] },
   { name: 'transaction_summaries', segments: ['accounts', ':address', 'transaction_summaries'] },
   { name: 'block_by_height', segments: ['blocks', 'by_height', ':block_height'] },
+  { name: 'transactions', segments: ['transactions'] },
+  { name: 'account_resource', segments: ['accounts', ':address', 'resource', ':resource_type'] },
 ];
 const GET_ONLY = { methods: ['GET', 'HEAD'], allow: 'GET, HEAD' };
 

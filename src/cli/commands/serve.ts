@@ -6,6 +6,7 @@ import { createNodeServer } from '../../http/node.js';
 import type { LedgerInfo } from '../../records/ledger-info.js';
 import { abiRegistry, type MoveModuleJson } from '../../submission/index.js';
 import { CliError, type Command, type Io } from '../run.js';
+import { serveFollow } from './serve-follow.js';
 
 // `ledger-bcs serve`: encode_submission and the health check on node:http, with a fixed ledger
 // (version 0, the given chain id, the wall clock as its timestamp, so it is always healthy).
@@ -61,9 +62,10 @@ function loadAbis(files: string[]): MoveModuleJson[] {
 }
 
 export const serveCommand: Command = {
-  summary: 'serve POST /v1/transactions/encode_submission and GET /v1/-/healthy over HTTP until SIGINT/SIGTERM',
+  summary: 'serve POST /v1/transactions/encode_submission and GET /v1/-/healthy over HTTP until SIGINT/SIGTERM (serve --follow URL: a verifying replica, docs/replica.md)',
   usage: 'serve [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]...',
   run(args, io) {
+    if (args.some((a) => a === '--follow' || a.startsWith('--follow='))) return serveFollow(args, io);
     const flags = parseFlags(args);
     // Without --abi the handler's own framework registry serves (and encodes synchronously).
     const abis = flags.abiFiles.length > 0 ? abiRegistry(loadAbis(flags.abiFiles)) : undefined;

@@ -3,6 +3,8 @@ import { balance } from './balance.js';
 import { blockByHeight } from './block.js';
 import type { Endpoint } from './context.js';
 import { transactionSummaries } from './transaction-summaries.js';
+import { transactions } from './transactions.js';
+import { accountResource } from './resource.js';
 
 // The state endpoints by route name: each reads a `LedgerSource` through an `EndpointContext`.
 export const STATE_ENDPOINTS = {
@@ -10,6 +12,8 @@ export const STATE_ENDPOINTS = {
   balance,
   transaction_summaries: transactionSummaries,
   block_by_height: blockByHeight,
+  transactions,
+  account_resource: accountResource,
 } satisfies Record<string, Endpoint>;
 
 export type StateEndpointName = keyof typeof STATE_ENDPOINTS;
