@@ -97,7 +97,9 @@ export function createFollower(o: FollowerOptions): Follower {
   let ingested = 0;
   let error: ReplicaError | undefined;
   let lastUpstreamError: string | undefined;
+  // One listener for the whole run: requests in flight are left to finish (or time out) on their own.
   const abort = new AbortController();
+  const aborted = new Promise<void>((r) => abort.signal.addEventListener('abort', () => r(), { once: true }));
   let resolveDone!: () => void;
   const done = new Promise<void>((r) => (resolveDone = r));
 
@@ -113,8 +115,7 @@ export function createFollower(o: FollowerOptions): Follower {
 
   /** Block `height` with all its transactions, as bytes the ledger ingests. */
   async function fetchBlock(height: bigint): Promise<Uint8Array> {
-    const signal = abort.signal;
-    const bytes = seen(await client.getBlockBytes(height, { withTransactions: true, signal }), height).data;
+    const bytes = seen(await client.getBlockBytes(height, { withTransactions: true }), height).data;
     const head = readBlockHead(bytes);
     const want = head.lastVersion - head.firstVersion + 1n;
     if (head.lastVersion < head.firstVersion || want > 0x7fffffffn) return bytes; // the ledger refuses it, named
@@ -122,7 +123,7 @@ export function createFollower(o: FollowerOptions): Follower {
     let have = BigInt(head.carried);
     while (have < want) {
       const limit = Number(want - have < BigInt(pageSize) ? want - have : BigInt(pageSize));
-      const page = seen(await client.getTransactionsBytes({ start: head.firstVersion + have, limit, signal }), height).data;
+      const page = seen(await client.getTransactionsBytes({ start: head.firstVersion + have, limit }), height).data;
       const n = readListHead(page).count;
       if (n === 0 || n > limit) {
         throw new ReplicaError('verification_failed', `block ${height}: the listing from version ${head.firstVersion + have} answered ${n} transactions for ${limit}`, height, head.firstVersion + have, 'transactions');
@@ -156,16 +157,15 @@ export function createFollower(o: FollowerOptions): Follower {
   }
 
   async function sleep(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, ms);
-      abort.signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-    });
+    let t: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([new Promise<void>((resolve) => (t = setTimeout(resolve, ms))), aborted]);
+    clearTimeout(t);
   }
 
   const jitter = (ms: number) => Math.floor(ms / 2 + random() * (ms / 2));
 
   async function start(): Promise<void> {
-    const first = seen(await client.healthy({ signal: abort.signal }));
+    const first = seen(await client.healthy());
     if (ledger !== undefined) {
       const mine = ledger.ledgerInfo().chainId;
       if (mine !== first.ledgerInfo.chainId) {
@@ -219,7 +219,9 @@ export function createFollower(o: FollowerOptions): Follower {
         fill();
         if (slots.length === 0) {
           // Caught up: ask where the upstream is, then wait a little if it has nothing new.
-          seen(await client.healthy({ signal: abort.signal }));
+          const h = await Promise.race([client.healthy(), aborted]);
+          if (h === undefined) break;
+          seen(h);
           if (next() > (upstreamHeight ?? -1n)) {
             state = 'following';
             await sleep(jitter(pollMs));
@@ -227,18 +229,19 @@ export function createFollower(o: FollowerOptions): Follower {
           failures = 0;
           continue;
         }
-        await slots[0]!.promise;
+        await Promise.race([slots[0]!.promise, aborted]);
+        if (abort.signal.aborted) break;
+        // The settled blocks in order; a failed fetch ends the batch after the blocks before it.
         const ready: Uint8Array[] = [];
-        while (slots.length > 0 && slots[0]!.settled) {
+        let failed: unknown;
+        while (slots.length > 0 && slots[0]!.settled && failed === undefined) {
           const s = slots.shift()!;
-          if (s.error !== undefined) {
-            slots.length = 0;
-            throw s.error;
-          }
-          ready.push(s.value!);
+          if (s.error !== undefined) failed = s.error;
+          else ready.push(s.value!);
         }
+        if (failed !== undefined) slots.length = 0;
         const from = l.ledgerInfo();
-        const n = ingest(ready);
+        const n = ready.length > 0 ? ingest(ready) : 0;
         ingested += n;
         failures = 0;
         lastUpstreamError = undefined;
@@ -247,7 +250,8 @@ export function createFollower(o: FollowerOptions): Follower {
         const secs = Math.max(1, t - rateFrom.at) / 1000;
         const rate = Math.round((ingested - rateFrom.count) / secs);
         if (t - rateFrom.at > 5000) rateFrom = { at: t, count: ingested };
-        log(`ingested blocks ${from.blockHeight + 1n}..=${to.blockHeight} versions ${from.ledgerVersion + 1n}..=${to.ledgerVersion} (${n} tx, ${rate} tx/s)`);
+        if (ready.length > 0) log(`ingested blocks ${from.blockHeight + 1n}..=${to.blockHeight} versions ${from.ledgerVersion + 1n}..=${to.ledgerVersion} (${n} tx, ${rate} tx/s)`);
+        if (failed !== undefined) throw failed;
         const behind = (upstreamHeight ?? 0n) - to.blockHeight;
         state = behind > BigInt(concurrency) ? 'catching_up' : 'following';
         if (state === 'catching_up' && t - lastProgress >= 2000) {

@@ -23,6 +23,7 @@ const GROUP_MEMBERS = [
   ['fungible_asset', 'ConcurrentSupply'],
 ] as const;
 
+const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000001' as Address;
 const CONFIGURATION = /* @__PURE__ */ resourceKey('0x1', { address: '0x1', module: 'reconfiguration', name: 'Configuration', typeArgs: [] });
 
 export interface ReadThroughOptions {
@@ -68,7 +69,7 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
   async function fetchGroup(address: Address, version: bigint): Promise<Uint8Array | undefined> {
     const found = await Promise.all(
       GROUP_MEMBERS.map(async ([module, name]) => {
-        const tag: StructTag = { address: '0x1' as Address, module, name, typeArgs: [] };
+        const tag: StructTag = { address: FRAMEWORK, module, name, typeArgs: [] };
         const value = await fetchResource(address, formatStructTag(tag), version);
         return value === undefined ? undefined : ([structTag.encode(tag), value] as const);
       }),
@@ -94,7 +95,7 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
       if (path[0] === 1 || path[0] === 2) {
         const tag = structTag.decode(path.subarray(1));
         if (path[0] === 1) return fetchResource(k.value.address, formatStructTag(tag), version);
-        if (tag.address === ('0x1' as Address) && tag.module === 'object' && tag.name === 'ObjectGroup') return fetchGroup(k.value.address, version);
+        if (tag.address === FRAMEWORK && tag.module === 'object' && tag.name === 'ObjectGroup' && tag.typeArgs.length === 0) return fetchGroup(k.value.address, version);
       }
     }
     return Promise.reject(new ReadThroughUnsupported(`state from before the replica's first version is read through for resources only, not for this ${k.$kind} key`));
