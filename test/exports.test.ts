@@ -99,12 +99,12 @@ const LEDGER: Surface = {
   ],
   types: [
     'BlockInfo', 'BlockInput', 'IngestResult', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
-    'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'StoredTransaction', 'SummariesQuery',
+    'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'Sha3', 'StoredTransaction', 'SummariesQuery',
   ],
 };
 
 const LEDGER_NODE: Surface = {
-  values: ['readLedgerFile', 'writeLedgerFile'],
+  values: ['nodeSha3', 'readLedgerFile', 'writeLedgerFile'],
   types: [],
 };
 

@@ -14,7 +14,7 @@ const GENESIS_TIME = 1_700_000_000_000_000n;
 /** types/src/on_chain_config/aptos_features.rs `FeatureFlag` numbers. */
 export const FEATURES = { NEW_ACCOUNTS_DEFAULT_TO_FA_STORE: 90, DEFAULT_ACCOUNT_RESOURCE: 91, TRANSACTION_PAYLOAD_V2: 93, ORDERLESS_TRANSACTIONS: 94 };
 
-export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defaultAccountResource = true, seed = 20 } = {}) {
+export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defaultAccountResource = true, seed = 20, transfersPerBlock = 0 } = {}) {
   const chain = createChain();
   const faucet = keyFor('faucet');
   const legacy = keyFor('legacy coin holder');
@@ -184,6 +184,14 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
         $kind: 'MoveAbort',
         value: { location: { $kind: 'Module', value: { address: '0x1', name: 'fungible_asset' } }, code: 65540n, info: { reasonName: 'EINSUFFICIENT_BALANCE', description: 'Insufficient balance in the store' } },
       }));
+    } else if (transfersPerBlock > 0) {
+      // Bench blocks: plain APT transfers among the funded users.
+      for (let i = 0; i < transfersPerBlock; i++) {
+        const from = users[i % users.length];
+        const to = users[(i + 1 + random(users.length - 1)) % users.length];
+        const amount = BigInt(1_000 + random(1_000));
+        user(from, aptTransfer(to.address, amount), (w, e) => moveFa(from.address, to.address, R.APT_METADATA, amount, w, e));
+      }
     } else {
       const n = 1 + random(3);
       for (let i = 0; i < n; i++) {

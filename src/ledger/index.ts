@@ -14,3 +14,4 @@ export {
 } from './memory.js';
 export { LedgerError, isLedgerError, type LedgerErrorCode } from './errors.js';
 export { resourceKey, resourceGroupKey } from './state-keys.js';
+export type { Sha3 } from './block-reader.js';

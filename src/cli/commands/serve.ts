@@ -3,12 +3,15 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLedgerHandler } from '../../http/handler.js';
 import { createNodeServer } from '../../http/node.js';
+import { isLedgerError } from '../../ledger/index.js';
+import { readLedgerFile } from '../../ledger/node.js';
 import type { LedgerInfo } from '../../records/ledger-info.js';
 import { abiRegistry, type MoveModuleJson } from '../../submission/index.js';
 import { CliError, type Command, type Io } from '../run.js';
 import { serveFollow } from './serve-follow.js';
 
-// `ledger-bcs serve`: encode_submission and the health check on node:http, with a fixed ledger
+// `ledger-bcs serve`: on node:http, all six endpoints over a ledger file (--ledger, loaded into the
+// memory ledger), or without one encode_submission and the health check over a fixed ledger
 // (version 0, the given chain id, the wall clock as its timestamp, so it is always healthy).
 
 interface ServeFlags {
@@ -16,6 +19,8 @@ interface ServeFlags {
   host: string;
   chainId: number;
   abiFiles: string[];
+  ledger?: string;
+  pruneWindow?: number;
 }
 
 function parseFlags(args: string[]): ServeFlags {
@@ -34,6 +39,8 @@ function parseFlags(args: string[]): ServeFlags {
     else if (name === '--host') flags.host = value();
     else if (name === '--chain-id') flags.chainId = intFlag(name, value(), 0, 255);
     else if (name === '--abi') flags.abiFiles.push(value());
+    else if (name === '--ledger') flags.ledger = value();
+    else if (name === '--prune-window') flags.pruneWindow = intFlag(name, value(), 1, Number.MAX_SAFE_INTEGER);
     else throw new CliError(`unknown argument ${JSON.stringify(arg)}; see ledger-bcs serve --help`);
   }
   return flags;
@@ -62,13 +69,21 @@ function loadAbis(files: string[]): MoveModuleJson[] {
 }
 
 export const serveCommand: Command = {
-  summary: 'serve POST /v1/transactions/encode_submission and GET /v1/-/healthy over HTTP until SIGINT/SIGTERM (serve --follow URL: a verifying replica, docs/replica.md)',
-  usage: 'serve [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]...',
-  run(args, io) {
+  summary: 'serve the interface over HTTP until SIGINT/SIGTERM: all six endpoints over --ledger FILE, else encode_submission and the health check (serve --follow URL: a verifying replica, docs/replica.md)',
+  usage: 'serve [--ledger FILE [--prune-window N]] [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]...',
+  async run(args, io) {
     if (args.some((a) => a === '--follow' || a.startsWith('--follow='))) return serveFollow(args, io);
     const flags = parseFlags(args);
+    if (flags.pruneWindow !== undefined && flags.ledger === undefined) throw new CliError('--prune-window needs --ledger');
     // Without --abi the handler's own framework registry serves (and encodes synchronously).
     const abis = flags.abiFiles.length > 0 ? abiRegistry(loadAbis(flags.abiFiles)) : undefined;
+    if (flags.ledger !== undefined) {
+      const source = await loadLedger(flags.ledger, flags.pruneWindow);
+      const info = source.ledgerInfo();
+      io.err(`ledger ${flags.ledger}: versions ${info.oldestLedgerVersion}..=${info.ledgerVersion}, blocks ${info.oldestBlockHeight}..=${info.blockHeight}`);
+      flags.chainId = info.chainId;
+      return listen(flags, createLedgerHandler(abis ? { source, abis } : { source }), io);
+    }
     const ledgerInfo = (): LedgerInfo => ({
       chainId: flags.chainId,
       ledgerVersion: 0n,
@@ -81,6 +96,15 @@ export const serveCommand: Command = {
     return listen(flags, createLedgerHandler(abis ? { ledgerInfo, abis } : { ledgerInfo }), io);
   },
 };
+
+async function loadLedger(file: string, pruneWindow: number | undefined) {
+  try {
+    return await readLedgerFile(file, pruneWindow === undefined ? {} : { pruneWindow });
+  } catch (e) {
+    if (isLedgerError(e)) throw new CliError(`--ledger ${file}: ${e.code}: ${e.message}`);
+    throw new CliError(`--ledger ${file}: ${(e as Error).message}`);
+  }
+}
 
 // Shutdown: stop accepting, let requests in flight finish (their responses close the connection),
 // close idle keep-alive connections, then resolve with exit code 0.

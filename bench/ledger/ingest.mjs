@@ -1,0 +1,81 @@
+// Memory-ledger bench (issue #20): ingest rate of transfer blocks and resident memory per retained
+// transaction at 200k transactions. Not a timed test: run with
+//   npm run bench:ingest [-- --transactions 200000]
+// Blocks of 100 transactions (block metadata, 98 APT transfers with real signatures, an epilogue) are
+// made once by the example-ledger generator, then repeated with their versions and heights moved on
+// (the transactions' hashes do not cover the version, so every copy still checks out). Memory is the
+// growth of V8 heap plus array buffers across the ingest, after GC, over the blocks' BCS size.
+import { createMemoryLedger } from '../../dist/ledger/index.js';
+import { nodeSha3 } from '../../dist/ledger/node.js';
+import { bcsBlock, transactionOnChainData } from '../../dist/index.js';
+import { makeExampleLedger } from '../../scripts/example-ledger/index.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
+const TOTAL = Number(args.transactions ?? 200_000);
+if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
+
+const example = makeExampleLedger({ blocks: 17, transfersPerBlock: 98 });
+const genesis = example.blocks.slice(0, 17); // genesis, the funding blocks, one transfer block
+const template = bcsBlock.schema.decode(example.blocks[16]);
+const perBlock = template.transactions.length;
+const offsets = [];
+let at = 64 + 1 + uleb(perBlock).length;
+for (const t of template.transactions) {
+  offsets.push(at);
+  at += transactionOnChainData.schema.encode(t).length;
+}
+const templateBytes = example.blocks[16];
+
+function uleb(n) {
+  const out = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    out.push(b);
+  } while (n);
+  return out;
+}
+
+/** The template block at `height`, starting at `first`: header and every transaction's version moved. */
+function blockAt(height, first) {
+  const b = templateBytes.slice();
+  const v = new DataView(b.buffer);
+  v.setBigUint64(0, BigInt(height), true);
+  v.setBigUint64(48, BigInt(first), true);
+  v.setBigUint64(56, BigInt(first + perBlock - 1), true);
+  offsets.forEach((o, i) => v.setBigUint64(o, BigInt(first + i), true));
+  return b;
+}
+
+const ledger = createMemoryLedger({ sha3: nodeSha3 });
+ledger.ingest(genesis);
+let height = 17;
+let next = Number(ledger.ledgerInfo().ledgerVersion) + 1;
+const blocks = [];
+let bcsBytes = 0;
+while (blocks.length * perBlock < TOTAL) {
+  const b = blockAt(height++, next);
+  next += perBlock;
+  bcsBytes += b.length;
+  blocks.push(b);
+}
+const count = blocks.length * perBlock;
+globalThis.gc();
+const before = process.memoryUsage();
+const t0 = performance.now();
+const c0 = process.cpuUsage();
+for (const b of blocks) ledger.ingest(b);
+const ms = performance.now() - t0;
+const cpu = process.cpuUsage(c0);
+const cpuMs = (cpu.user + cpu.system) / 1000;
+const nBlocks = blocks.length;
+blocks.length = 0; // the ledger keeps views of what it needs; the array itself goes
+globalThis.gc();
+const after = process.memoryUsage();
+const retained = after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers) + bcsBytes; // the blocks were allocated before `before`
+const perTx = retained / count;
+const bcsPerTx = bcsBytes / count;
+console.log(`ingest: ${count.toLocaleString('en-US')} transactions in ${nBlocks} blocks of ${perBlock}: ${ms.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU: ${Math.round(count / (ms / 1000)).toLocaleString('en-US')} tx/s wall, ${Math.round(count / (cpuMs / 1000)).toLocaleString('en-US')} tx per CPU-second (target ≥ 50,000)`);
+console.log(`memory: ${(retained / 2 ** 20).toFixed(1)} MiB retained for ${count.toLocaleString('en-US')} transactions: ${perTx.toFixed(0)} B per transaction, BCS ${bcsPerTx.toFixed(0)} B per transaction: ${(perTx / bcsPerTx).toFixed(2)}× (target ≤ 3×)`);
+console.log(`ledger: versions ${ledger.ledgerInfo().oldestLedgerVersion}..=${ledger.ledgerInfo().ledgerVersion}, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
