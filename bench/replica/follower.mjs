@@ -4,9 +4,10 @@ import { createLedgerClient } from '../../dist/index.js';
 import { createLedgerHandler } from '../../dist/http/index.js';
 import { createNodeServer } from '../../dist/http/node.js';
 import { createFollower } from '../../dist/replica/index.js';
+import { nodeSha3 } from '../../dist/ledger/node.js';
 
 const [url, tip, concurrency = '8'] = process.argv.slice(2);
-const follower = createFollower({ client: createLedgerClient({ baseUrl: url }), from: 'oldest', concurrency: Number(concurrency), pollMs: 50 });
+const follower = createFollower({ client: createLedgerClient({ baseUrl: url }), from: 'oldest', concurrency: Number(concurrency), pollMs: 50, sha3: nodeSha3 });
 const t0 = performance.now();
 await follower.start();
 while (follower.status().blockHeight < BigInt(tip)) await new Promise((r) => setTimeout(r, 5));

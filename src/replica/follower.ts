@@ -1,5 +1,5 @@
 import { isLedgerApiError, isLedgerNetworkError, isLedgerResponseError, type LedgerClient, type LedgerResult } from '../client/index.js';
-import { createMemoryLedger, isLedgerError, type MemoryLedger } from '../ledger/index.js';
+import { createMemoryLedger, isLedgerError, type MemoryLedger, type Sha3 } from '../ledger/index.js';
 import { completeBlock, readBlockHead, readListHead } from './block-bytes.js';
 import { diagnoseBlock } from './diagnose.js';
 import { ReplicaError, isReplicaError } from './errors.js';
@@ -22,6 +22,8 @@ export interface FollowerOptions {
   from?: StartAt;
   /** The new ledger's pruning window, in versions (default: keep everything). */
   pruneWindow?: number;
+  /** sha3-256 for the new ledger's hash checks (default @noble/hashes; in Node, ledger-bcs/ledger/node's `nodeSha3`). */
+  sha3?: Sha3;
   /** Blocks requested at once (default 8). */
   concurrency?: number;
   /** Transactions asked per listing page when a block arrives incomplete (default 100, the node's page). */
@@ -184,7 +186,7 @@ export function createFollower(o: FollowerOptions): Follower {
       const head = readBlockHead(bytes);
       if (head.height !== height) throw diagnoseBlock(bytes, height, head.firstVersion, 'height');
       const base = head.firstVersion > 0n ? { version: Number(head.firstVersion), height: Number(height), state: [] } : undefined;
-      ledger = createMemoryLedger({ pruneWindow: o.pruneWindow, chainId }, base);
+      ledger = createMemoryLedger({ pruneWindow: o.pruneWindow, chainId, sha3: o.sha3 }, base);
       ingested += ingest([bytes], { height, version: head.firstVersion });
     }
     const info = ledger.ledgerInfo();

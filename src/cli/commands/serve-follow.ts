@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createLedgerClient } from '../../client/index.js';
 import { createLedgerHandler } from '../../http/index.js';
 import { createNodeServer } from '../../http/node.js';
-import { readLedgerFile, writeLedgerFile } from '../../ledger/node.js';
+import { nodeSha3, readLedgerFile, writeLedgerFile } from '../../ledger/node.js';
 import { createFollower, isReplicaError, type StartAt } from '../../replica/index.js';
 import { CliError, type Io } from '../run.js';
 
@@ -67,7 +67,7 @@ export async function serveFollow(args: string[], io: Io): Promise<number> {
   if (resume && flags.from !== undefined) throw new CliError('--ledger FILE exists: ingest resumes where it ends (drop --from-height/--from-oldest)');
   // The file's chain comes from its state; the upstream's is checked against it when following starts.
   const ledger = resume ? await readLedgerFile(file, { pruneWindow: flags.pruneWindow }) : undefined;
-  const follower = createFollower({ client, ledger, from: flags.from, pruneWindow: flags.pruneWindow, concurrency: flags.concurrency, log: (l) => io.err(l) });
+  const follower = createFollower({ client, ledger, from: flags.from, pruneWindow: flags.pruneWindow, concurrency: flags.concurrency, sha3: nodeSha3, log: (l) => io.err(l) });
   try {
     await follower.start();
   } catch (e) {
