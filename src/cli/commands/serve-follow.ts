@@ -23,35 +23,42 @@ interface FollowFlags {
   concurrency: number;
 }
 
+const WITH_VALUE = new Set(['--follow', '--port', '--host', '--from-height', '--ledger', '--prune-window', '--concurrency']);
+
 function parse(args: string[]): FollowFlags {
-  const f: Partial<FollowFlags> = { port: 8080, host: '127.0.0.1', concurrency: 8 };
+  const given = new Map<string, string>();
+  let oldest = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const eq = arg.indexOf('=');
     const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string => {
-      if (eq > 0) return arg.slice(eq + 1);
-      const v = args[++i];
+    if (arg === '--from-oldest') oldest = true;
+    else if (!WITH_VALUE.has(name)) throw new CliError(`unknown argument ${JSON.stringify(arg)}; usage: ledger-bcs ${FOLLOW_USAGE}`);
+    else {
+      const v = eq > 0 ? arg.slice(eq + 1) : args[++i];
       if (v === undefined) throw new CliError(`${name} needs a value`);
-      return v;
-    };
-    const int = (max: number) => {
-      const v = value();
-      if (!/^\d{1,16}$/.test(v) || Number(v) > max) throw new CliError(`${name} must be an integer from 0 to ${max}, got ${JSON.stringify(v)}`);
-      return Number(v);
-    };
-    if (name === '--follow') f.url = value();
-    else if (name === '--port') f.port = int(65535);
-    else if (name === '--host') f.host = value();
-    else if (name === '--from-height') f.from = { height: BigInt(int(Number.MAX_SAFE_INTEGER)) };
-    else if (name === '--from-oldest' && eq < 0) f.from = 'oldest';
-    else if (name === '--ledger') f.ledgerFile = value();
-    else if (name === '--prune-window') f.pruneWindow = Math.max(1, int(Number.MAX_SAFE_INTEGER));
-    else if (name === '--concurrency') f.concurrency = Math.max(1, int(256));
-    else throw new CliError(`unknown argument ${JSON.stringify(arg)}; usage: ledger-bcs ${FOLLOW_USAGE}`);
+      given.set(name, v);
+    }
   }
-  if (!f.url) throw new CliError('--follow needs the upstream URL');
-  return f as FollowFlags;
+  const int = (name: string, min: number, max: number): number | undefined => {
+    const v = given.get(name);
+    if (v === undefined) return undefined;
+    if (!/^\d{1,16}$/.test(v) || Number(v) < min || Number(v) > max) throw new CliError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
+    return Number(v);
+  };
+  const url = given.get('--follow');
+  if (!url) throw new CliError('--follow needs the upstream URL');
+  const height = int('--from-height', 0, Number.MAX_SAFE_INTEGER);
+  if (oldest && height !== undefined) throw new CliError('--from-height and --from-oldest: one or the other');
+  return {
+    url,
+    port: int('--port', 0, 65535) ?? 8080,
+    host: given.get('--host') ?? '127.0.0.1',
+    from: height !== undefined ? { height: BigInt(height) } : oldest ? 'oldest' : undefined,
+    ledgerFile: given.get('--ledger'),
+    pruneWindow: int('--prune-window', 1, Number.MAX_SAFE_INTEGER),
+    concurrency: int('--concurrency', 1, 256) ?? 8,
+  };
 }
 
 export async function serveFollow(args: string[], io: Io): Promise<number> {
