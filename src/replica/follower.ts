@@ -269,6 +269,13 @@ export function createFollower(o: FollowerOptions): Follower {
           return;
         }
         slots.length = 0;
+        if (isLedgerApiError(e) && e.status === 410) {
+          // The upstream pruned what comes next: nothing to wait for.
+          error = new ReplicaError('unavailable_start', `the upstream has pruned block ${next()}: ${e.message}`, next());
+          state = 'failed';
+          log(`ingest stopped: ${error.message}`);
+          return;
+        }
         if (isLedgerApiError(e) && e.status === 404) {
           // Asked past the upstream's tip (it answered a height it then did not have): poll.
           await sleep(jitter(pollMs));

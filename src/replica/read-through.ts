@@ -33,6 +33,8 @@ export interface ReadThroughOptions {
   firstVersion: bigint;
   /** Keys cached (default 100 000); a value is a view of the upstream's answer. */
   cacheEntries?: number;
+  /** Read-through requests in flight at most (default 16); more wait their turn. */
+  maxInFlight?: number;
 }
 
 export interface ReadThroughSource extends LedgerSource {
@@ -51,18 +53,28 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
   const { ledger, client } = o;
   const cache = new StateCache(o.cacheEntries ?? 100_000);
   let reads = 0;
+  const limit = o.maxInFlight ?? 16;
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
   let epoch: bigint | undefined;
   let infoFor: LedgerSummary | undefined;
   let info: LedgerSummary | undefined;
 
   async function fetchResource(address: Address, tag: string, version: bigint): Promise<Uint8Array | undefined> {
     reads++;
+    // A slot is handed from a finished request to the next waiting one.
+    if (inFlight >= limit) await new Promise<void>((r) => waiting.push(r));
+    else inFlight++;
     try {
       const r = await client.getAccountResource(address, tag, { ledgerVersion: version });
       return r.data as Uint8Array;
     } catch (e) {
       if (isLedgerApiError(e) && e.status === 404) return undefined;
       throw e;
+    } finally {
+      const next = waiting.shift();
+      if (next !== undefined) next();
+      else inFlight--;
     }
   }
 
