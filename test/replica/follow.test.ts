@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readBlockHead } from '../../src/replica/block-bytes.js';
-import { loadMemoryLedger } from '../../src/ledger/index.js';
+import { createMemoryLedger, loadMemoryLedger } from '../../src/ledger/index.js';
 import { isReplicaError } from '../../src/replica/index.js';
-import { ACCOUNTS, EXAMPLE, exampleLedger, get, growingLedger, serveSource, startFollower, startProxy, until, type Exchanged, type Running } from './helpers.js';
+import { ACCOUNTS, blockBytes, EXAMPLE, exampleLedger, get, growingLedger, serveSource, startFollower, startProxy, until, type Exchanged, type Running } from './helpers.js';
 
 // A follower on loopback against the handler serving the example ledger (300 blocks, 1194
 // transactions): catch-up, following, resuming, an upstream away, slow or tampering. The upstream
@@ -121,6 +121,13 @@ describe('serve --follow: a verifying replica', () => {
     await feed.close();
     up.append(1000);
     await until(() => f.follower.status().state === 'retrying');
+    // Its health check reports its own lag: at the upstream's tip time + 1 s, the replica (at block
+    // 150, minutes behind) is unhealthy within 10 s while the upstream is healthy.
+    const now = () => Number(up.ledger.ledgerInfo().ledgerTimestampUsec / 1000n) + 1000;
+    const lagging = track(await serveSource(f.follower.source, { now }));
+    const tip = track(await serveSource(up.ledger, { now }));
+    expect((await get(lagging.url, '/-/healthy?duration_secs=10', JSON_TYPE)).status).toBe(503);
+    expect((await get(tip.url, '/-/healthy?duration_secs=10', JSON_TYPE)).status).toBe(200);
     expect(f.follower.status().lastUpstreamError).toMatch(/fetch failed|ECONNREFUSED|network/i);
     expect((await get(f.url, `/accounts/${ACCOUNTS[0]}`)).status).toBe(200);
     expect(f.lines.some((l) => /^upstream failed .*; retrying in \d+ ms$/.test(l))).toBe(true);
@@ -139,6 +146,17 @@ describe('serve --follow: a verifying replica', () => {
     await until(() => f.follower.status().blockHeight === BigInt(TIP), 20_000);
     await expectSameAnswers(up.url, f.url, pathsAt(full.ledgerInfo().ledgerVersion).slice(0, 10));
   });
+});
+
+it('stops (unavailable_start) when the upstream has pruned the next block', async () => {
+  const early = growingLedger(full, 50).ledger;
+  const pruned = createMemoryLedger({ pruneWindow: 200 });
+  for (let h = 0; h <= TIP; h++) pruned.ingest(blockBytes(full, h));
+  const feed = track(await serveSource(pruned));
+  const f = track(await startFollower(feed.url, { ledger: loadMemoryLedger(early.save()) }));
+  await until(() => f.follower.status().state === 'failed');
+  expect(f.follower.status().error).toMatchObject({ code: 'unavailable_start', block: 51n });
+  expect(f.follower.status().blockHeight).toBe(50n);
 });
 
 describe('a tampering upstream is refused, and what was verified is still served', () => {

@@ -110,12 +110,13 @@ export function startProxy(target: () => string, alter: (x: Exchanged) => Exchan
 }
 
 /** A follower of `url` served on loopback; `stop()` ends both. */
-export async function startFollower(url: string, options: Partial<FollowerOptions> = {}) {
+export async function startFollower(url: string, options: Partial<FollowerOptions> = {}, handler: Partial<LedgerHandlerOptions> = {}) {
   const client = createLedgerClient({ baseUrl: url, timeoutMs: 5000 });
   const lines: string[] = [];
   const follower: Follower = createFollower({ client, pollMs: 20, maxBackoffMs: 200, log: (l) => lines.push(l), ...options });
   await follower.start();
   const served = await serveSource(follower.source, {
+    ...handler,
     unhealthy: () => (follower.status().state === 'failed' ? `stopped: ${follower.status().error?.message}` : undefined),
   });
   return {
