@@ -53,7 +53,7 @@ describe('GET /transactions', () => {
 
   it('below the oldest retained version: the store fails, 500 as the node', async () => {
     const pruned = createMemoryLedger({ pruneWindow: 100 });
-    for (let h = 0; h <= 300; h++) pruned.ingest(blockBytes(full, h));
+    for (let h = 0; h <= 300; h++) pruned.ingest(await blockBytes(full, h));
     const h = createLedgerHandler({ source: pruned });
     const r = await h(new Request('http://x.test/v1/transactions?start=0', { headers: { accept: 'application/x-bcs' } }));
     expect(r.status).toBe(500);

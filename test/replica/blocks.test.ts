@@ -9,7 +9,7 @@ import { blockBytes, exampleLedger } from './helpers.js';
 
 const full = exampleLedger();
 const H = 42;
-const block = blockBytes(full, H);
+const block = await blockBytes(full, H);
 const head = readBlockHead(block);
 const first = full.blockByHeight(BigInt(H))!.firstVersion;
 
@@ -40,7 +40,7 @@ describe('block bytes', () => {
       return out;
     };
     const carried = 2;
-    const headerOnly = blockBytes(full, H).slice(0, 64);
+    const headerOnly = block.slice(0, 64);
     const partial = new Uint8Array([...headerOnly, 1, carried, ...txs.slice(0, carried).flatMap((t) => [...t.bytes])]);
     const done = completeBlock(partial, readBlockHead(partial), [page(carried, 3), page(3, txs.length)]);
     expect(Buffer.from(done).equals(Buffer.from(block))).toBe(true);

@@ -92,18 +92,18 @@ describe('serve --follow: a verifying replica', () => {
   });
 
   it('follows live as the upstream appends blocks, and resumes from a saved ledger', async () => {
-    const up = growingLedger(full, 100);
+    const up = await growingLedger(full, 100);
     const feed = track(await serveSource(up.ledger, LIMITED));
     const f = await startFollower(feed.url, { from: 'oldest' });
     await until(() => f.follower.status().blockHeight === 100n);
     for (let i = 0; i < 5; i++) {
-      up.append(20);
+      await up.append(20);
       await until(() => f.follower.status().blockHeight === up.ledger.ledgerInfo().blockHeight);
     }
     expect(f.follower.status().state).toBe('following');
     const saved = f.follower.ledger.save();
     await f.stop();
-    up.append(1000);
+    await up.append(1000);
     const resumed = track(await startFollower(feed.url, { ledger: loadMemoryLedger(saved) }));
     await until(() => resumed.follower.status().blockHeight === BigInt(TIP));
     const reference = track(await serveSource(full));
@@ -112,14 +112,14 @@ describe('serve --follow: a verifying replica', () => {
   });
 
   it('keeps serving while the upstream is away, and catches up when it comes back', async () => {
-    const up = growingLedger(full, 150);
+    const up = await growingLedger(full, 150);
     let feed: Running = await serveSource(up.ledger, LIMITED);
     cleanup.push(() => feed.close());
     const f = track(await startFollower(feed.url, { from: 'oldest' }));
     await until(() => f.follower.status().blockHeight === 150n);
     const port = feed.port;
     await feed.close();
-    up.append(1000);
+    await up.append(1000);
     await until(() => f.follower.status().state === 'retrying');
     // Its health check reports its own lag: at the upstream's tip time + 1 s, the replica (at block
     // 150, minutes behind) is unhealthy within 10 s while the upstream is healthy.
@@ -149,9 +149,9 @@ describe('serve --follow: a verifying replica', () => {
 });
 
 it('stops (unavailable_start) when the upstream has pruned the next block', async () => {
-  const early = growingLedger(full, 50).ledger;
+  const early = (await growingLedger(full, 50)).ledger;
   const pruned = createMemoryLedger({ pruneWindow: 200 });
-  for (let h = 0; h <= TIP; h++) pruned.ingest(blockBytes(full, h));
+  for (let h = 0; h <= TIP; h++) pruned.ingest(await blockBytes(full, h));
   const feed = track(await serveSource(pruned));
   const f = track(await startFollower(feed.url, { ledger: loadMemoryLedger(early.save()) }));
   await until(() => f.follower.status().state === 'failed');

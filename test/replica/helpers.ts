@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BcsWriter, writeU64 } from '../../src/bcs/index.js';
 import { createLedgerClient } from '../../src/client/index.js';
 import { createLedgerHandler, type LedgerHandlerOptions } from '../../src/http/index.js';
 import { createNodeServer } from '../../src/http/node.js';
@@ -21,33 +20,27 @@ export const ACCOUNTS = [EXAMPLE.accounts.faucet, EXAMPLE.accounts.legacy, EXAMP
 const FILE = readFileSync('fixtures/example-ledger.bin');
 export const exampleLedger = (): MemoryLedger => loadMemoryLedger(new Uint8Array(FILE.buffer, FILE.byteOffset, FILE.byteLength));
 
-/** Block `h` of `l` as the node's BcsBlock with all its transactions. */
-export function blockBytes(l: MemoryLedger, h: number): Uint8Array {
-  const b = l.blockByHeight(BigInt(h))!;
-  const txs = l.transactions(b.firstVersion, Number(b.lastVersion - b.firstVersion + 1n));
-  const w = new BcsWriter(4096);
-  writeU64(w, b.blockHeight);
-  w.raw(b.blockHash);
-  writeU64(w, b.blockTimestamp);
-  writeU64(w, b.firstVersion);
-  writeU64(w, b.lastVersion);
-  w.u8(1);
-  w.uleb128(txs.length);
-  for (const t of txs) w.raw(t.bytes);
-  return w.toBytes();
+const handlers = new WeakMap<MemoryLedger, ReturnType<typeof createLedgerHandler>>();
+
+/** Block `h` of `l` as the node's BcsBlock with all its transactions (the handler's own answer). */
+export async function blockBytes(l: MemoryLedger, h: number): Promise<Uint8Array> {
+  let handler = handlers.get(l);
+  if (handler === undefined) handlers.set(l, (handler = createLedgerHandler({ source: l })));
+  const r = await handler(new Request(`http://ledger.test/v1/blocks/by_height/${h}?with_transactions=true`, { headers: { accept: 'application/x-bcs' } }));
+  return new Uint8Array(await r.arrayBuffer());
 }
 
 /** A growing copy of `full`: blocks 0..=upTo now, `append(n)` adds the next n. */
-export function growingLedger(full: MemoryLedger, upTo: number) {
+export async function growingLedger(full: MemoryLedger, upTo: number) {
   const ledger = createMemoryLedger();
   let next = 0;
-  const append = (n: number) => {
+  const append = async (n: number) => {
     const last = Math.min(next + n, Number(full.ledgerInfo().blockHeight) + 1);
     const blocks: Uint8Array[] = [];
-    for (; next < last; next++) blocks.push(blockBytes(full, next));
+    for (; next < last; next++) blocks.push(await blockBytes(full, next));
     if (blocks.length > 0) ledger.ingest(blocks);
   };
-  append(upTo + 1);
+  await append(upTo + 1);
   return { ledger, append };
 }
 

@@ -34,7 +34,7 @@ function io() {
 describe('ledger-bcs serve --follow', () => {
   it('follows, saves its ledger on SIGTERM, and resumes from it', async () => {
     const full = exampleLedger();
-    const up = growingLedger(full, 120);
+    const up = await growingLedger(full, 120);
     const upstream = await serveSource(up.ledger);
     const file = join(dir, 'replica.ledger');
     try {
@@ -48,7 +48,7 @@ describe('ledger-bcs serve --follow', () => {
       expect(a.lines.join('\n')).toMatch(/SIGTERM: shutting down\nsaved .* \(block 120, version \d+\)\nstopped$/);
       expect(loadMemoryLedger(new Uint8Array(readFileSync(file))).ledgerInfo().blockHeight).toBe(120n);
 
-      up.append(1000);
+      await up.append(1000);
       const b = io();
       const again = runCommand(commands, ['serve', '--follow', upstream.url, '--ledger', file, '--port=0'], b.value);
       await b.waitFor(/^listening on .* from block 120\)$/);

@@ -103,19 +103,16 @@ export async function serveFollow(args: string[], io: Io): Promise<number> {
           const s = follower.status();
           io.err(`saved ${file} (block ${s.blockHeight}, version ${s.ledgerVersion})`);
         }
-        process.off('SIGINT', onInt);
-        process.off('SIGTERM', onTerm);
+        unlisten();
         io.err('stopped');
         resolve(0);
       }, reject);
     };
-    const onInt = () => stop('SIGINT');
-    const onTerm = () => stop('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
+    const signals = (['SIGINT', 'SIGTERM'] as const).map((sig) => [sig, () => stop(sig)] as const);
+    for (const [sig, h] of signals) process.on(sig, h);
+    const unlisten = () => signals.forEach(([sig, h]) => process.off(sig, h));
     server.once('error', (e) => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
+      unlisten();
       void follower.stop();
       reject(new CliError(`cannot listen on ${flags.host}:${flags.port}: ${(e as Error).message}`));
     });
