@@ -5,7 +5,7 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'bcs/index': 'src/bcs/index.ts', hash: 'src/hash.ts', 'ledger/index': 'src/ledger/index.ts', 'ledger/node': 'src/ledger/node.ts', 'http/index': 'src/http/index.ts', 'http/node': 'src/http/node.ts', 'replica/index': 'src/replica/index.ts' },
+    entry: { index: 'src/index.ts', 'bcs/index': 'src/bcs/index.ts', hash: 'src/hash.ts', 'ledger/index': 'src/ledger/index.ts', 'ledger/node': 'src/ledger/node.ts', 'http/index': 'src/http/index.ts', 'http/node': 'src/http/node.ts', 'node-json/index': 'src/node-json/index.ts', 'replica/index': 'src/replica/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,

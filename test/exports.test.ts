@@ -61,7 +61,7 @@ const CLIENT: Surface = {
   types: [
     'BlockOptions', 'CallOptions', 'EncodeSubmissionCallOptions', 'EncodedSubmission', 'FetchLike',
     'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
-    'LedgerNetworkErrorKind', 'LedgerReads', 'LedgerResponseErrorCode', 'LedgerResult',
+    'LedgerNetworkErrorKind', 'LedgerReads', 'LedgerResponseErrorCode', 'LedgerResult', 'NodeJsonReader',
     'RawBlockOptions', 'ResourceOptions', 'ResponseFormat', 'SummariesOptions', 'TransactionsOptions',
     'VersionOptions',
   ],
@@ -117,6 +117,21 @@ const HTTP_NODE: Surface = {
   ],
 };
 
+const NODE_JSON: Surface = {
+  values: [
+    'accountSignatureJson', 'eventJson', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
+    'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
+    'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeJsonText',
+    'parseSignatureJson', 'parseTransactionJson', 'pendingTransactionJson', 'prefetchLayouts', 'scriptBytecodeJson',
+    'signatureJson', 'transactionJson',
+  ],
+  types: [
+    'EventJson', 'FunctionIndexLookup', 'FunctionNameLookup', 'MoveModuleBytecodeJson', 'MoveResourceJson',
+    'MoveScriptBytecodeJson', 'NodeBlockJson', 'ParseTransactionJsonOptions', 'ParsedTransactionJson', 'SignatureJson',
+    'SignatureReadOptions', 'TransactionJson', 'TransactionJsonOptions',
+  ],
+};
+
 // The layers the other issue-12 work reshapes: lists taken from their index files.
 const BCS: Surface = {
   values: [
@@ -145,13 +160,13 @@ const MOVE: Surface = {
     'formatEntryFunctionId', 'formatModuleId', 'formatMoveType', 'formatStructTag', 'formatTypeTag',
     'hasGenerics', 'identifier', 'isPrimitiveKind', 'isSignerType', 'isValidIdentifier',
     'jsonTypeName', 'moduleId', 'moveTypeEquals', 'parseEntryFunctionId', 'parseModuleId',
-    'parseMoveType', 'parseStructTag', 'parseTypeTag', 'primitiveTypeTag', 'readScriptSignature',
+    'parseMoveType', 'parseStructTag', 'parseTypeTag', 'primitiveTypeTag', 'readModuleSignature', 'readScriptSignature',
     'structTag', 'substituteGenerics', 'typeArgFromString', 'typeArgFromTag', 'typeTag',
     'typeTagEquals', 'writeTypeTag', 'writeTypeTagString',
   ],
   types: [
     'AbilityName', 'EntryFunctionId', 'EntryFunctionIdInput', 'FunctionParamOrReturnTag',
-    'FunctionParamOrReturnTagInput', 'FunctionTag', 'FunctionTagInput', 'ModuleId', 'ModuleIdInput',
+    'FunctionParamOrReturnTagInput', 'FunctionTag', 'FunctionTagInput', 'ModuleFunction', 'ModuleId', 'ModuleIdInput', 'ModuleSignature', 'ModuleStruct',
     'MoveFunctionParam', 'MoveFunctionType', 'MoveStructType', 'MoveType', 'MoveValueType',
     'PrimitiveTypeTagKind', 'ScriptSignature', 'StructTag', 'StructTagInput', 'TypeArg',
     'TypeStringStyle', 'TypeTag', 'TypeTagInput',
@@ -225,6 +240,7 @@ const ENTRIES: Entry[] = [
   { name: 'ledger-bcs/http', src: 'src/http/index.ts', load: () => import('../src/http/index.js'), dist: 'dist/http/index', surface: HTTP },
   { name: 'ledger-bcs/http/node', src: 'src/http/node.ts', load: () => import('../src/http/node.js'), dist: 'dist/http/node', surface: HTTP_NODE },
   { name: 'ledger-bcs/replica', src: 'src/replica/index.ts', load: () => import('../src/replica/index.js'), dist: 'dist/replica/index', surface: REPLICA },
+  { name: 'ledger-bcs/node-json', src: 'src/node-json/index.ts', load: () => import('../src/node-json/index.js'), dist: 'dist/node-json/index', surface: NODE_JSON },
   { name: 'src/move', src: 'src/move/index.ts', load: () => import('../src/move/index.js'), surface: MOVE },
   { name: 'src/transactions', src: 'src/transactions/index.ts', load: () => import('../src/transactions/index.js'), surface: TRANSACTIONS },
   { name: 'src/submission', src: 'src/submission/index.ts', load: () => import('../src/submission/index.js'), surface: SUBMISSION },

@@ -36,6 +36,17 @@ export interface LedgerClientOptions {
   maxResponseBytes?: number;
   /** ABIs to verify encode_submission answers with (default: the embedded 0x1 framework). */
   abis?: AbiRegistry;
+  /**
+   * Reads the node's JSON of blocks into typed, hash-verified values (`nodeJsonReader()` of
+   * `ledger-bcs/node-json`, kept out of this entry because it loads sha3); needed for `typed: true`.
+   */
+  nodeJson?: NodeJsonReader;
+}
+
+/** The node's block JSON → the typed block, every transaction hash-verified (ledger-bcs/node-json). */
+export interface NodeJsonReader {
+  /** `json`: the body's text (or a parsed value). */
+  block(json: unknown, chainId: number): ResponseBodies['block'];
 }
 
 export interface CallOptions {
@@ -62,6 +73,8 @@ export interface HealthyOptions extends CallOptions {
 
 type Bcs = FormatOption<'bcs'>;
 type AsJson = { format: 'json' };
+/** The node's JSON read into the BCS form's typed value, hash-verified (needs options.nodeJson). */
+type AsTypedJson = { format: 'json'; typed: true };
 
 /**
  * BCS answers are the record types (`ResponseBodies`); JSON answers are the node's JSON, checked
@@ -76,6 +89,7 @@ export interface LedgerClient extends LedgerReads {
   getAccount(address: AddressInput, options?: VersionOptions & Bcs): Promise<LedgerResult<ResponseBodies['account']>>;
   getAccount(address: AddressInput, options: VersionOptions & AsJson): Promise<LedgerResult<AccountJson>>;
   getBlockByHeight(height: IntegerInput, options?: BlockOptions & Bcs): Promise<LedgerResult<ResponseBodies['block']>>;
+  getBlockByHeight(height: IntegerInput, options: BlockOptions & AsTypedJson): Promise<LedgerResult<ResponseBodies['block']>>;
   getBlockByHeight(height: IntegerInput, options: BlockOptions & AsJson): Promise<LedgerResult<BlockJson>>;
 }
 
@@ -208,10 +222,17 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       return get(`/accounts/${addressParam(address)}${ledgerVersionQuery(o)}`, fmt, o, body(fmt, 'account', (j) => (parseAccountDataJson(j), j as AccountJson)));
     }) as LedgerClient['getAccount'],
 
-    getBlockByHeight: (async (height: IntegerInput, o?: BlockOptions & FormatOption<ResponseFormat>) => {
+    getBlockByHeight: (async (height: IntegerInput, o?: BlockOptions & FormatOption<ResponseFormat> & { typed?: boolean }) => {
       const flag = o?.withTransactions === undefined ? undefined : String(booleanParam(o.withTransactions, 'withTransactions'));
       const fmt = format(o);
-      return get(`/blocks/by_height/${u64Param(height, 'height')}${query({ with_transactions: flag })}`, fmt, o, body(fmt, 'block', parseBlockJson));
+      const path = `/blocks/by_height/${u64Param(height, 'height')}${query({ with_transactions: flag })}`;
+      if (o?.typed === true && fmt === 'json') {
+        const reader = options.nodeJson;
+        if (!reader) throw new BcsError('not_supported', 'typed JSON blocks need options.nodeJson: nodeJsonReader() from ledger-bcs/node-json');
+        // The text, not JSON.parse's value: a u64 the node writes as a number may exceed 2^53.
+        return get(path, fmt, o, (a) => decodeBody(a, () => reader.block(utf8(a.res.body), a.ledgerInfo.chainId)));
+      }
+      return get(path, fmt, o, body(fmt, 'block', parseBlockJson));
     }) as LedgerClient['getBlockByHeight'],
   };
 }

@@ -10,6 +10,7 @@ export {
   type SummariesOptions,
   type BlockOptions,
   type HealthyOptions,
+  type NodeJsonReader,
 } from './client.js';
 export { type LedgerReads, type TransactionsOptions, type ResourceOptions, type RawBlockOptions } from './reads.js';
 export { type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';

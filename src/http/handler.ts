@@ -57,14 +57,23 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
   };
   const abis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   const route = createRouter(options.basePath ?? '', source !== undefined);
+  const memo = new Map<string, string>();
 
+  // A source answers the same ledger info object until its ledger moves: its headers are written
+  // once and copied per request (each reply owns its headers object).
+  let lastInfo: LedgerInfo | undefined;
+  let lastHeaders: Record<string, string> = {};
   async function serve(ex: Exchange): Promise<Reply> {
     let info: LedgerInfo;
     let headers: Record<string, string>;
     try {
       const got = cfg.ledgerInfo();
       info = isPromise(got) ? await got : got;
-      headers = ledgerInfoHeaders(info);
+      if (info !== lastInfo || source === undefined) {
+        lastHeaders = ledgerInfoHeaders(info);
+        lastInfo = info;
+      }
+      headers = { ...lastHeaders };
     } catch {
       // The provider's own text stays on the server: it may name internal hosts or paths.
       return errorReply(500, 'internal_error', 'Failed to get the latest ledger info', undefined);
@@ -78,7 +87,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
         if (reason !== undefined) return errorReply(503, 'health_check_failed', reason, headers);
         return health(ex.query, info, headers, cfg.now());
       }
-      if (m.name !== 'encode_submission') return await STATE_ENDPOINTS[m.name]({ ex, params: m.params ?? [], info, headers, source: source!, limits });
+      if (m.name !== 'encode_submission') return await STATE_ENDPOINTS[m.name]({ ex, params: m.params ?? [], info, headers, source: source!, limits, memo });
       return await encodeSubmissionRoute(ex, cfg, abis, info.chainId, headers);
     } catch (e) {
       if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);

@@ -21,12 +21,28 @@ const PRIMARY_STORE_SCHEME = 0xfc;
 
 type AssetType = { kind: 'coin'; tag: StructTag } | { kind: 'fa'; metadata: Address };
 
+/**
+ * Derived addresses cost a sha3 each: the handler's memo keeps the last few thousand (emptied when
+ * full), as balances are usually asked of the same assets again.
+ */
+function remember(memo: Map<string, string>, key: string, make: () => Address): Address {
+  let v = memo.get(key);
+  if (v === undefined) {
+    if (memo.size >= 4096) memo.clear();
+    memo.set(key, (v = make()));
+  }
+  return v;
+}
+
 /** api/types/src/account.rs `AssetType::from_str`: an address, else a struct tag (its error). */
 function assetType(raw: string): AssetType {
-  try {
-    return { kind: 'fa', metadata: normalizeAddress(addressBytes(apiAddressText(raw))) };
-  } catch {
-    // Not an address: a coin's struct tag.
+  // ':' is no hex digit: a struct tag is never an address, so the address parse is skipped for it.
+  if (!raw.includes(':')) {
+    try {
+      return { kind: 'fa', metadata: normalizeAddress(addressBytes(apiAddressText(raw))) };
+    } catch {
+      // Not an address: a coin's struct tag.
+    }
   }
   try {
     return { kind: 'coin', tag: parseStructTag(raw) };
@@ -37,15 +53,15 @@ function assetType(raw: string): AssetType {
 }
 
 /** sdk `get_paired_fa_metadata_address`: 0xa for AptosCoin, else sha3(0xa ‖ coin type ‖ 0xFE). */
-function pairedMetadata(tag: StructTag): Address {
+function pairedMetadata(memo: Map<string, string>, tag: StructTag): Address {
   const name = formatStructTag(tag, 'canonical');
   if (name === APTOS_COIN) return APT_METADATA;
-  return normalizeAddress(sha3_256(concat(addressBytes(APT_METADATA), utf8Encode(name), [OBJECT_SEED_SCHEME])));
+  return remember(memo, name, () => normalizeAddress(sha3_256(concat(addressBytes(APT_METADATA), utf8Encode(name), [OBJECT_SEED_SCHEME]))));
 }
 
 /** sdk `get_paired_fa_primary_store_address`: sha3(owner ‖ metadata ‖ 0xFC). */
-export function primaryStoreAddress(owner: Address, metadata: Address): Address {
-  return normalizeAddress(sha3_256(concat(addressBytes(owner), addressBytes(metadata), [PRIMARY_STORE_SCHEME])));
+function primaryStoreAddress(memo: Map<string, string>, owner: Address, metadata: Address): Address {
+  return remember(memo, owner + metadata, () => normalizeAddress(sha3_256(concat(addressBytes(owner), addressBytes(metadata), [PRIMARY_STORE_SCHEME]))));
 }
 
 function concat(...parts: ArrayLike<number>[]): Uint8Array {
@@ -69,9 +85,9 @@ export async function balance(ctx: EndpointContext): Promise<Reply> {
     const store = await ctx.source.stateValue(coinStoreKey(owner, asset.tag), version);
     // CoinStoreResourceUntyped { coin: u64, .. }: the coin's value leads.
     if (store !== undefined) total += leadingU64(store);
-    metadata = pairedMetadata(asset.tag);
+    metadata = pairedMetadata(ctx.memo, asset.tag);
   } else metadata = asset.metadata;
-  const group = await ctx.source.stateValue(objectGroupKey(primaryStoreAddress(owner, metadata)), version);
+  const group = await ctx.source.stateValue(objectGroupKey(primaryStoreAddress(ctx.memo, owner, metadata)), version);
   if (group !== undefined) total += fungibleBalance(group);
   if (kind === 'bcs') {
     const w = new BcsWriter(8);

@@ -25,6 +25,8 @@ export interface EndpointContext {
   readonly headers: Record<string, string>;
   readonly source: LedgerSource;
   readonly limits: NodeLimits;
+  /** The handler's own small memo of derived values (bounded by whoever writes it). */
+  readonly memo: Map<string, string>;
 }
 
 export type Endpoint = (ctx: EndpointContext) => Promise<Reply>;

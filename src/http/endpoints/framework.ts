@@ -1,17 +1,31 @@
+import { addressBytes } from '../../bcs/index.js';
 import { resourceGroupKey, resourceKey } from '../../ledger/index.js';
 import type { StructTagInput } from '../../move/index.js';
 
 // The framework resources the state endpoints read (aptos-move/framework/aptos-framework), and
-// their state keys as api/src/accounts.rs builds them.
+// their state keys as api/src/accounts.rs builds them. A key is `00 ‖ address ‖ path`: the path part
+// depends on the resource only, so it is encoded once and each request copies the address in.
 
 const fw = (module: string, name: string, typeArgs: StructTagInput['typeArgs'] = []): StructTagInput => ({ address: '0x1', module, name, typeArgs });
 
+/** A state key builder for one resource: the encoded key's tail after the address, kept. */
+/* @__NO_SIDE_EFFECTS__ */
+function keyOf(encode: (address: string) => Uint8Array): (address: string) => Uint8Array {
+  const tail = encode('0x0').subarray(33);
+  return (address) => {
+    const key = new Uint8Array(33 + tail.length);
+    key.set(addressBytes(address), 1);
+    key.set(tail, 33);
+    return key;
+  };
+}
+
 /** `0x1::account::Account` (types/src/account_config/resources/core_account.rs `AccountResource`). */
-export const accountKey = (address: string): Uint8Array => resourceKey(address, fw('account', 'Account'));
+export const accountKey = /* @__PURE__ */ keyOf((a) => resourceKey(a, fw('account', 'Account')));
+/** `0x1::object::ObjectGroup`, the resource group an object's resources live in. */
+export const objectGroupKey = /* @__PURE__ */ keyOf((a) => resourceGroupKey(a, fw('object', 'ObjectGroup')));
 /** `0x1::coin::CoinStore<coin>`. */
 export const coinStoreKey = (address: string, coin: StructTagInput): Uint8Array => resourceKey(address, fw('coin', 'CoinStore', [{ $kind: 'struct', value: coin }]));
-/** `0x1::object::ObjectGroup`, the resource group an object's resources live in. */
-export const objectGroupKey = (address: string): Uint8Array => resourceGroupKey(address, fw('object', 'ObjectGroup'));
 /** `0x1::features::Features { features: vector<u8> }` at 0x1. */
 export const FEATURES_KEY = /* @__PURE__ */ resourceKey('0x1', /* @__PURE__ */ fw('features', 'Features'));
 

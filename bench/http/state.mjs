@@ -1,0 +1,99 @@
+// HTTP bench of the state endpoints (issue #20): req/s and server CPU per request for account,
+// balance, transaction summaries (25) and a block of 100 transactions (BCS and JSON), each beside a
+// bare node:http server answering the same exchange (the same status, headers and body bytes,
+// precomputed) in the same run. Rounds alternate the two servers; ratios are taken per round.
+// Usage: npm run bench:state [-- --seconds 5 --rounds 3 --connections 32]
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { createMemoryLedger } from '../../dist/ledger/index.js';
+import { nodeSha3 } from '../../dist/ledger/node.js';
+import { makeExampleLedger } from '../../scripts/example-ledger/index.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
+const SECONDS = Number(args.seconds ?? 5);
+const ROUNDS = Number(args.rounds ?? 3);
+const CONNECTIONS = Number(args.connections ?? 32);
+const WARMUP = 2;
+
+// The bench ledger: the example ledger's opening, then blocks of 100 transactions (block 16 is one).
+const example = makeExampleLedger({ blocks: 20, transfersPerBlock: 98 });
+const ledger = createMemoryLedger({ sha3: nodeSha3 });
+ledger.ingest(example.blocks);
+const file = `/tmp/ledger-bcs-bench-${process.pid}.bin`;
+writeFileSync(file, ledger.save());
+const user = example.accounts.users[0];
+const BCS = 'application/x-bcs';
+const WORKLOADS = [
+  { name: 'account', path: `/v1/accounts/${user}` },
+  { name: 'balance', path: `/v1/accounts/${user}/balance/0x1::aptos_coin::AptosCoin` },
+  { name: 'summaries (25)', path: `/v1/accounts/${user}/transaction_summaries?limit=25` },
+  { name: 'block 100 txns, BCS', path: '/v1/blocks/by_height/16?with_transactions=true', accept: BCS },
+  { name: 'block 100 txns, JSON', path: '/v1/blocks/by_height/16?with_transactions=true' },
+];
+const blockTxns = ledger.blockByHeight(16n);
+if (blockTxns.lastVersion - blockTxns.firstVersion + 1n !== 100n) throw new Error('block 16 is not 100 transactions');
+const PATHS = JSON.stringify(WORKLOADS.map((w) => [w.path, w.accept]));
+
+async function start(kind) {
+  const child = spawn(process.execPath, [new URL('state-server.mjs', import.meta.url).pathname, kind, file, PATHS], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [chunk] = await once(child.stdout, 'data');
+  return { child, url: `http://127.0.0.1:${String(chunk).trim()}` };
+}
+async function cpu({ child }) {
+  const reply = once(child.stdout, 'data');
+  child.kill('SIGUSR2');
+  const { user: u, system } = JSON.parse(String((await reply)[0]));
+  return u + system;
+}
+async function stop({ child }) {
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+const cannon = (opts, seconds) =>
+  new Promise((resolve, reject) => autocannon({ ...opts, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, r) => (err ? reject(err) : resolve(r))));
+
+async function measure(server, w) {
+  const opts = { url: server.url + w.path, headers: w.accept ? { accept: w.accept } : {} };
+  await cannon(opts, WARMUP);
+  const c0 = await cpu(server);
+  const r = await cannon(opts, SECONDS);
+  const cpuUs = (await cpu(server)) - c0;
+  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) throw new Error(`${w.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  return { rps: r.requests.average, cpuPerReq: cpuUs / r.requests.total, bytes: r.throughput.total / r.requests.total };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+console.log(`state-endpoint bench: ${ROUNDS} rounds × ${SECONDS} s per server and workload (after ${WARMUP} s warm-up), ${CONNECTIONS} keep-alive connections, node ${process.version}`);
+const results = new Map(WORKLOADS.map((w) => [w.name, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const kind of round % 2 ? ['ledger', 'floor'] : ['floor', 'ledger']) {
+    const server = await start(kind);
+    try {
+      for (const w of WORKLOADS) {
+        const m = await measure(server, w);
+        results.get(w.name).push({ kind, round, ...m });
+      }
+    } finally {
+      await stop(server);
+    }
+  }
+}
+console.log('');
+console.log('| workload | ours req/s | floor req/s | ours / floor (rounds) | ours CPU/req | floor CPU/req | ours − floor CPU | target |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const w of WORKLOADS) {
+  const rs = results.get(w.name);
+  const ours = rs.filter((r) => r.kind === 'ledger');
+  const floor = rs.filter((r) => r.kind === 'floor');
+  const ratios = ours.map((o, i) => o.rps / floor[i].rps);
+  const target = w.name === 'account' || w.name === 'balance' ? '≥ 75 %' : '–';
+  const ocpu = median(ours.map((r) => r.cpuPerReq));
+  const fcpu = median(floor.map((r) => r.cpuPerReq));
+  console.log(
+    `| ${w.name} | ${fmt(median(ours.map((r) => r.rps)))} | ${fmt(median(floor.map((r) => r.rps)))} | ${(100 * median(ratios)).toFixed(0)} % (${(100 * Math.min(...ratios)).toFixed(0)}–${(100 * Math.max(...ratios)).toFixed(0)} %) | ` +
+      `${ocpu.toFixed(1)} µs | ${fcpu.toFixed(1)} µs | ${(ocpu - fcpu).toFixed(1)} µs | ${target} |`,
+  );
+}
