@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readBlockHead } from '../../src/replica/block-bytes.js';
 import { createMemoryLedger, loadMemoryLedger } from '../../src/ledger/index.js';
 import { isReplicaError } from '../../src/replica/index.js';
+import { createLedgerHandler } from '../../src/http/index.js';
 import { ACCOUNTS, blockBytes, EXAMPLE, exampleLedger, get, growingLedger, serveSource, startFollower, startProxy, until, type Exchanged, type Running } from './helpers.js';
 
 // A follower on loopback against the handler serving the example ledger (300 blocks, 1194
@@ -68,6 +69,22 @@ describe('serve --follow: a verifying replica', () => {
     // The health check: healthy, and the lag is the replica's own (the example's clock is 2023).
     expect((await get(f.url, '/-/healthy', JSON_TYPE)).status).toBe(200);
     expect((await get(f.url, '/-/healthy?duration_secs=60', JSON_TYPE)).status).toBe(503);
+    // Every version, in process (the handlers themselves, no sockets): three accounts' account and
+    // APT balance, BCS bodies.
+    const mine = createLedgerHandler({ source: f.follower.source });
+    const theirs = createLedgerHandler({ source });
+    const ask = async (h: typeof mine, path: string) => {
+      const r = await h(new Request(`http://x.test/v1${path}`, { headers: { accept: BCS } }));
+      return `${r.status} ${Buffer.from(await r.arrayBuffer()).toString('hex')}`;
+    };
+    let compared = 0;
+    for (let v = 0n; v <= latest; v++) {
+      for (const p of ACCOUNTS.slice(0, 3).flatMap((a) => [`/accounts/${a}?ledger_version=${v}`, `/accounts/${a}/balance/0xa?ledger_version=${v}`])) {
+        expect(await ask(mine, p), p).toBe(await ask(theirs, p));
+        compared++;
+      }
+    }
+    expect(compared).toBe(Number(latest + 1n) * 3 * 2);
   });
 
   it('starts at a height, reading state older than its first block through from the upstream (cached)', async () => {
