@@ -1,4 +1,4 @@
-import { BcsError, isBcsError, vector, type AddressInput } from '../bcs/index.js';
+import { BcsError, isBcsError, vector, type AddressInput, type Schema } from '../bcs/index.js';
 import { formatStructTag, parseStructTag } from '../move/index.js';
 import { transactionOnChainData, type TransactionOnChainData } from '../records/index.js';
 import { addressParam, booleanParam, query, u16Param, u64Param, type IntegerInput } from './params.js';
@@ -45,7 +45,6 @@ export interface LedgerReads {
 }
 
 const BCS = 'application/x-bcs';
-const txList = /* @__PURE__ */ vector(/* @__PURE__ */ transactionOnChainData.schema);
 
 function resourceTypeParam(t: string): string {
   if (typeof t !== 'string') throw new BcsError('invalid_type', 'resourceType must be a struct tag string');
@@ -58,6 +57,8 @@ function resourceTypeParam(t: string): string {
 }
 
 export function ledgerReads(t: Transport): LedgerReads {
+  // Built on first use: reading `.schema` at module level would keep the records in every bundle.
+  let txList: Schema<TransactionOnChainData[], unknown> | undefined;
   async function get(path: string, accept: string, signal: AbortSignal | undefined): Promise<Answer> {
     const a = answer(await send(t, { method: 'GET', path, accept, signal }));
     const want = accept === BCS ? 'bcs' : 'json';
@@ -74,7 +75,7 @@ export function ledgerReads(t: Transport): LedgerReads {
   return {
     async getTransactions(o) {
       const a = await get(txPath(o), BCS, o?.signal);
-      return result(a, decodeBody(a, () => txList.decode(a.res.body)));
+      return result(a, decodeBody(a, () => (txList ??= vector(transactionOnChainData.schema) as Schema<TransactionOnChainData[], unknown>).decode(a.res.body)));
     },
     async getTransactionsBytes(o) {
       const a = await get(txPath(o), BCS, o?.signal);
