@@ -7,7 +7,7 @@
 // growth of V8 heap plus array buffers across the ingest, after GC, over the blocks' BCS size.
 import { createMemoryLedger } from '../../dist/ledger/index.js';
 import { nodeSha3 } from '../../dist/ledger/node.js';
-import { bcsBlock, transactionOnChainData } from '../../dist/index.js';
+import { bcs, bcsBlock, transactionOnChainData } from '../../dist/index.js';
 import { makeExampleLedger } from '../../scripts/example-ledger/index.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
@@ -19,23 +19,12 @@ const genesis = example.blocks.slice(0, 17); // genesis, the funding blocks, one
 const template = bcsBlock.schema.decode(example.blocks[16]);
 const perBlock = template.transactions.length;
 const offsets = [];
-let at = 64 + 1 + uleb(perBlock).length;
+let at = 64 + 1 + bcs.uleb128.encode(perBlock).length;
 for (const t of template.transactions) {
   offsets.push(at);
   at += transactionOnChainData.schema.encode(t).length;
 }
 const templateBytes = example.blocks[16];
-
-function uleb(n) {
-  const out = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return out;
-}
 
 /** The template block at `height`, starting at `first`: header and every transaction's version moved. */
 function blockAt(height, first) {

@@ -87,14 +87,7 @@ export function featureBytes(flags) {
 }
 
 export function concat(...parts) {
-  const n = parts.reduce((s, p) => s + p.length, 0);
-  const out = new Uint8Array(n);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return new Uint8Array(Buffer.concat(parts.map((p) => Uint8Array.from(p))));
 }
 
 export function hex(b) {

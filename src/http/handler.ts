@@ -82,12 +82,10 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       const m = route(ex.method, ex.path);
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
-      if (m.name === 'healthy') {
-        const reason = options.unhealthy?.();
-        if (reason !== undefined) return errorReply(503, 'health_check_failed', reason, headers);
-        return health(ex.query, info, headers, cfg.now());
-      }
-      if (m.name !== 'encode_submission') return await STATE_ENDPOINTS[m.name]({ ex, params: m.params ?? [], info, headers, source: source!, limits, memo });
+      const unhealthy = m.name === 'healthy' ? options.unhealthy?.() : undefined;
+      if (unhealthy !== undefined) return errorReply(503, 'health_check_failed', unhealthy, headers);
+      if (m.name === 'healthy') return health(ex.query, info, headers, cfg.now());
+      if (m.name !== 'encode_submission') return await STATE_ENDPOINTS[m.name]({ ex, params: m.params ?? [], info, headers, source: source!, limits, memo, abis: abis.registry });
       return await encodeSubmissionRoute(ex, cfg, abis, info.chainId, headers);
     } catch (e) {
       if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { buildSync } from 'esbuild';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +110,39 @@ describe('ledger-bcs serve (in process)', () => {
     expect(await custom.json()).toMatch(/000000cafe016d016600010107400d030000000000640000000000000000f153650000000002$/);
     process.emit('SIGINT');
     expect(await exit).toBe(0);
+  });
+
+  it('--ledger serves all six endpoints over a ledger file; --prune-window prunes it', async () => {
+    const { io, stderr, waitFor } = watchedIo();
+    const exit = runCommand(commands, ['serve', '--port', '0', '--ledger', 'fixtures/example-ledger.bin', '--prune-window=300'], io);
+    const [, url] = await waitFor(LISTENING);
+    expect(stderr.join('\n')).toMatch(/ledger fixtures\/example-ledger\.bin: versions \d+\.\.=1193, blocks \d+\.\.=300/);
+    const user = JSON.parse(readFileSync('fixtures/example-ledger.json', 'utf8')).accounts.users[0];
+    const account = await fetch(`${url}/v1/accounts/${user}`);
+    expect(account.status).toBe(200);
+    expect(account.headers.get('x-svc-ledger-version')).toBe('1193');
+    expect((await account.json()).authentication_key).toBe(user);
+    const pruned = await fetch(`${url}/v1/blocks/by_height/1`);
+    expect(pruned.status).toBe(410);
+    expect((await pruned.json()).error_code).toBe('block_pruned');
+    expect((await fetch(`${url}/v1/-/healthy`)).status).toBe(200);
+    process.emit('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('--ledger refuses what is not a ledger file, and --prune-window without it', async () => {
+    const notLedger = join(dir, 'not-a-ledger.bin');
+    writeFileSync(notLedger, 'hello');
+    for (const [args, re] of [
+      [['--ledger', notLedger], /unknown_format/],
+      [['--ledger', join(dir, 'missing.bin')], /ENOENT|no such file/],
+      [['--prune-window', '5'], /--prune-window needs --ledger/],
+      [['--ledger', 'fixtures/example-ledger.bin', '--prune-window', '0'], /--prune-window must be an integer/],
+    ] as const) {
+      const { io, stderr } = watchedIo();
+      expect(await runCommand(commands, ['serve', ...args], io), args.join(' ')).toBe(1);
+      expect(stderr.join('\n')).toMatch(re);
+    }
   });
 
   it('bad flags exit 1 with a message', async () => {

@@ -224,6 +224,18 @@ describe('GET /blocks/by_height/{h}', () => {
     });
   });
 
+  it("JSON with transactions: the node's JSON of each, for every block of the example ledger", async () => {
+    const types = new Set<string>();
+    for (let h = 0; h <= 300; h++) {
+      const res = await get(full, `/blocks/by_height/${h}?with_transactions=true`);
+      expect(res.status, `block ${h}`).toBe(200);
+      const body = await res.json();
+      for (const t of body.transactions) types.add(t.type);
+      expect(body.transactions.length).toBe(Number(body.last_version) - Number(body.first_version) + 1);
+    }
+    expect([...types].sort()).toEqual(['block_epilogue_transaction', 'block_metadata_transaction', 'genesis_transaction', 'state_checkpoint_transaction', 'user_transaction']);
+  });
+
   it('transactions capped at max_block_transactions_page_size', async () => {
     const small = await listen(createLedgerHandler({ source: ledger, limits: { maxBlockTransactionsPageSize: 2 } }));
     try {

@@ -1,4 +1,5 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
+import { concatBytes } from '../../bcs/bytes.js';
 import { addressBytes, BcsReader, normalizeAddress, utf8Encode, writeU64, BcsWriter, type Address } from '../../bcs/index.js';
 import { formatStructTag, parseStructTag, structTag, type StructTag } from '../../move/index.js';
 import { ApiError } from '../../submission/api-error.js';
@@ -16,8 +17,9 @@ import { coinStoreKey, objectGroupKey } from './framework.js';
 
 const APT_METADATA = '0x000000000000000000000000000000000000000000000000000000000000000a';
 const APTOS_COIN = '0x1::aptos_coin::AptosCoin';
-const OBJECT_SEED_SCHEME = 0xfe;
-const PRIMARY_STORE_SCHEME = 0xfc;
+/** object.rs `OBJECT_FROM_SEED_ADDRESS_SCHEME` and the derived-object scheme of primary stores. */
+const OBJECT_SEED = /* @__PURE__ */ new Uint8Array([0xfe]);
+const PRIMARY_STORE = /* @__PURE__ */ new Uint8Array([0xfc]);
 
 type AssetType = { kind: 'coin'; tag: StructTag } | { kind: 'fa'; metadata: Address };
 
@@ -56,22 +58,13 @@ function assetType(raw: string): AssetType {
 function pairedMetadata(memo: Map<string, string>, tag: StructTag): Address {
   const name = formatStructTag(tag, 'canonical');
   if (name === APTOS_COIN) return APT_METADATA;
-  return remember(memo, name, () => normalizeAddress(sha3_256(concat(addressBytes(APT_METADATA), utf8Encode(name), [OBJECT_SEED_SCHEME]))));
+  const seed = utf8Encode(name);
+  return remember(memo, name, () => normalizeAddress(sha3_256(concatBytes([addressBytes(APT_METADATA), seed, OBJECT_SEED], 33 + seed.length))));
 }
 
 /** sdk `get_paired_fa_primary_store_address`: sha3(owner ‖ metadata ‖ 0xFC). */
 function primaryStoreAddress(memo: Map<string, string>, owner: Address, metadata: Address): Address {
-  return remember(memo, owner + metadata, () => normalizeAddress(sha3_256(concat(addressBytes(owner), addressBytes(metadata), [PRIMARY_STORE_SCHEME]))));
-}
-
-function concat(...parts: ArrayLike<number>[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return remember(memo, owner + metadata, () => normalizeAddress(sha3_256(concatBytes([addressBytes(owner), addressBytes(metadata), PRIMARY_STORE], 65))));
 }
 
 export async function balance(ctx: EndpointContext): Promise<Reply> {

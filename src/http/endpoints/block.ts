@@ -12,7 +12,7 @@ import { transactionsJson } from './transaction-json.js';
 // `block_not_found` above the latest or when the store has none; with transactions, at most
 // min(max_block_transactions_page_size, the block's size) of them from its first version.
 // BCS: api/types/src/block.rs `BcsBlock` (the transactions as stored); JSON: `Block`, whose
-// `transactions` is null when not requested.
+// `transactions` is null when not requested and otherwise the node's JSON of each (src/node-json).
 
 const notFound = (h: bigint) => new ApiError(404, 'block_not_found', `Block not found by Block height(${h})`);
 
@@ -32,7 +32,7 @@ export async function blockByHeight(ctx: EndpointContext): Promise<Reply> {
     txs = await ctx.source.transactions(block.firstVersion, Number(size < max ? size : max));
   }
   if (kind === 'bcs') return bcsReply(bcsBlockBytes(block, txs), ctx.headers);
-  const rendered = txs === null ? null : transactionsJson(txs, block.blockTimestamp);
+  const rendered = txs === null ? null : transactionsJson(block, txs, ctx.abis);
   const json =
     `{"block_height":"${block.blockHeight}","block_hash":"${toHex(block.blockHash)}","block_timestamp":"${block.blockTimestamp}",` +
     `"first_version":"${block.firstVersion}","last_version":"${block.lastVersion}","transactions":${rendered ?? 'null'}}`;

@@ -1,6 +1,7 @@
 import { formatAddress, type Address } from '../../bcs/index.js';
 import type { LedgerSource, LedgerSummary } from '../../ledger/index.js';
 import { ApiError } from '../../submission/api-error.js';
+import type { AbiRegistry } from '../../submission/index.js';
 import type { Exchange, Reply } from '../exchange.js';
 import { acceptKind, type AcceptKind } from '../media.js';
 
@@ -25,6 +26,8 @@ export interface EndpointContext {
   readonly headers: Record<string, string>;
   readonly source: LedgerSource;
   readonly limits: NodeLimits;
+  /** Module ABIs for rendering transactions as JSON (the handler's registry). */
+  readonly abis: AbiRegistry;
   /** The handler's own small memo of derived values (bounded by whoever writes it). */
   readonly memo: Map<string, string>;
 }
