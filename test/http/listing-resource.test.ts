@@ -37,6 +37,21 @@ describe('GET /transactions', () => {
     expect(Buffer.from(raw.data).equals(Buffer.concat([Buffer.from([3]), ...t.map((x) => Buffer.from(x.bytes))]))).toBe(true);
   });
 
+  it("answers JSON as the blocks' own JSON of the same transactions, across block boundaries", async () => {
+    const byVersion = new Map<string, unknown>();
+    for (let h = 0; h <= 30; h++) {
+      const b = (await (await get(`/blocks/by_height/${h}?with_transactions=true`, 'application/json')).json()) as { transactions: { version: string }[] };
+      for (const t of b.transactions) byVersion.set(t.version, t);
+    }
+    for (const [start, limit] of [[0, 50], [7, 13], [33, 1]]) {
+      const r = await get(`/transactions?start=${start}&limit=${limit}`, 'application/json');
+      expect(r.status).toBe(200);
+      const list = (await r.json()) as { version: string }[];
+      expect(list.map((t) => t.version)).toEqual(Array.from({ length: limit }, (_, i) => String(start + i)));
+      for (const t of list) expect(t).toEqual(byVersion.get(t.version));
+    }
+  });
+
   it('refuses as the node does', async () => {
     expect(await error(client.getTransactions({ limit: 0 }))).toEqual({ status: 400, code: 'invalid_input', message: 'Given limit value (0) must not be zero' });
     expect(await error(client.getTransactions({ start: latest + 1n }))).toEqual({

@@ -1,5 +1,8 @@
 import { BcsWriter } from '../../bcs/index.js';
+import type { BlockInfo } from '../../ledger/index.js';
 import { ApiError } from '../../submission/api-error.js';
+import { jsonReply } from '../responses.js';
+import { transactionsJson } from './transaction-json.js';
 import type { Reply } from '../exchange.js';
 import { queryParams, queryU16, queryU64 } from '../node-params.js';
 import { accept, bcsReply, type EndpointContext } from './context.js';
@@ -9,7 +12,7 @@ import { accept, bcsReply, type EndpointContext } from './context.js';
 // max_transactions_page_size it is capped; start defaults to the last page (ledger version − limit)
 // and past the ledger version is refused. A start below the oldest retained version fails in the
 // store, which the node answers as 500 (context.rs `get_transactions`). BCS:
-// `Vec<TransactionOnChainData>` as stored; JSON is not rendered yet.
+// `Vec<TransactionOnChainData>` as stored; JSON: the node's JSON of each (src/node-json).
 
 const DEFAULT_PAGE = 100;
 
@@ -34,7 +37,32 @@ export async function transactions(ctx: EndpointContext): Promise<Reply> {
     for (const t of txs) w.raw(t.bytes);
     return bcsReply(w.toBytes(), ctx.headers);
   }
-  // The JSON form needs the timestamp of the block holding `from` (context.rs `get_block_timestamp`),
-  // which a LedgerSource cannot look up by version yet.
-  throw new ApiError(500, 'internal_error', 'The JSON of the transactions listing is not rendered by this server: ask for application/x-bcs');
+  // JSON: each block's part rendered with that block's timestamp, as render_transactions_sequential
+  // starts from the timestamp of the block holding `from` (context.rs `get_block_timestamp`) and
+  // takes each following block's from its metadata transaction.
+  const parts: string[] = [];
+  let block = await blockHolding(ctx, from);
+  for (let i = 0; i < txs.length && block !== undefined; ) {
+    const n = Math.min(txs.length - i, Number(block.lastVersion - txs[i]!.version) + 1);
+    const text = transactionsJson(block, txs.slice(i, i + n), ctx.abis);
+    if (text.length > 2) parts.push(text.slice(1, -1));
+    i += n;
+    if (i < txs.length) block = await ctx.source.blockByHeight(block.blockHeight + 1n);
+  }
+  return jsonReply(200, `[${parts.join(',')}]`, ctx.headers);
+}
+
+/** The retained block whose versions include `version` (a binary search over heights). */
+async function blockHolding(ctx: EndpointContext, version: bigint): Promise<BlockInfo | undefined> {
+  let lo = ctx.info.oldestBlockHeight;
+  let hi = ctx.info.blockHeight;
+  while (lo <= hi) {
+    const mid = (lo + hi) / 2n;
+    const b = await ctx.source.blockByHeight(mid);
+    if (b === undefined) return undefined;
+    if (version < b.firstVersion) hi = mid - 1n;
+    else if (version > b.lastVersion) lo = mid + 1n;
+    else return b;
+  }
+  return undefined;
 }
