@@ -26,13 +26,16 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.onResponse;
   return (req, res) => {
-    const start = log ? performance.now() : 0;
-    const done = (status: number, aborted: boolean) => {
-      if (!log) return;
-      const target = originForm(req.url);
-      const q = target.indexOf('?');
-      log({ method: req.method ?? '', path: q < 0 ? target : target.slice(0, q), status, ms: performance.now() - start, aborted });
-    };
+    // Without a logger, one shared no-op: nothing is allocated for it per request.
+    let done: Done = NO_LOG;
+    if (log) {
+      const start = performance.now();
+      done = (status: number, aborted: boolean) => {
+        const target = originForm(req.url);
+        const q = target.indexOf('?');
+        log({ method: req.method ?? '', path: q < 0 ? target : target.slice(0, q), status, ms: performance.now() - start, aborted });
+      };
+    }
     const run = exchange ? viaExchange(exchange, req, res, done) : viaRequest(handler as WebHandler, req, res, limit, done);
     run.catch(() => {
       try {
@@ -60,20 +63,33 @@ async function viaExchange(
   res: ServerResponse,
   done: Done,
 ): Promise<void> {
-  const target = originForm(req.url);
-  const q = target.indexOf('?');
   const method = req.method ?? 'GET';
-  const reply = await serve({
-    method,
-    path: q < 0 ? target : target.slice(0, q),
-    query: q < 0 ? '' : target.slice(q + 1),
-    header: (name) => {
-      const v = req.headers[name];
-      return Array.isArray(v) ? v.join(', ') : v;
-    },
-    readBody: (max) => readIncoming(req, max),
-  });
+  const reply = await serve(new NodeExchange(req, method));
   writeReply(res, reply, method, done);
+}
+
+const NO_LOG: Done = () => {};
+
+/** One request as the handler reads it: methods on the prototype, so no closures per request. */
+class NodeExchange implements Exchange {
+  readonly path: string;
+  readonly query: string;
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly method: string,
+  ) {
+    const target = originForm(req.url);
+    const q = target.indexOf('?');
+    this.path = q < 0 ? target : target.slice(0, q);
+    this.query = q < 0 ? '' : target.slice(q + 1);
+  }
+  header(name: string): string | undefined {
+    const v = this.req.headers[name];
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
+  readBody(max: number): Promise<BodyRead> {
+    return readIncoming(this.req, max);
+  }
 }
 
 /** Collects the body up to `limit` bytes; past it, discards the rest and reports TOO_LARGE. */
