@@ -165,6 +165,20 @@ describe('serve --follow: a verifying replica', () => {
   });
 });
 
+it('keeps a pruning window: older versions answer 410, the window answers as the upstream', async () => {
+  const source = exampleLedger();
+  const feed = track(await serveSource(source));
+  const f = track(await startFollower(feed.url, { from: 'oldest', pruneWindow: 150 }));
+  await until(() => f.follower.status().blockHeight === BigInt(TIP));
+  const latest = full.ledgerInfo().ledgerVersion;
+  const oldest = f.follower.ledger.ledgerInfo().oldestLedgerVersion;
+  expect(oldest).toBeGreaterThan(latest - 160n);
+  expect(oldest).toBeLessThanOrEqual(latest - 149n);
+  await expectSameAnswers(feed.url, f.url, [...pathsAt(oldest), ...pathsAt(latest)], [BCS]);
+  expect((await get(f.url, `/accounts/${ACCOUNTS[0]}?ledger_version=${oldest - 1n}`)).status).toBe(410);
+  expect((await get(f.url, `/transactions?start=0`)).status).toBe(500);
+});
+
 it('stops (unavailable_start) when the upstream has pruned the next block', async () => {
   const early = (await growingLedger(full, 50)).ledger;
   const pruned = createMemoryLedger({ pruneWindow: 200 });
