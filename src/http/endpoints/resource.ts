@@ -1,7 +1,9 @@
 import { BcsReader, formatAddress } from '../../bcs/index.js';
 import { resourceKey } from '../../ledger/index.js';
 import { formatStructTag, parseStructTag, structTag, typeTagEquals, type StructTag } from '../../move/index.js';
+import { moveResourceJson, nodeJsonText } from '../../node-json/index.js';
 import { ApiError } from '../../submission/api-error.js';
+import { jsonReply } from '../responses.js';
 import type { Reply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';
 import { accept, bcsReply, lookupVersion, type EndpointContext } from './context.js';
@@ -11,7 +13,7 @@ import { objectGroupKey } from './framework.js';
 // `get_account_resource`, `resource`): the resource's bytes as stored (BCS). The node's resolver
 // reads a resource group member from its group; here a struct not stored on its own is looked for in
 // the address's `0x1::object::ObjectGroup` (the framework's one group). 404 `resource_not_found`
-// otherwise. Its JSON (`MoveResource`) needs the struct layouts and is not rendered here.
+// otherwise. JSON: the node's `MoveResource` (src/node-json, the struct layouts from the handler's ABIs).
 
 export async function accountResource(ctx: EndpointContext): Promise<Reply> {
   const kind = accept(ctx);
@@ -28,7 +30,14 @@ export async function accountResource(ctx: EndpointContext): Promise<Reply> {
     throw new ApiError(404, 'resource_not_found', `Resource not found by Address(${formatAddress(address, 'short')}), Struct tag(${formatStructTag(tag, 'canonical')}) and Ledger version(${version})`);
   }
   if (kind === 'bcs') return bcsReply(bytes, ctx.headers);
-  throw new ApiError(500, 'internal_error', 'The JSON of resources is not rendered by this server: ask for application/x-bcs');
+  let json: string;
+  try {
+    json = nodeJsonText(moveResourceJson(tag, bytes, ctx.abis));
+  } catch {
+    // state.rs: the converter's failure is a 500 with the context's text.
+    throw new ApiError(500, 'internal_error', 'Failed to deserialize resource data retrieved from DB');
+  }
+  return jsonReply(200, json, ctx.headers);
 }
 
 /** The member `tag` of a resource group (`BTreeMap<StructTag, Vec<u8>>`), if there. */
