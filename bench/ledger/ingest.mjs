@@ -7,7 +7,8 @@
 // growth of V8 heap plus array buffers across the ingest, after GC, over the blocks' BCS size.
 import { createMemoryLedger } from '../../dist/ledger/index.js';
 import { nodeSha3 } from '../../dist/ledger/node.js';
-import { bcs, bcsBlock, transactionOnChainData } from '../../dist/index.js';
+import { bcs } from '../../dist/bcs/index.js';
+import { bcsBlock, transactionOnChainData } from '../../dist/records/index.js';
 import { makeExampleLedger } from '../../scripts/example-ledger/index.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));

@@ -4,8 +4,8 @@
 // with sha3; the transaction hash is the real one.
 import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { bcsBlock, contractEvent, stateKey, transaction, transactionOnChainData } from '../../dist/index.js';
-import { hashPrefix, TRANSACTION_SALT, ed25519AuthenticationKey } from '../../dist/hash.js';
+import { bcsBlock, contractEvent, stateKey, transaction, transactionOnChainData } from '../../dist/records/index.js';
+import { hashPrefix, TRANSACTION_SALT, ed25519AuthenticationKey } from '../../dist/hash/index.js';
 import { concat, hex } from './resources.mjs';
 
 const PREFIX = hashPrefix(TRANSACTION_SALT);

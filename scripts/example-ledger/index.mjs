@@ -3,7 +3,8 @@
 // transactions and a state checkpoint or block epilogue. Deterministic: keys derive from names, the
 // schedule from a fixed seed. State changes follow what the framework writes for each transaction
 // (sequence numbers, coin and fungible-asset balances, their events, gas fees); they are not executed.
-import { addressBytes, bcs, multiAgentSigningMessage, feePayerSigningMessage, signingMessage } from '../../dist/index.js';
+import { addressBytes, bcs } from '../../dist/bcs/index.js';
+import { multiAgentSigningMessage, feePayerSigningMessage, signingMessage } from '../../dist/transactions/index.js';
 import { createChain, ed25519, keyFor } from './chain.mjs';
 import * as R from './resources.mjs';
 

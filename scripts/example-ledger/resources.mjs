@@ -3,7 +3,9 @@
 // chain_id.move, features.move, reconfiguration.move, timestamp.move, block.move,
 // transaction_fee.move). Built with the package's own BCS combinators.
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { accountResource, addressBytes, bcs, parseTypeTag, structTag } from '../../dist/index.js';
+import { addressBytes, bcs } from '../../dist/bcs/index.js';
+import { parseTypeTag, structTag } from '../../dist/move/index.js';
+import { accountResource, stateKey } from '../../dist/records/index.js';
 import { resourceGroupKey, resourceKey } from '../../dist/ledger/index.js';
 
 const { struct, u8, u64, bool, address, string, bytes, vector, map } = bcs;
@@ -98,5 +100,4 @@ export function sha3Bytes(s) {
   return sha3_256(new TextEncoder().encode(s));
 }
 
-import { stateKey } from '../../dist/index.js';
 export const decodeStateKey = (k) => stateKey.schema.decode(k);

@@ -2,7 +2,7 @@ import { BcsError, isBcsError, vector, type AddressInput, type Schema } from '..
 import { formatStructTag, parseStructTag } from '../move/index.js';
 import { transactionOnChainData, type TransactionOnChainData } from '../records/index.js';
 import { addressParam, booleanParam, query, u16Param, u64Param, type IntegerInput } from './params.js';
-import { answer, decodeBody, jsonBody, responseError, type Answer } from './response.js';
+import { answer, decodeBody, responseError, type Answer } from './response.js';
 import { send, type Transport } from './transport.js';
 import type { LedgerResult, ResponseFormat } from './types.js';
 
@@ -46,12 +46,13 @@ export interface LedgerReads {
 
 const BCS = 'application/x-bcs';
 
-function resourceTypeParam(t: string): string {
-  if (typeof t !== 'string') throw new BcsError('invalid_type', 'resourceType must be a struct tag string');
+/** A struct tag, written canonically and percent-encoded for the path. */
+export function resourceTypeParam(t: string, param = 'resourceType'): string {
+  if (typeof t !== 'string') throw new BcsError('invalid_type', `${param} must be a struct tag string`);
   try {
     return encodeURIComponent(formatStructTag(parseStructTag(t)));
   } catch (e) {
-    if (isBcsError(e)) throw e.within('resourceType');
+    if (isBcsError(e)) throw e.within(param);
     throw e;
   }
 }
@@ -92,7 +93,7 @@ export function ledgerReads(t: Transport): LedgerReads {
       const fmt = o?.format ?? 'bcs';
       if (fmt !== 'bcs' && fmt !== 'json') throw new BcsError('invalid_type', `format must be 'bcs' or 'json'`);
       const a = await get(path, fmt === 'bcs' ? BCS : 'application/json', o?.signal);
-      return result(a, fmt === 'bcs' ? a.res.body : jsonBody(a));
+      return result(a, fmt === 'bcs' ? a.res.body : decodeBody(a, () => JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(a.res.body)) as unknown));
     },
   };
 }

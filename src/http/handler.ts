@@ -1,13 +1,12 @@
-import { ledgerInfoHeaders, type LedgerInfo } from '../records/ledger-info.js';
-import { abiRegistry, type AbiRegistry } from '../submission/index.js';
-import { isApiError } from '../submission/api-error.js';
+import { ledgerInfoHeaders, type Endpoint, type LedgerInfo } from '../records/index.js';
+import { abiRegistry, isApiError, type AbiRegistry } from '../submission/index.js';
 import { readStream } from './body.js';
-import { encodeSubmissionRoute } from './encode.js';
+import type { HandlerAbis } from './encode.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
-import { health } from './health.js';
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
-import { DEFAULT_LIMITS, STATE_ENDPOINTS, type NodeLimits } from './endpoints/index.js';
+import { ROUTE_HANDLERS } from './routes.js';
+import { stateRouteHandlers, type NodeLimits } from './endpoints/index.js';
 import type { LedgerSource } from '../ledger/index.js';
 
 export interface LedgerHandlerOptions {
@@ -48,16 +47,16 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
   const source = options.source;
   const ledgerInfo = options.ledgerInfo ?? (source ? () => source.ledgerInfo() : undefined);
   if (ledgerInfo === undefined) throw new TypeError('createLedgerHandler needs a source or a ledgerInfo function');
-  const limits: NodeLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const cfg: HandlerConfig = {
     ledgerInfo,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     encodeSubmissionEnabled: options.encodeSubmissionEnabled ?? true,
     now: options.now ?? Date.now,
   };
-  const abis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
-  const route = createRouter(options.basePath ?? '', source !== undefined);
-  const memo = new Map<string, string>();
+  const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
+  // With a source, the state endpoints are attached beside the stateless two.
+  const handlers = source ? { ...ROUTE_HANDLERS, ...stateRouteHandlers(source, options.limits, abis.registry) } : ROUTE_HANDLERS;
+  const route = createRouter(options.basePath ?? '', Object.keys(handlers) as Endpoint[]);
 
   // A source answers the same ledger info object until its ledger moves: its headers are written
   // once and copied per request (each reply owns its headers object).
@@ -84,9 +83,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
       const unhealthy = m.name === 'healthy' ? options.unhealthy?.() : undefined;
       if (unhealthy !== undefined) return errorReply(503, 'health_check_failed', unhealthy, headers);
-      if (m.name === 'healthy') return health(ex.query, info, headers, cfg.now());
-      if (m.name !== 'encode_submission') return await STATE_ENDPOINTS[m.name]({ ex, params: m.params ?? [], info, headers, source: source!, limits, memo, abis: abis.registry });
-      return await encodeSubmissionRoute(ex, cfg, abis, info.chainId, headers);
+      return await handlers[m.name]!({ ex, params: m.params, cfg, abis, info, headers });
     } catch (e) {
       if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);
       return errorReply(500, 'internal_error', 'Internal error', headers);

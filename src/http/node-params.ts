@@ -1,8 +1,6 @@
 import { addressBytes, normalizeAddress, type Address } from '../bcs/index.js';
-import { ApiError } from '../submission/api-error.js';
-import { addressProblem, apiAddressText } from '../submission/node-text.js';
-import { parseRustU64 } from '../submission/rust-int.js';
-import { rustDebugString } from '../submission/serde-text.js';
+import { ApiError } from '../submission/index.js';
+import { addressProblem, apiAddressText, parseRustU64, rustDebugString } from '../submission/internal.js';
 
 // Path and query parameters as poem-openapi extracts them for the node's endpoints, with poem's
 // texts on failure (400 `web_framework_error`, api/src/error_converter.rs): "failed to parse

@@ -1,60 +1,76 @@
-// The routes under `{base}/v1`. Paths match as sent, like poem's router: no trailing-slash or
-// case folding. The four state routes (path parameters, percent-decoded as poem decodes them) exist
-// only when the handler has a ledger source.
+import { ENDPOINTS, type Endpoint } from '../records/index.js';
 
-export type RouteName = 'encode_submission' | 'healthy' | 'account' | 'balance' | 'transaction_summaries' | 'block_by_height' | 'transactions' | 'account_resource';
-
-interface Route {
-  readonly name: RouteName;
-  /** Methods served; HEAD is served wherever GET is (poem answers HEAD with the GET route). */
-  readonly methods: readonly string[];
-  readonly allow: string;
-}
-
-const ROUTES: Record<string, Route> = {
-  '/transactions/encode_submission': { name: 'encode_submission', methods: ['POST'], allow: 'POST' },
-  '/-/healthy': { name: 'healthy', methods: ['GET', 'HEAD'], allow: 'GET, HEAD' },
-};
-
-/** State routes by their segments after `/v1`; `:` marks a parameter (one non-empty segment). */
-const PATTERNS: readonly { name: RouteName; segments: readonly string[] }[] = [
-  { name: 'account', segments: ['accounts', ':address'] },
-  { name: 'balance', segments: ['accounts', ':address', 'balance', ':asset_type'] },
-  { name: 'transaction_summaries', segments: ['accounts', ':address', 'transaction_summaries'] },
-  { name: 'block_by_height', segments: ['blocks', 'by_height', ':block_height'] },
-  { name: 'transactions', segments: ['transactions'] },
-  { name: 'account_resource', segments: ['accounts', ':address', 'resource', ':resource_type'] },
-];
-const GET_ONLY = { methods: ['GET', 'HEAD'], allow: 'GET, HEAD' };
+// Routes under `{base}/v1`, built from the endpoint table (records' ENDPOINTS) for the endpoints the
+// handler has a route handler for. Paths match as sent, like poem's router: no trailing-slash or case
+// folding; a `{name}` segment matches one non-empty segment, given to the handler as sent
+// (percent-encoded).
 
 export type RouteMatch =
-  | { kind: 'route'; name: RouteName; params?: readonly string[] }
+  | { kind: 'route'; name: Endpoint; params: Readonly<Record<string, string>> }
   | { kind: 'not_found' }
   | { kind: 'method_not_allowed'; allow: string };
 
 export type Router = (method: string, path: string) => RouteMatch;
 
+interface Route {
+  readonly name: Endpoint;
+  /** Methods served; HEAD is served wherever GET is (poem answers HEAD with the GET route). */
+  readonly methods: readonly string[];
+  readonly allow: string;
+  /** The pattern's segments after the prefix; a parameter's is its name in braces. */
+  readonly segments: readonly string[];
+  /** The match of a route without parameters, built once. */
+  readonly found?: RouteMatch;
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
 /** `basePath` '' or '/api' (a trailing slash is dropped); routes live under `{basePath}/v1`. */
-export function createRouter(basePath: string, withState = false): Router {
+export function createRouter(basePath: string, names: readonly Endpoint[]): Router {
   const prefix = `${normalizeBase(basePath)}/v1`;
-  const table = new Map<string, Route>();
-  for (const [p, r] of Object.entries(ROUTES)) table.set(prefix + p, r);
+  const exact = new Map<string, Route>();
+  const patterned: Route[] = [];
+  for (const name of names) {
+    const { method, path } = ENDPOINTS[name];
+    const methods = method === 'GET' ? ['GET', 'HEAD'] : [method];
+    const segments = path.split('/').slice(1);
+    if (segments.some(isParam)) patterned.push({ name, methods, allow: methods.join(', '), segments });
+    else exact.set(prefix + path, { name, methods, allow: methods.join(', '), segments, found: { kind: 'route', name, params: NO_PARAMS } });
+  }
   const notFound: RouteMatch = { kind: 'not_found' };
-  const found = new Map<RouteName, RouteMatch>();
-  for (const r of table.values()) found.set(r.name, { kind: 'route', name: r.name });
-  const patterns = withState ? PATTERNS : [];
-  return (method, path) => {
-    const route = table.get(path);
-    if (route === undefined) {
-      if (patterns.length === 0 || !path.startsWith(prefix + '/')) return notFound;
-      const m = matchPattern(patterns, path.slice(prefix.length + 1));
-      if (m === undefined) return notFound;
-      if (!GET_ONLY.methods.includes(method)) return { kind: 'method_not_allowed', allow: GET_ONLY.allow };
-      return m;
-    }
+  const allowed = (route: Route, method: string, params?: Record<string, string>): RouteMatch => {
     if (!route.methods.includes(method)) return { kind: 'method_not_allowed', allow: route.allow };
-    return found.get(route.name)!;
+    return route.found ?? { kind: 'route', name: route.name, params: params ?? NO_PARAMS };
   };
+  return (method, path) => {
+    const route = exact.get(path);
+    if (route !== undefined) return allowed(route, method);
+    if (patterned.length === 0 || !path.startsWith(`${prefix}/`)) return notFound;
+    const segments = path.slice(prefix.length + 1).split('/');
+    for (const r of patterned) {
+      const params = matchSegments(r.segments, segments);
+      if (params !== undefined) return allowed(r, method, params);
+    }
+    return notFound;
+  };
+}
+
+function isParam(segment: string): boolean {
+  return segment.startsWith('{') && segment.endsWith('}');
+}
+
+function matchSegments(pattern: readonly string[], segments: readonly string[]): Record<string, string> | undefined {
+  if (pattern.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i]!;
+    const s = segments[i]!;
+    if (isParam(p)) {
+      if (s === '') return undefined;
+      params[p.slice(1, -1)] = s;
+    } else if (p !== s) return undefined;
+  }
+  return params;
 }
 
 function normalizeBase(base: string): string {
@@ -62,33 +78,4 @@ function normalizeBase(base: string): string {
   while (b.endsWith('/')) b = b.slice(0, -1);
   if (b !== '' && !b.startsWith('/')) b = `/${b}`;
   return b;
-}
-
-function matchPattern(patterns: typeof PATTERNS, rest: string): RouteMatch | undefined {
-  const parts = rest.split('/');
-  for (const p of patterns) {
-    if (p.segments.length !== parts.length) continue;
-    const params: string[] = [];
-    let ok = true;
-    for (let i = 0; i < parts.length && ok; i++) {
-      const seg = p.segments[i]!;
-      const part = parts[i]!;
-      if (seg.charCodeAt(0) === 58) {
-        if (part === '') ok = false;
-        else params.push(decodeSegment(part));
-      } else ok = seg === part;
-    }
-    if (ok) return { kind: 'route', name: p.name, params };
-  }
-  return undefined;
-}
-
-/** Percent-decoded as poem decodes a path parameter; a malformed escape is kept as written. */
-function decodeSegment(s: string): string {
-  if (!s.includes('%')) return s;
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }

@@ -1,6 +1,6 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { BcsReader, compareBytes, equalBytes, isBcsError, vector, type Address } from '../bcs/index.js';
-import { hashPrefix, TRANSACTION_SALT } from '../hash.js';
+import { hashPrefix, TRANSACTION_SALT } from '../hash/index.js';
 import { contractEvent, stateKey, transaction, transactionInfo, writeOp, type ReplayProtector } from '../records/index.js';
 import { LedgerError } from './errors.js';
 

@@ -1,5 +1,5 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { hashPrefix, transactionHash } from '../hash.js';
+import { hashPrefix, transactionHash } from '../hash/index.js';
 import { stateKey, transaction, type StateKey, type Transaction } from '../records/index.js';
 import type { SignedTransaction } from '../transactions/index.js';
 

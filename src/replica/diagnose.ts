@@ -1,6 +1,6 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { BcsReader, equalBytes, isBcsError, vector } from '../bcs/index.js';
-import { hashPrefix, TRANSACTION_SALT } from '../hash.js';
+import { hashPrefix, TRANSACTION_SALT } from '../hash/index.js';
 import { contractEvent, transaction, transactionInfo, writeSet } from '../records/index.js';
 import { ReplicaError, type ReplicaErrorField } from './errors.js';
 import { readBlockHead } from './block-bytes.js';

@@ -116,7 +116,7 @@ describe("the client's six methods over the example ledger", () => {
     await apiError(client.getAccount(FIXTURE.accounts.faucet, { ledgerVersion: 5000 }), 404, 'version_not_found');
     // Malformed requests the client refuses itself, before any round trip.
     await expect(client.getTransactionSummaries('0xzz')).rejects.toMatchObject({ name: 'BcsError' });
-    await expect(client.getBlockByHeight(-1)).rejects.toMatchObject({ name: 'BcsError' });
+    await expect(client.getBlockByHeight(-1)).rejects.toMatchObject({ name: 'UsageError' });
     // And one the client passes but the node's path parser refuses.
     const raw = await fetch(`${server.url}/v1/accounts/0x${'1'.repeat(65)}`);
     expect(raw.status).toBe(400);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLedgerHandler } from '../../http/handler.js';
-import { createNodeServer } from '../../http/node.js';
+import { createLedgerHandler } from '../../http/index.js';
+import { createNodeServer } from '../../http/internal.js';
 import { isLedgerError } from '../../ledger/index.js';
-import { readLedgerFile } from '../../ledger/node.js';
-import type { LedgerInfo } from '../../records/ledger-info.js';
+import { readLedgerFile } from '../../ledger/internal.js';
+import type { LedgerInfo } from '../../records/index.js';
 import { abiRegistry, type MoveModuleJson } from '../../submission/index.js';
 import { CliError, type Command, type Io } from '../run.js';
 import { serveFollow } from './serve-follow.js';

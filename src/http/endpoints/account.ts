@@ -3,7 +3,7 @@ import { accountDataJson, accountResource } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
 import { queryParams, queryU64, pathAddress } from '../node-params.js';
 import { jsonReply } from '../responses.js';
-import { accept, accountNotFound, bcsReply, internal, lookupVersion, type EndpointContext } from './context.js';
+import { accept, pathParam, accountNotFound, bcsReply, internal, lookupVersion, type EndpointContext } from './context.js';
 import { accountKey, DEFAULT_ACCOUNT_RESOURCE, featureEnabled, FEATURES_KEY } from './framework.js';
 
 // GET /accounts/{address}[?ledger_version] (api/src/accounts.rs `get_account`, `Account::account`):
@@ -15,7 +15,7 @@ import { accountKey, DEFAULT_ACCOUNT_RESOURCE, featureEnabled, FEATURES_KEY } fr
 
 export async function account(ctx: EndpointContext): Promise<Reply> {
   const kind = accept(ctx);
-  const address = pathAddress(ctx.params[0]!);
+  const address = pathAddress(pathParam(ctx, 'address'));
   const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
   let stored = await ctx.source.stateValue(accountKey(address), version);
   if (stored === undefined) {

@@ -1,13 +1,13 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { concatBytes } from '../../bcs/bytes.js';
+import { concatBytes } from '../../bcs/internal.js';
 import { addressBytes, BcsReader, normalizeAddress, utf8Encode, writeU64, BcsWriter, type Address } from '../../bcs/index.js';
 import { formatStructTag, parseStructTag, structTag, type StructTag } from '../../move/index.js';
-import { ApiError } from '../../submission/api-error.js';
-import { addressProblem, apiAddressText } from '../../submission/node-text.js';
+import { ApiError } from '../../submission/index.js';
+import { addressProblem, apiAddressText } from '../../submission/internal.js';
 import type { Reply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';
 import { jsonReply } from '../responses.js';
-import { accept, bcsReply, internal, lookupVersion, type EndpointContext } from './context.js';
+import { accept, pathParam, bcsReply, internal, lookupVersion, type EndpointContext } from './context.js';
 import { coinStoreKey, objectGroupKey } from './framework.js';
 
 // GET /accounts/{address}/balance/{asset_type}[?ledger_version] (api/src/accounts.rs `balance`):
@@ -69,8 +69,8 @@ function primaryStoreAddress(memo: Map<string, string>, owner: Address, metadata
 
 export async function balance(ctx: EndpointContext): Promise<Reply> {
   const kind = accept(ctx);
-  const owner = pathAddress(ctx.params[0]!);
-  const asset = assetType(ctx.params[1]!);
+  const owner = pathAddress(pathParam(ctx, 'address'));
+  const asset = assetType(pathParam(ctx, 'asset_type'));
   const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
   let total = 0n;
   let metadata: Address;

@@ -1,10 +1,10 @@
 import { BcsWriter, toHex, writeU64 } from '../../bcs/index.js';
 import type { BlockInfo, StoredTransaction } from '../../ledger/index.js';
-import { ApiError } from '../../submission/api-error.js';
+import { ApiError } from '../../submission/index.js';
 import type { Reply } from '../exchange.js';
 import { pathU64, queryBool, queryParams } from '../node-params.js';
 import { jsonReply } from '../responses.js';
-import { accept, bcsReply, type EndpointContext } from './context.js';
+import { accept, pathParam, bcsReply, type EndpointContext } from './context.js';
 import { transactionsJson } from './transaction-json.js';
 
 // GET /blocks/by_height/{block_height}[?with_transactions] (api/src/blocks.rs `get_by_height`,
@@ -18,7 +18,7 @@ const notFound = (h: bigint) => new ApiError(404, 'block_not_found', `Block not 
 
 export async function blockByHeight(ctx: EndpointContext): Promise<Reply> {
   const kind = accept(ctx);
-  const height = pathU64(ctx.params[0]!, 'block_height');
+  const height = pathU64(pathParam(ctx, 'block_height'), 'block_height');
   const withTransactions = queryBool(queryParams(ctx.ex.query), 'with_transactions') ?? false;
   const info = ctx.info;
   if (height < info.oldestBlockHeight) throw new ApiError(410, 'block_pruned', `Block(${height}) has been pruned`);

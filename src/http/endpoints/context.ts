@@ -1,7 +1,6 @@
 import { formatAddress, type Address } from '../../bcs/index.js';
 import type { LedgerSource, LedgerSummary } from '../../ledger/index.js';
-import { ApiError } from '../../submission/api-error.js';
-import type { AbiRegistry } from '../../submission/index.js';
+import { ApiError, type AbiRegistry } from '../../submission/index.js';
 import type { Exchange, Reply } from '../exchange.js';
 import { acceptKind, type AcceptKind } from '../media.js';
 
@@ -21,7 +20,8 @@ export const DEFAULT_LIMITS: NodeLimits = { maxTransactionsPageSize: 100, maxBlo
 
 export interface EndpointContext {
   readonly ex: Exchange;
-  readonly params: readonly string[];
+  /** The path parameters by name, as sent (percent-encoded): read them with `pathParam`. */
+  readonly params: Readonly<Record<string, string>>;
   readonly info: LedgerSummary;
   readonly headers: Record<string, string>;
   readonly source: LedgerSource;
@@ -65,4 +65,15 @@ const BCS_TYPE = 'application/x-bcs';
 export function bcsReply(body: Uint8Array, headers: Record<string, string>): Reply {
   headers['content-type'] = BCS_TYPE;
   return { status: 200, headers, body };
+}
+
+/** A path parameter percent-decoded, as poem decodes it (a malformed escape is kept as written). */
+export function pathParam(ctx: EndpointContext, name: string): string {
+  const raw = ctx.params[name] ?? '';
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../submission/api-error.js';
 import { jsonReply } from '../responses.js';
 import type { Reply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';
-import { accept, bcsReply, lookupVersion, type EndpointContext } from './context.js';
+import { accept, bcsReply, lookupVersion, pathParam, type EndpointContext } from './context.js';
 import { objectGroupKey } from './framework.js';
 
 // GET /accounts/{address}/resource/{resource_type}[?ledger_version] (api/src/state.rs
@@ -17,10 +17,10 @@ import { objectGroupKey } from './framework.js';
 
 export async function accountResource(ctx: EndpointContext): Promise<Reply> {
   const kind = accept(ctx);
-  const address = pathAddress(ctx.params[0]!);
+  const address = pathAddress(pathParam(ctx, 'address'));
   let tag: StructTag;
   try {
-    tag = parseStructTag(ctx.params[1]!);
+    tag = parseStructTag(pathParam(ctx, 'resource_type'));
   } catch (e) {
     throw new ApiError(400, 'web_framework_error', `failed to parse path \`resource_type\`: failed to parse "string(MoveStructTag)": ${(e as Error).message}`);
   }

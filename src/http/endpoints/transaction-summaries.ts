@@ -3,7 +3,7 @@ import { transactionSummaries as summariesSchema } from '../../records/index.js'
 import type { Reply } from '../exchange.js';
 import { pathAddress, queryParams, queryU16, queryU64 } from '../node-params.js';
 import { jsonReply } from '../responses.js';
-import { accept, bcsReply, lookupVersion, type EndpointContext } from './context.js';
+import { accept, pathParam, bcsReply, lookupVersion, type EndpointContext } from './context.js';
 
 // GET /accounts/{address}/transaction_summaries[?start_version&end_version&limit]
 // (api/src/transactions.rs `get_accounts_transaction_summaries`, `list_txn_summaries_by_account`):
@@ -14,7 +14,7 @@ import { accept, bcsReply, lookupVersion, type EndpointContext } from './context
 
 export async function transactionSummaries(ctx: EndpointContext): Promise<Reply> {
   const kind = accept(ctx);
-  const address = pathAddress(ctx.params[0]!);
+  const address = pathAddress(pathParam(ctx, 'address'));
   const q = queryParams(ctx.ex.query);
   const startVersion = queryU64(q, 'start_version');
   const endVersion = queryU64(q, 'end_version');

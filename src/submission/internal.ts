@@ -1,0 +1,11 @@
+// encode_submission's API for the layers above it (the http handler, the CLI), beyond its public
+// index: the request's parsed form and checks, and the writer behind `encodeSubmission`. Not
+// exported from the package.
+export { writeSubmission } from './encode-submission.js';
+export { parseSubmissionRequest } from './request.js';
+export { requestText } from './request-bytes.js';
+export { verifyPayload } from './verify-request.js';
+// The node's texts for parameters that do not parse, for the http layer's path and query parameters.
+export { addressProblem, apiAddressText } from './node-text.js';
+export { parseRustU64 } from './rust-int.js';
+export { rustDebugString } from './serde-text.js';
