@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createLedgerClient } from '../../client/index.js';
 import { createLedgerHandler } from '../../http/index.js';
-import { createNodeServer } from '../../http/node.js';
-import { nodeSha3, readLedgerFile, writeLedgerFile } from '../../ledger/node.js';
+import { createNodeServer } from '../../http/internal.js';
+import { nodeSha3, readLedgerFile, writeLedgerFile } from '../../ledger/internal.js';
 import { createFollower, isReplicaError, type StartAt } from '../../replica/index.js';
 import { CliError, type Io } from '../run.js';
 

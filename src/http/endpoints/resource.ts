@@ -2,7 +2,7 @@ import { BcsReader, formatAddress } from '../../bcs/index.js';
 import { resourceKey } from '../../ledger/index.js';
 import { formatStructTag, parseStructTag, structTag, typeTagEquals, type StructTag } from '../../move/index.js';
 import { moveResourceJson, nodeJsonText } from '../../node-json/index.js';
-import { ApiError } from '../../submission/api-error.js';
+import { ApiError } from '../../submission/index.js';
 import { jsonReply } from '../responses.js';
 import type { Reply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';
