@@ -218,7 +218,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     getBalance: ((address: AddressInput, assetType: string, o?: VersionOptions & FormatOption<ResponseFormat>) => read('balance', [address, assetType], o)) as LedgerClient['getBalance'],
     healthy: ((o?: HealthyOptions) => read('healthy', [], o)) as LedgerClient['healthy'],
     getAccount: ((address: AddressInput, o?: VersionOptions & FormatOption<ResponseFormat>) => read('account', [address], o)) as LedgerClient['getAccount'],
-    getBlockByHeight: ((height: IntegerInput, o?: BlockOptions & FormatOption<ResponseFormat> & { typed?: boolean }) => {
+    getBlockByHeight: (async (height: IntegerInput, o?: BlockOptions & FormatOption<ResponseFormat> & { typed?: boolean }) => {
       if (o?.typed === true && format(o) === 'json') {
         const reader = options.nodeJson;
         if (!reader) throw new UsageError('invalid_option', 'typed JSON blocks need options.nodeJson: nodeJsonReader() from ledger-bcs/node-json');
