@@ -64,9 +64,10 @@ const CLIENT: Surface = {
   types: [
     'BlockOptions', 'CallOptions', 'EncodeSubmissionCallOptions', 'EncodedSubmission', 'FetchLike',
     'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
-    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'NodeJsonReader', 'PendingTransactionJson',
-    'ResponseFormat', 'SummariesOptions', 'TransactionCalls', 'TransactionJson', 'TransactionWaitErrorKind',
-    'VersionOptions', 'WaitOptions',
+    'LedgerNetworkErrorKind', 'LedgerReads', 'LedgerResponseErrorCode', 'LedgerResult', 'NodeJsonReader',
+    'PendingTransactionJson', 'RawBlockOptions', 'ResourceOptions', 'ResponseFormat', 'SummariesOptions',
+    'TransactionCalls', 'TransactionJson', 'TransactionWaitErrorKind', 'TransactionsOptions', 'VersionOptions',
+    'WaitOptions',
   ],
 };
 
@@ -77,6 +78,14 @@ const HASH: Surface = {
     'singleKeyAuthenticationKey', 'transactionHash', 'transactionHashHex',
   ],
   types: [],
+};
+
+const REPLICA: Surface = {
+  values: ['ReadThroughUnsupported', 'ReplicaError', 'createFollower', 'isReplicaError', 'readThroughSource'],
+  types: [
+    'Follower', 'FollowerOptions', 'FollowerState', 'FollowerStatus', 'ReadThroughOptions',
+    'ReadThroughSource', 'ReplicaErrorCode', 'ReplicaErrorField', 'StartAt',
+  ],
 };
 
 const HTTP: Surface = {
@@ -254,6 +263,7 @@ const SURFACES: Record<string, Surface> = {
   './ledger': LEDGER,
   './ledger/node': LEDGER_NODE,
   './node-json': NODE_JSON,
+  './replica': REPLICA,
 };
 
 interface Entry {

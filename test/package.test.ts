@@ -33,8 +33,9 @@ describe('package', () => {
     // The entries share chunks (ESM): what an entry loads is its file and the chunks it imports, on
     // and on. Only the entries whose job needs hashes load sha3: hash itself, the ledger (transaction
     // hashes checked on ingest), node-json (the hashes its JSON shows), and the http handler's state
-    // endpoints (derived store addresses, and a block's JSON), and signing (it hashes what it signs).
-    const SHA3_ENTRIES = ['hash/index.js', 'ledger/index.js', 'ledger/node.js', 'node-json/index.js', 'http/index.js', 'http/node.js', 'signing/index.js'];
+    // endpoints (derived store addresses, and a block's JSON), signing (it hashes what it signs) and
+    // the replica (it verifies hashes).
+    const SHA3_ENTRIES = ['hash/index.js', 'ledger/index.js', 'ledger/node.js', 'node-json/index.js', 'http/index.js', 'http/node.js', 'signing/index.js', 'replica/index.js'];
     const loads = (file: string, seen = new Set<string>()): Set<string> => {
       if (seen.has(file)) return seen;
       seen.add(file);

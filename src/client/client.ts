@@ -11,6 +11,7 @@ import {
 } from '../records/index.js';
 import type { AbiRegistry, EncodeSubmissionRequestJson } from '../submission/index.js';
 import { addressParam, assetTypeParam, booleanParam, query, u16Param, u32Param, u64Param, type IntegerInput } from './params.js';
+import { ledgerReads, resourceTypeParam, type LedgerReads } from './reads.js';
 import { answer, decodeBody, responseError, type Answer } from './response.js';
 import { validRetryPolicy } from './retry.js';
 import { encodeSubmissionCall, type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
@@ -79,7 +80,7 @@ type AsTypedJson = { format: 'json'; typed: true };
  * BCS answers are the record types (`ResponseBodies`); JSON answers are the node's JSON, checked
  * against the records' JSON forms (the block's transactions, in the node's own JSON, are not).
  */
-export interface LedgerClient extends TransactionCalls {
+export interface LedgerClient extends TransactionCalls, LedgerReads {
   /** The request as an object, or its JSON text (sent as written). */
   encodeSubmission(request: EncodeSubmissionRequestJson | string, options?: EncodeSubmissionCallOptions): Promise<LedgerResult<EncodedSubmission>>;
   /** Untrusted input: checked as the node checks it. */
@@ -171,6 +172,8 @@ function param(p: EndpointParam, v: unknown): string {
       return u16Param(v as IntegerInput, name);
     case 'bool':
       return String(booleanParam(v, name));
+    case 'struct_tag':
+      return resourceTypeParam(v as string, name);
   }
 }
 
@@ -213,6 +216,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
   return {
     ...transactionCalls(t),
+    ...ledgerReads(t),
     encodeSubmission: (async (request: unknown, o?: EncodeSubmissionCallOptions) => encodeSubmissionCall(t, abis, request, o)) as LedgerClient['encodeSubmission'],
 
     getTransactionSummaries: ((address: AddressInput, o?: SummariesOptions & FormatOption<ResponseFormat>) => read('transaction_summaries', [address], o)) as LedgerClient['getTransactionSummaries'],

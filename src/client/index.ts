@@ -20,6 +20,7 @@ export {
 } from './transactions.js';
 export { type TransactionJson, type PendingTransactionJson } from './transaction-json.js';
 export { TransactionWaitError, isTransactionWaitError, type TransactionWaitErrorKind } from './wait-error.js';
+export { type LedgerReads, type TransactionsOptions, type ResourceOptions, type RawBlockOptions } from './reads.js';
 export { type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
 export { type LedgerResult, type ResponseFormat } from './types.js';
 export { type FetchLike } from './transport.js';

@@ -32,6 +32,8 @@ export interface LedgerHandlerOptions {
   basePath?: string;
   /** The node's `api.encode_submission_enabled`; false answers 403 `api_disabled` (default true). */
   encodeSubmissionEnabled?: boolean;
+  /** A reason the health check answers 503 `health_check_failed` (a replica whose ingest stopped), or undefined. */
+  unhealthy?: () => string | undefined;
   /** Wall clock in milliseconds, for the health check's lag (default `Date.now`). */
   now?: () => number;
   /** Let browser pages of these origins call the handler (preflight answered, X-SVC-* exposed); default none. */
@@ -82,6 +84,8 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       const m = route(ex.method, ex.path);
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
+      const unhealthy = m.name === 'healthy' ? options.unhealthy?.() : undefined;
+      if (unhealthy !== undefined) return errorReply(503, 'health_check_failed', unhealthy, headers);
       return await handlers[m.name]!({ ex, params: m.params, cfg, abis, info, headers });
     } catch (e) {
       if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);

@@ -1,3 +1,3 @@
 // The ledger layer's API for the CLI, beyond its public index: the ledger file on disk (its own
 // package entry, ledger-bcs/ledger/node, so the browser-safe index stays free of Node built-ins).
-export { readLedgerFile } from './node.js';
+export { readLedgerFile, writeLedgerFile, nodeSha3 } from './node.js';

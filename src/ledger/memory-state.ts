@@ -68,6 +68,12 @@ export class VersionedState {
     return i < 0 ? undefined : (h.d[i] ?? undefined);
   }
 
+  /** Whether `key` was written at or before `version` (a deletion counts), as far as history is kept. */
+  has(key: string, version: number): boolean {
+    const h = this.keys.get(key);
+    return h !== undefined && lastAtMost(h.v, version) >= 0;
+  }
+
   /** Every key's value as of `version` (deleted and absent keys left out). */
   *entriesAt(version: number): Generator<[string, Uint8Array]> {
     for (const [k, h] of this.keys) {

@@ -44,6 +44,12 @@ export interface MemoryLedger extends LedgerSource {
   ingest(blocks: BlockInput | readonly BlockInput[]): IngestResult;
   ledgerInfo(): LedgerSummary;
   stateValue(stateKey: Uint8Array, version: bigint): Uint8Array | undefined;
+  /**
+   * Whether the ledger knows `stateKey` at `version`: written (or deleted) at or before it since the
+   * ledger's first version, or held in its base state. False means its value, if any, is older than
+   * the ledger (a replica reads it through from its upstream).
+   */
+  hasStateAt(stateKey: Uint8Array, version: bigint): boolean;
   accountTransactionSummaries(address: Address, query: SummariesQuery): IndexedTransactionSummary[];
   blockByHeight(height: bigint): BlockInfo | undefined;
   transactions(startVersion: bigint, limit: number): StoredTransaction[];
@@ -192,6 +198,10 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
     stateValue(stateKey, version) {
       if (version < BigInt(oldestVersion()) || version >= BigInt(nextVersion)) return undefined;
       return state.get(keyString(stateKey), Number(version));
+    },
+
+    hasStateAt(stateKey, version) {
+      return state.has(keyString(stateKey), Number(version));
     },
 
     accountTransactionSummaries(address, q) {

@@ -12,6 +12,8 @@ import {
   type TransactionSummaryJson,
 } from './json-forms.js';
 import { transactionSummaries } from './summary.js';
+import { transactionOnChainData } from './transaction.js';
+import { vector } from './declare.js';
 
 // The interface's six endpoints, listed once (aptos-core api/src/transactions.rs `encode_submission`,
 // api/src/accounts.rs `get_account`, `get_account_balance`, `get_account_transaction_summaries`,
@@ -20,7 +22,7 @@ import { transactionSummaries } from './summary.js';
 // endpoint by its name. Adding an endpoint is one entry here (docs/wire-types.md).
 
 /** How a parameter is read and written: its aptos-core type. */
-export type EndpointParamType = 'address' | 'asset_type' | 'u64' | 'u32' | 'u16' | 'bool';
+export type EndpointParamType = 'address' | 'asset_type' | 'struct_tag' | 'u64' | 'u32' | 'u16' | 'bool';
 
 export interface EndpointParam {
   /** As the node names it (snake_case); the client's option is its camelCase. */
@@ -96,6 +98,28 @@ export const ENDPOINTS = {
     params: [{ name: 'block_height', in: 'path', type: 'u64' }, { name: 'with_transactions', in: 'query', type: 'bool' }],
     json: (text: string): BlockJson => parseBlockJson(JSON.parse(text)),
     bcs: bcsBlock,
+  },
+  // api/src/transactions.rs `get_transactions` (paging: api/src/page.rs): committed transactions from
+  // `start`. Its JSON is the node's transaction JSON (src/node-json reads it), kept as parsed here.
+  transactions: {
+    method: 'GET',
+    path: '/transactions',
+    params: [{ name: 'start', in: 'query', type: 'u64' }, { name: 'limit', in: 'query', type: 'u16' }],
+    json: (text: string): unknown[] => {
+      const json = JSON.parse(text) as unknown;
+      if (!Array.isArray(json)) throw new BcsError('invalid_json', `expected an array of transactions, got ${quote(json)}`);
+      return json;
+    },
+    bcs: /* @__PURE__ */ vector(transactionOnChainData),
+  },
+  // api/src/state.rs `get_account_resource`. Its BCS body is the resource's own bytes, whose layout
+  // depends on the type: not decoded here (the client's getAccountResource returns them as sent).
+  account_resource: {
+    method: 'GET',
+    path: '/accounts/{address}/resource/{resource_type}',
+    params: [{ name: 'address', in: 'path', type: 'address' }, { name: 'resource_type', in: 'path', type: 'struct_tag' }, { name: 'ledger_version', in: 'query', type: 'u64' }],
+    json: (text: string): unknown => JSON.parse(text),
+    bcs: undefined,
   },
   // JSON only: the node's health check has no BCS form.
   healthy: {

@@ -8,6 +8,7 @@ import { readLedgerFile } from '../../ledger/internal.js';
 import type { LedgerInfo } from '../../records/index.js';
 import { abiRegistry, type MoveModuleJson } from '../../submission/index.js';
 import { CliError, type Command, type Io } from '../run.js';
+import { serveFollow } from './serve-follow.js';
 
 // `ledger-bcs serve`: on node:http, all six endpoints over a ledger file (--ledger, loaded into the
 // memory ledger), or without one encode_submission and the health check over a fixed ledger
@@ -70,9 +71,10 @@ function loadAbis(files: string[]): MoveModuleJson[] {
 }
 
 export const serveCommand: Command = {
-  summary: 'serve the interface over HTTP until SIGINT/SIGTERM: all six endpoints over --ledger FILE, else encode_submission and the health check',
+  summary: 'serve the interface over HTTP until SIGINT/SIGTERM: all six endpoints over --ledger FILE, else encode_submission and the health check (serve --follow URL: a verifying replica, docs/replica.md)',
   usage: 'serve [--ledger FILE [--prune-window N]] [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]... [--cors ORIGIN|*]...',
   async run(args, io) {
+    if (args.some((a) => a === '--follow' || a.startsWith('--follow='))) return serveFollow(args, io);
     const flags = parseFlags(args);
     if (flags.pruneWindow !== undefined && flags.ledger === undefined) throw new CliError('--prune-window needs --ledger');
     // Without --abi the handler's own framework registry serves (and encodes synchronously).

@@ -7,6 +7,8 @@ import { balance } from './balance.js';
 import { blockByHeight } from './block.js';
 import { DEFAULT_LIMITS, type Endpoint, type NodeLimits } from './context.js';
 import { transactionSummaries } from './transaction-summaries.js';
+import { transactions } from './transactions.js';
+import { accountResource } from './resource.js';
 
 // The state endpoints by their name in the endpoint table (records' ENDPOINTS): each reads a
 // `LedgerSource` through an `EndpointContext`.
@@ -15,6 +17,8 @@ export const STATE_ENDPOINTS = {
   balance,
   transaction_summaries: transactionSummaries,
   block: blockByHeight,
+  transactions,
+  account_resource: accountResource,
 } satisfies Partial<Record<EndpointName, Endpoint>>;
 
 /** Route handlers of the state endpoints over `source`, for the handler's table. */

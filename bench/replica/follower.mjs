@@ -1,0 +1,27 @@
+// The bench's follower: catches up from the upstream's oldest block, reports the rate and its
+// resident memory (after a GC when --expose-gc) as one JSON line, then serves on a port it prints.
+import { createLedgerClient } from '../../dist/index.js';
+import { createLedgerHandler } from '../../dist/http/index.js';
+import { createNodeServer } from '../../dist/http/node.js';
+import { createFollower } from '../../dist/replica/index.js';
+import { nodeSha3 } from '../../dist/ledger/node.js';
+
+const [url, tip, concurrency = '8'] = process.argv.slice(2);
+const follower = createFollower({ client: createLedgerClient({ baseUrl: url }), from: 'oldest', concurrency: Number(concurrency), pollMs: 50, sha3: nodeSha3 });
+const t0 = performance.now();
+await follower.start();
+const half = BigInt(Math.floor(Number(tip) / 2));
+let mid;
+while (follower.status().blockHeight < BigInt(tip)) {
+  await new Promise((r) => setTimeout(r, 5));
+  if (mid === undefined && follower.status().blockHeight >= half) mid = { at: performance.now(), tx: follower.status().transactionsIngested };
+}
+const ms = performance.now() - t0;
+const end = performance.now();
+globalThis.gc?.();
+const s = follower.status();
+const secondHalf = (s.transactionsIngested - mid.tx) / ((end - mid.at) / 1000);
+process.stdout.write(`${JSON.stringify({ transactions: s.transactionsIngested, ms, secondHalf, rssMb: process.memoryUsage().rss / 2 ** 20, heapMb: process.memoryUsage().heapUsed / 2 ** 20 })}\n`);
+const server = createNodeServer(createLedgerHandler({ source: follower.source }));
+server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
+process.on('SIGTERM', () => process.exit(0));

@@ -1,0 +1,77 @@
+import { BcsReader, BcsWriter, isBcsError } from '../bcs/index.js';
+import { ReplicaError } from './errors.js';
+
+// A block as the upstream sends it (api/types/src/block.rs `BcsBlock`): a header of five fields, then
+// `01 ‖ vector<TransactionOnChainData>` when asked with_transactions. The node caps the transactions
+// it puts in a block at its page size (api/src/context.rs `get_block_by_height`), so a large block is
+// completed from the transactions listing: its pages (`vector<TransactionOnChainData>`) are spliced
+// in after the block's own transactions, as bytes, and the whole is checked when ingested.
+
+export interface BlockHead {
+  height: bigint;
+  firstVersion: bigint;
+  lastVersion: bigint;
+  timestamp: bigint;
+  /** Transactions carried in the body. */
+  carried: number;
+  /** Offset of the first transaction's bytes. */
+  txStart: number;
+}
+
+const HEADER = 8 + 32 + 8 + 8 + 8;
+
+function malformed(height: bigint | undefined, why: string): ReplicaError {
+  return new ReplicaError('verification_failed', `block ${height ?? '?'}: ${why}`, height, undefined, 'bytes');
+}
+
+/** The header and the count of carried transactions; nothing past them is read. */
+export function readBlockHead(bytes: Uint8Array): BlockHead {
+  const r = new BcsReader(bytes, { zeroCopy: true });
+  let height: bigint | undefined;
+  try {
+    height = r.u64();
+    r.raw(32);
+    const timestamp = r.u64();
+    const firstVersion = r.u64();
+    const lastVersion = r.u64();
+    if (r.remaining === 0) return { height, firstVersion, lastVersion, timestamp, carried: 0, txStart: HEADER };
+    if (r.u8() !== 1) throw malformed(height, 'expected 01 before its transactions');
+    const carried = r.length(1);
+    return { height, firstVersion, lastVersion, timestamp, carried, txStart: r.off };
+  } catch (e) {
+    if (isBcsError(e)) throw malformed(height, e.message);
+    throw e;
+  }
+}
+
+/** The count and the offset of the elements of a listing page (`vector<TransactionOnChainData>`). */
+export function readListHead(bytes: Uint8Array): { count: number; start: number } {
+  try {
+    const r = new BcsReader(bytes, { zeroCopy: true });
+    const count = r.length(1);
+    return { count, start: r.off };
+  } catch (e) {
+    if (isBcsError(e)) throw malformed(undefined, `transactions listing: ${e.message}`);
+    throw e;
+  }
+}
+
+/** The block with `pages` (listing bodies, each starting with its count) appended to its transactions. */
+export function completeBlock(block: Uint8Array, head: BlockHead, pages: readonly Uint8Array[]): Uint8Array {
+  if (pages.length === 0 && head.carried > 0) return block;
+  let count = head.carried;
+  let size = block.length - head.txStart;
+  const bodies = pages.map((p) => {
+    const { count: n, start } = readListHead(p);
+    count += n;
+    size += p.length - start;
+    return p.subarray(start);
+  });
+  const w = new BcsWriter(HEADER + 6 + size);
+  w.raw(block.subarray(0, HEADER));
+  w.u8(1);
+  w.uleb128(count);
+  w.raw(block.subarray(head.txStart));
+  for (const b of bodies) w.raw(b);
+  return w.toBytes();
+}

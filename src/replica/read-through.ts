@@ -1,0 +1,162 @@
+import { BcsReader, BcsWriter, compareBytes, type Address } from '../bcs/index.js';
+import { isLedgerApiError, type LedgerClient } from '../client/index.js';
+import { resourceKey, type LedgerSource, type LedgerSummary, type MemoryLedger } from '../ledger/index.js';
+import { formatStructTag, structTag, type StructTag } from '../move/index.js';
+import { stateKey } from '../records/index.js';
+import { StateCache } from './state-cache.js';
+
+// The replica's ledger source: the memory ledger it ingests into, and beneath it the upstream for
+// state older than the ledger's first block. A key the ledger has never seen written has, at every
+// version the replica holds, the value it had before the replica started; that value is read once from
+// the upstream (GET /accounts/{a}/resource/{type} in BCS, api/src/state.rs `get_account_resource`)
+// pinned at the replica's latest version (the key is untouched up to there, so the answer is the same,
+// and the latest is the version the upstream is least likely to have pruned) and cached by key.
+
+/** Members of `0x1::object::ObjectGroup` read through when a group is (types/src/account_config). */
+const GROUP_MEMBERS = [
+  ['object', 'ObjectCore'],
+  ['object', 'Untransferable'],
+  ['fungible_asset', 'FungibleStore'],
+  ['fungible_asset', 'ConcurrentFungibleBalance'],
+  ['fungible_asset', 'Metadata'],
+  ['fungible_asset', 'Supply'],
+  ['fungible_asset', 'ConcurrentSupply'],
+] as const;
+
+const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000001' as Address;
+const CONFIGURATION = /* @__PURE__ */ resourceKey('0x1', { address: '0x1', module: 'reconfiguration', name: 'Configuration', typeArgs: [] });
+
+export interface ReadThroughOptions {
+  ledger: MemoryLedger;
+  client: LedgerClient;
+  /** Reads through only when the ledger does not start at genesis (its first version > 0). */
+  firstVersion: bigint;
+  /** Keys cached (default 100 000); a value is a view of the upstream's answer. */
+  cacheEntries?: number;
+  /** Read-through requests in flight at most (default 16); more wait their turn. */
+  maxInFlight?: number;
+}
+
+export interface ReadThroughSource extends LedgerSource {
+  /** Read-through requests sent so far (cache misses). */
+  readonly upstreamReads: number;
+  /** Reads what the ledger info needs from before the ledger (the epoch); call before serving. */
+  prime(): Promise<void>;
+}
+
+/** Thrown for a key the upstream has no endpoint for (a table item, a module): the handler answers 500. */
+export class ReadThroughUnsupported extends Error {
+  override readonly name = 'ReadThroughUnsupported';
+}
+
+export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
+  const { ledger, client } = o;
+  const cache = new StateCache(o.cacheEntries ?? 100_000);
+  let reads = 0;
+  const limit = o.maxInFlight ?? 16;
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  let epoch: bigint | undefined;
+  let infoFor: LedgerSummary | undefined;
+  let info: LedgerSummary | undefined;
+
+  async function fetchResource(address: Address, tag: string, version: bigint): Promise<Uint8Array | undefined> {
+    reads++;
+    // A slot is handed from a finished request to the next waiting one.
+    if (inFlight >= limit) await new Promise<void>((r) => waiting.push(r));
+    else inFlight++;
+    try {
+      const r = await client.getAccountResource(address, tag, { ledgerVersion: version });
+      return r.data as Uint8Array;
+    } catch (e) {
+      if (isLedgerApiError(e) && e.status === 404) return undefined;
+      throw e;
+    } finally {
+      const next = waiting.shift();
+      if (next !== undefined) next();
+      else inFlight--;
+    }
+  }
+
+  async function fetchGroup(address: Address, version: bigint): Promise<Uint8Array | undefined> {
+    const found = await Promise.all(
+      GROUP_MEMBERS.map(async ([module, name]) => {
+        const tag: StructTag = { address: FRAMEWORK, module, name, typeArgs: [] };
+        const value = await fetchResource(address, formatStructTag(tag), version);
+        return value === undefined ? undefined : ([structTag.encode(tag), value] as const);
+      }),
+    );
+    const members = found.filter((m) => m !== undefined);
+    if (members.length === 0) return undefined;
+    // BTreeMap<StructTag, Vec<u8>> in the key's Ord (address, module, name): all 0x1, no type args.
+    members.sort((a, b) => compareTag(a[0], b[0]));
+    const w = new BcsWriter(256);
+    w.uleb128(members.length);
+    for (const [k, v] of members) {
+      w.raw(k);
+      w.uleb128(v.length);
+      w.raw(v);
+    }
+    return w.toBytes();
+  }
+
+  function fetchKey(key: Uint8Array, version: bigint): Promise<Uint8Array | undefined> {
+    const k = stateKey.schema.decode(key);
+    if (k.$kind === 'AccessPath') {
+      const path = k.value.path;
+      if (path[0] === 1 || path[0] === 2) {
+        const tag = structTag.decode(path.subarray(1));
+        if (path[0] === 1) return fetchResource(k.value.address, formatStructTag(tag), version);
+        if (tag.address === FRAMEWORK && tag.module === 'object' && tag.name === 'ObjectGroup' && tag.typeArgs.length === 0) return fetchGroup(k.value.address, version);
+      }
+    }
+    return Promise.reject(new ReadThroughUnsupported(`state from before the replica's first version is read through for resources only, not for this ${k.$kind} key`));
+  }
+
+  function stateValue(key: Uint8Array, version: bigint): Uint8Array | undefined | Promise<Uint8Array | undefined> {
+    if (o.firstVersion === 0n || ledger.hasStateAt(key, version)) return ledger.stateValue(key, version);
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit.value;
+    const latest = ledger.ledgerInfo().ledgerVersion;
+    const pinned = ledger.hasStateAt(key, latest) ? version : latest;
+    return cache.load(key, () => fetchKey(key, pinned));
+  }
+
+  return {
+    get upstreamReads() {
+      return reads;
+    },
+    async prime() {
+      if (o.firstVersion === 0n) return;
+      const v = await stateValue(CONFIGURATION, ledger.ledgerInfo().ledgerVersion);
+      epoch = v === undefined || v.length < 8 ? 0n : new DataView(v.buffer, v.byteOffset, 8).getBigUint64(0, true);
+    },
+    ledgerInfo() {
+      const i = ledger.ledgerInfo();
+      if (epoch === undefined || ledger.hasStateAt(CONFIGURATION, i.ledgerVersion)) return i;
+      if (infoFor !== i) {
+        infoFor = i;
+        info = { ...i, epoch };
+      }
+      return info!;
+    },
+    stateValue,
+    accountTransactionSummaries: (address, q) => ledger.accountTransactionSummaries(address, q),
+    blockByHeight: (h) => ledger.blockByHeight(h),
+    transactions: (start, limit) => ledger.transactions(start, limit),
+  };
+}
+
+/** StructTag's derived Ord for tags without type arguments: address bytes, then module, then name. */
+function compareTag(a: Uint8Array, b: Uint8Array): number {
+  const c = compareBytes(a.subarray(0, 32), b.subarray(0, 32));
+  if (c !== 0) return c;
+  const ra = new BcsReader(a, {}, 32);
+  const rb = new BcsReader(b, {}, 32);
+  const ma = ra.string();
+  const mb = rb.string();
+  if (ma !== mb) return ma < mb ? -1 : 1;
+  const na = ra.string();
+  const nb = rb.string();
+  return na === nb ? 0 : na < nb ? -1 : 1;
+}

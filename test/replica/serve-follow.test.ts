@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serveCommand } from '../../src/cli/commands/serve.js';
+import { runCommand, type Io } from '../../src/cli/run.js';
+import { loadMemoryLedger } from '../../src/ledger/index.js';
+import { exampleLedger, get, growingLedger, serveSource } from './helpers.js';
+
+// `serve --follow` in-process (the serve command alone): it starts, serves, logs its batches on
+// stderr, saves its ledger on SIGTERM, and resumes from that file.
+
+const commands = { serve: serveCommand };
+const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-follow-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function io() {
+  const lines: string[] = [];
+  const value: Io = { out: () => {}, err: (t) => void lines.push(t), readStdin: async () => '' };
+  const waitFor = async (re: RegExp, ms = 10_000): Promise<RegExpMatchArray> => {
+    const end = Date.now() + ms;
+    for (;;) {
+      for (const l of lines) {
+        const m = l.match(re);
+        if (m) return m;
+      }
+      if (Date.now() > end) throw new Error(`no line matching ${re}: ${lines.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { value, lines, waitFor };
+}
+
+describe('ledger-bcs serve --follow', () => {
+  it('follows, saves its ledger on SIGTERM, and resumes from it', async () => {
+    const full = exampleLedger();
+    const up = await growingLedger(full, 120);
+    const upstream = await serveSource(up.ledger);
+    const file = join(dir, 'replica.ledger');
+    try {
+      const a = io();
+      const run = runCommand(commands, ['serve', `--follow=${upstream.url}`, '--from-oldest', '--ledger', file, '--port', '0'], a.value);
+      const port = (await a.waitFor(/^listening on http:\/\/127\.0\.0\.1:(\d+) \(replica of /))[1];
+      await a.waitFor(/^ingested blocks \d+\.\.=120 /);
+      expect((await get(`http://127.0.0.1:${port}`, '/blocks/by_height/120')).status).toBe(200);
+      process.emit('SIGTERM');
+      expect(await run).toBe(0);
+      expect(a.lines.join('\n')).toMatch(/SIGTERM: shutting down\nsaved .* \(block 120, version \d+\)\nstopped$/);
+      expect(loadMemoryLedger(new Uint8Array(readFileSync(file))).ledgerInfo().blockHeight).toBe(120n);
+
+      await up.append(1000);
+      const b = io();
+      const again = runCommand(commands, ['serve', '--follow', upstream.url, '--ledger', file, '--port=0'], b.value);
+      await b.waitFor(/^listening on .* from block 120\)$/);
+      await b.waitFor(/^ingested blocks \d+\.\.=300 /);
+      process.emit('SIGINT');
+      expect(await again).toBe(0);
+      expect(loadMemoryLedger(new Uint8Array(readFileSync(file))).ledgerInfo().blockHeight).toBe(300n);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('refuses what it cannot do, with exit 1 and no stack', async () => {
+    const upstream = await serveSource(exampleLedger());
+    try {
+      const cases: [string[], RegExp][] = [
+        [['--follow'], /--follow needs a value/],
+        [['--follow', 'not a url'], /--follow: baseUrl must be an absolute URL/],
+        [['--follow', upstream.url, '--from-height', '999'], /unavailable_start: the upstream cannot serve block 999/],
+        [['--follow', upstream.url, '--bogus'], /unknown argument "--bogus"/],
+        [['--follow', 'http://127.0.0.1:9', '--port', '0'], /cannot start following/],
+      ];
+      for (const [args, re] of cases) {
+        const x = io();
+        expect(await runCommand(commands, ['serve', ...args], x.value), args.join(' ')).toBe(1);
+        expect(x.lines.join('\n')).toMatch(re);
+        expect(x.lines.join('\n')).not.toMatch(/\n\s+at /);
+      }
+      expect(existsSync(join(dir, 'none'))).toBe(false);
+    } finally {
+      await upstream.close();
+    }
+  });
+});
