@@ -98,7 +98,7 @@ const BCS: Surface = {
   values: [
     'ADDRESS_LENGTH', 'BcsError', 'BcsReader', 'BcsWriter', 'MAX_CONTAINER_DEPTH',
     'MAX_SEQUENCE_LENGTH', 'MAX_ZERO_SIZED_ELEMENTS', 'address', 'addressBytes', 'bcs', 'bool',
-    'bytes', 'compareBytes', 'decodeWith', 'encodeWith', 'equalBytes', 'fixedBytes',
+    'bytes', 'compareBytes', 'decodeBudget', 'decodeWith', 'encodeWith', 'equalBytes', 'fixedBytes',
     'formatAddress', 'fromHex', 'i128', 'i16', 'i256', 'i32', 'i64', 'i8', 'isAddress',
     'isBcsError', 'isSpecialAddress', 'lazy', 'map', 'normalizeAddress', 'option', 'patchLength',
     'quote', 'schema', 'string', 'struct', 'toHex', 'transform', 'tuple', 'typeError', 'u128',
