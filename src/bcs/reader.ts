@@ -82,7 +82,8 @@ export class BcsReader {
   /** Estimated bytes this decode may still allocate: one budget per decode, like zeroSizedLeft. */
   budgetLeft: number;
   readonly deadline: number;
-  private nextCheck: number;
+  /** Budget to spend before the deadline is checked again. */
+  private untilCheck: number;
 
   constructor(bytes: Uint8Array, options?: DecodeOptions, start = 0) {
     if (!(bytes instanceof Uint8Array)) throw new BcsError('invalid_type', 'input must be a Uint8Array');
@@ -117,7 +118,7 @@ export class BcsReader {
     const deadline = options?.deadline;
     if (deadline !== undefined && typeof deadline !== 'number') throw new BcsError('not_supported', 'not supported: deadline must be a number');
     this.deadline = deadline ?? Infinity;
-    this.nextCheck = deadline === undefined ? -Infinity : maxAllocation - DEADLINE_STRIDE;
+    this.untilCheck = deadline === undefined ? Infinity : DEADLINE_STRIDE;
   }
 
   /** Counts `cost` estimated bytes about to be allocated (at offset `at`) against the decode's budget. */
@@ -127,8 +128,8 @@ export class BcsReader {
       throw new BcsError('exceeded_max_length', `decode budget exceeded: ${cost} more estimated bytes, ${this.budgetLeft} of ${this.maxAllocation} left (DecodeOptions.maxAllocation)`, at);
     }
     this.budgetLeft = left;
-    if (left < this.nextCheck) {
-      this.nextCheck = left - DEADLINE_STRIDE;
+    if ((this.untilCheck -= cost) < 0) {
+      this.untilCheck = DEADLINE_STRIDE;
       if (Date.now() > this.deadline) throw new BcsError('exceeded_max_length', 'decode deadline passed (DecodeOptions.deadline)', at);
     }
   }
