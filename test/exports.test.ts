@@ -16,7 +16,7 @@ interface Surface {
 
 const SUBMISSION: Surface = {
   values: [
-    'ApiError', 'abiRegistry', 'encodeSubmission', 'encodeSubmissionAsync', 'isApiError',
+    'API_ERROR_CODES', 'ApiError', 'abiRegistry', 'encodeSubmission', 'encodeSubmissionAsync', 'isApiError',
     'isJsonFloat', 'parseRequestBody', 'requestFromBytes', 'requestFromTransaction',
     'verifySigningMessage', 'verifySigningMessageAsync',
   ],
@@ -54,7 +54,7 @@ const RECORDS: Surface = {
 
 const CLIENT: Surface = {
   values: [
-    'LedgerApiError', 'LedgerNetworkError', 'LedgerResponseError', 'SigningMessageMismatchError',
+    'LedgerApiError', 'LedgerNetworkError', 'LedgerResponseError', 'MAX_ERROR_MESSAGE_LENGTH', 'SigningMessageMismatchError',
     'createLedgerClient', 'isLedgerApiError', 'isLedgerNetworkError', 'isLedgerResponseError',
     'isSigningMessageMismatchError',
   ],

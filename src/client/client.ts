@@ -25,7 +25,10 @@ export interface LedgerClientOptions {
   fetch?: FetchLike;
   /** Sent with every request (Accept and Content-Type are the client's). */
   headers?: Record<string, string>;
-  /** Per attempt, headers and body included; default none. */
+  /**
+   * Per attempt: the request, the answer's body and its decoding (default 30 000). A call with
+   * retries may take (retries + 1) × timeoutMs plus the waits between attempts.
+   */
   timeoutMs?: number;
   /** Extra attempts for GETs answered 503 or not answered (default 0). */
   retries?: number;
@@ -80,6 +83,7 @@ export interface LedgerClient {
 
 const BCS = 'application/x-bcs';
 const DEFAULT_MAX_RESPONSE_BYTES = 67_108_864; // 64 MiB, a literal: bundlers keep top-level arithmetic
+const DEFAULT_TIMEOUT_MS = 30_000;
 const JSON_TYPE = 'application/json';
 
 function transport(o: LedgerClientOptions): Transport {
@@ -105,7 +109,7 @@ function transport(o: LedgerClientOptions): Transport {
     // Called unbound: some fetch implementations insist on `this` being the global object.
     fetch: o.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     headers: callerHeaders(o.headers),
-    timeoutMs: t,
+    timeoutMs: t ?? DEFAULT_TIMEOUT_MS,
     retry: validRetryPolicy(o.retries, o.retryBaseDelayMs, o.retryMaxDelayMs),
   };
 }
@@ -164,7 +168,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   }
   /** The BCS body of `endpoint`, or the JSON body checked by `check` (which throws on a bad shape). */
   const body = <E extends keyof ResponseBodies, J>(fmt: ResponseFormat, endpoint: E, check: (json: unknown) => J) => (a: Answer): ResponseBodies[E] | J => {
-    if (fmt === 'bcs') return decodeBody(a, () => decodeResponse(endpoint, a.res.body));
+    if (fmt === 'bcs') return decodeBody(a, () => decodeResponse(endpoint, a.res.body, { deadline: a.res.deadline }));
     const json = jsonBody(a);
     return decodeBody(a, () => check(json));
   };
@@ -186,7 +190,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       const path = `/accounts/${addressParam(address)}/balance/${assetTypeParam(assetType)}${ledgerVersionQuery(o)}`;
       const fmt = format(o);
       // JSON: a bare number, read from the text exactly (JSON.parse would round it above 2^53).
-      return get(path, fmt, o, fmt === 'bcs' ? (a) => decodeBody(a, () => decodeResponse('balance', a.res.body)) : (a) => decodeBody(a, () => parseBalanceJson(utf8(a.res.body))));
+      return get(path, fmt, o, fmt === 'bcs' ? (a) => decodeBody(a, () => decodeResponse('balance', a.res.body, { deadline: a.res.deadline })) : (a) => decodeBody(a, () => parseBalanceJson(utf8(a.res.body))));
     },
 
     healthy: async (o) => {

@@ -24,6 +24,7 @@ export {
   isLedgerNetworkError,
   isLedgerResponseError,
   isSigningMessageMismatchError,
+  MAX_ERROR_MESSAGE_LENGTH,
   type LedgerNetworkErrorKind,
   type LedgerResponseErrorCode,
 } from './errors.js';

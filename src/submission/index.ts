@@ -14,7 +14,7 @@ export { abiRegistry, type AbiRegistry, type AbiRegistryOptions, type AbiLookup,
 export type { AbiModule, AbiFunction, AbiStruct, AbiField } from './abi.js';
 export { requestFromTransaction, requestFromBytes, type SubmissionRequestJson } from './decode-request.js';
 export { parseRequestBody, isJsonFloat, type JsonFloat } from './json-text.js';
-export { ApiError, isApiError, type ApiErrorBody, type ApiErrorCode } from './api-error.js';
+export { API_ERROR_CODES, ApiError, isApiError, type ApiErrorBody, type ApiErrorCode } from './api-error.js';
 export type {
   MoveModuleJson,
   MoveFunctionJson,
