@@ -12,8 +12,15 @@ export interface JsonFloat {
 
 const FLOAT_TAG = Symbol.for('ledger-bcs.json-float');
 
+// The tag sits on the prototype: a body of two million `1.5`s makes two million of these, and an
+// own symbol property plus a freeze each made that 2 s.
+class Float implements JsonFloat {
+  constructor(readonly float: number) {}
+}
+Object.defineProperty(Float.prototype, FLOAT_TAG, { value: true });
+
 export function jsonFloat(value: number): JsonFloat {
-  return Object.freeze({ float: value, [FLOAT_TAG]: true });
+  return new Float(value);
 }
 
 export function isJsonFloat(v: unknown): v is JsonFloat {
@@ -37,6 +44,13 @@ export function parseRequestBody(text: string): unknown {
   if (typeof text !== 'string') throw new ApiError(400, 'web_framework_error', 'parse request payload error: expected a JSON text');
   // JSON.parse keeps lone surrogates that serde_json refuses: any `\u` escape takes the exact parser.
   if (text.indexOf('\\u') >= 0) return new ExactParser(text).parseDocument();
+  // Nesting past the limit fails in the exact parser at once; JSON.parse would build all of it first.
+  const few = fewOpenings(text);
+  if (!few && nestedBeyond(text, MAX_JSON_DEPTH)) return new ExactParser(text).parseDocument();
+  // A number (or a false alarm in a string) most likely needs the exact parser: JSON.parse first
+  // would only double the work (a body of four million `1`s).
+  const numbers = NUMBER_HINT.test(text);
+  if (numbers && text.length > 65536) return new ExactParser(text).parseDocument();
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -45,7 +59,7 @@ export function parseRequestBody(text: string): unknown {
   }
   if (typeof v !== 'object' || v === null) return typeof v === 'number' ? new ExactParser(text).parseDocument() : v;
   // Text-level proof that no number and no deep nesting occur (the common case) spares the walk.
-  if (!NUMBER_HINT.test(text) && fewOpenings(text)) return v;
+  if (!numbers && few) return v;
   return plainAsSerde(v) ? v : new ExactParser(text).parseDocument();
 }
 
@@ -61,6 +75,31 @@ function fewOpenings(text: string): boolean {
   return true;
 }
 
+/** A digit's char code (false for NaN, past the end). */
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/** Whether brackets outside strings nest deeper than `max` somewhere in `text` (one linear scan). */
+function nestedBeyond(text: string, max: number): boolean {
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x22) {
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x22) break;
+        if (d === 0x5c) i++;
+      }
+    }
+  }
+  return false;
+}
+
 // True when JSON.parse's reading is serde_json's too: no number anywhere (JSON.parse cannot tell
 // `1.0` from `1`, nor keep digits beyond 2^53) and no nesting beyond MAX_JSON_DEPTH. Requests are
 // mostly strings, so this is the common case; a walk without recursion, so depth cannot hurt it.
@@ -72,8 +111,11 @@ function plainAsSerde(root: unknown): boolean {
     const v = stack.pop() as Record<string, unknown>;
     const d = depths.pop()!;
     if (d > MAX_JSON_DEPTH) return false;
-    for (const k in v) {
-      const x = v[k];
+    // Arrays by index: `for…in` makes a string of every index (2 s for two million `{}`).
+    const keys = Array.isArray(v) ? null : Object.keys(v);
+    const n = keys === null ? (v as unknown as unknown[]).length : keys.length;
+    for (let k = 0; k < n; k++) {
+      const x = keys === null ? (v as unknown as unknown[])[k] : v[keys[k]!];
       if (typeof x === 'object') {
         if (x !== null) {
           stack.push(x);
@@ -161,22 +203,22 @@ class ExactParser {
   private value(): unknown {
     const s = this.s;
     if (this.i >= s.length) this.fail('eofValue', true);
-    const c = s[this.i];
+    const c = s.charCodeAt(this.i);
     switch (c) {
-      case '{':
+      case 0x7b: // {
         return this.object();
-      case '[':
+      case 0x5b: // [
         return this.array();
-      case '"':
+      case 0x22: // "
         return this.string();
-      case 't':
+      case 0x74: // t
         return this.ident('true', true);
-      case 'f':
+      case 0x66: // f
         return this.ident('false', false);
-      case 'n':
+      case 0x6e: // n
         return this.ident('null', null);
       default:
-        if (c === '-' || (c >= '0' && c <= '9')) return this.number();
+        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number();
         return this.fail('value', false);
     }
   }
@@ -197,8 +239,9 @@ class ExactParser {
   private array(): unknown[] {
     this.enter();
     const out: unknown[] = [];
+    const s = this.s;
     this.ws();
-    if (this.s[this.i] === ']') {
+    if (s.charCodeAt(this.i) === 0x5d) {
       this.i++;
       this.depth--;
       return out;
@@ -207,12 +250,12 @@ class ExactParser {
       this.ws();
       out.push(this.value());
       this.ws();
-      if (this.i >= this.s.length) this.fail('eofList', true);
-      const c = this.s[this.i++];
-      if (c === ']') break;
-      if (c !== ',') this.back('listEnd');
+      if (this.i >= s.length) this.fail('eofList', true);
+      const c = s.charCodeAt(this.i++);
+      if (c === 0x5d) break;
+      if (c !== 0x2c) this.back('listEnd');
       this.ws();
-      if (this.s[this.i] === ']') this.fail('trailingComma', false);
+      if (s.charCodeAt(this.i) === 0x5d) this.fail('trailingComma', false);
     }
     this.depth--;
     return out;
@@ -238,7 +281,9 @@ class ExactParser {
       this.i++;
       this.ws();
       // Own data property even for `__proto__`, as JSON.parse does: a key is data, never a prototype.
-      Object.defineProperty(out, key, { value: this.value(), enumerable: true, writable: true, configurable: true });
+      const v = this.value();
+      if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[key] = v;
       this.ws();
       if (this.i >= this.s.length) this.fail('eofObject', true);
       const c = this.s[this.i++];
@@ -351,42 +396,52 @@ class ExactParser {
 
   private number(): unknown {
     const s = this.s;
+    const n = s.length;
     const start = this.i;
     let i = start;
-    if (s[i] === '-') i++;
-    const digit = (k: number) => k < s.length && s.charCodeAt(k) >= 0x30 && s.charCodeAt(k) <= 0x39;
-    if (!digit(i)) {
+    if (s.charCodeAt(i) === 0x2d) i++;
+    if (!isDigit(s.charCodeAt(i))) {
       this.i = i;
-      this.fail(i >= s.length ? 'eofValue' : 'number', i >= s.length);
+      this.fail(i >= n ? 'eofValue' : 'number', i >= n);
     }
-    if (s[i] === '0') {
+    const intStart = i;
+    if (s.charCodeAt(i) === 0x30) {
       i++;
-      if (digit(i)) {
+      if (isDigit(s.charCodeAt(i))) {
         this.i = i;
         this.fail('number', false);
       }
-    } else while (digit(i)) i++;
+    } else while (isDigit(s.charCodeAt(i))) i++;
+    const intDigits = i - intStart;
     let float = false;
-    if (s[i] === '.') {
+    if (s.charCodeAt(i) === 0x2e) {
       float = true;
       i++;
-      if (!digit(i)) {
+      if (!isDigit(s.charCodeAt(i))) {
         this.i = i;
-        this.fail(i >= s.length ? 'eofValue' : 'number', i >= s.length);
+        this.fail(i >= n ? 'eofValue' : 'number', i >= n);
       }
-      while (digit(i)) i++;
+      while (isDigit(s.charCodeAt(i))) i++;
     }
-    if (s[i] === 'e' || s[i] === 'E') {
+    const e = s.charCodeAt(i);
+    if (e === 0x65 || e === 0x45) {
       float = true;
       i++;
-      if (s[i] === '+' || s[i] === '-') i++;
-      if (!digit(i)) {
+      const sign = s.charCodeAt(i);
+      if (sign === 0x2b || sign === 0x2d) i++;
+      if (!isDigit(s.charCodeAt(i))) {
         this.i = i;
-        this.fail(i >= s.length ? 'eofValue' : 'number', i >= s.length);
+        this.fail(i >= n ? 'eofValue' : 'number', i >= n);
       }
-      while (digit(i)) i++;
+      while (isDigit(s.charCodeAt(i))) i++;
     }
     this.i = i;
+    // Short integers, the common case, without a substring: at most 15 digits are exact in a double.
+    if (!float && intDigits <= 15) {
+      let v = 0;
+      for (let k = intStart; k < i; k++) v = v * 10 + (s.charCodeAt(k) - 0x30);
+      return start === intStart ? v : v === 0 ? -0 : -v;
+    }
     const text = s.slice(start, i);
     if (float) {
       const f = Number(text);
@@ -396,10 +451,12 @@ class ExactParser {
       }
       return jsonFloat(f);
     }
-    const n = Number(text);
-    if (Number.isSafeInteger(n)) return n;
+    const v = Number(text);
+    if (Number.isSafeInteger(v)) return v;
+    // serde_json holds integers in u64 or i64; anything wider becomes a float. Past 20 digits it
+    // cannot fit, and BigInt of a million digits is quadratic: decided without it.
+    if (intDigits > 20) return jsonFloat(v);
     const big = BigInt(text);
-    // serde_json holds integers in u64 or i64; anything wider becomes a float.
-    return big >= -(1n << 63n) && big < 1n << 64n ? big : jsonFloat(n);
+    return big >= -(1n << 63n) && big < 1n << 64n ? big : jsonFloat(v);
   }
 }
