@@ -86,10 +86,10 @@ const HTTP: Surface = {
 
 const HTTP_NODE: Surface = {
   values: [
-    'createNodeServer', 'toNodeListener',
+    'NODE_SERVER_DEFAULTS', 'createNodeServer', 'toNodeListener',
   ],
   types: [
-    'NodeAdapterOptions', 'NodeListener', 'WebHandler',
+    'NodeAdapterOptions', 'NodeListener', 'NodeServerLimits', 'WebHandler',
   ],
 };
 
