@@ -17,7 +17,7 @@ interface Surface {
 const SUBMISSION: Surface = {
   values: [
     'API_ERROR_CODES', 'ApiError', 'abiRegistry', 'encodeSubmission', 'encodeSubmissionAsync', 'isApiError',
-    'isJsonFloat', 'parseRequestBody', 'requestFromBytes', 'requestFromTransaction',
+    'isJsonFloat', 'parseRequestBody', 'parseRequestBodySliced', 'requestFromBytes', 'requestFromTransaction',
     'verifySigningMessage', 'verifySigningMessageAsync',
   ],
   types: [

@@ -1,5 +1,5 @@
 import type { AbiRegistry } from '../submission/index.js';
-import { encodeSubmission, encodeSubmissionAsync, parseRequestBody } from '../submission/index.js';
+import { encodeSubmission, encodeSubmissionAsync, parseRequestBodySliced } from '../submission/index.js';
 import { parseSubmissionRequest } from '../submission/request.js';
 import { verifyPayload } from '../submission/verify-request.js';
 import { bodyText, declaredLength } from './body.js';
@@ -38,7 +38,8 @@ export async function encodeSubmissionRoute(
   const bytes = await ex.readBody(cfg.maxBodyBytes);
   if (bytes === TOO_LARGE) return payloadTooLarge(headers);
   // ApiErrors thrown from here (parse, verify, conversion) are answered by the handler.
-  const request = parseRequestBody(bodyText(bytes));
+  // A large body is parsed in slices, so it cannot hold up other requests for its whole parse.
+  const request = await parseRequestBodySliced(bodyText(bytes));
   const bcs = acceptKind(ex.header('accept')) === 'bcs';
   if (!cfg.encodeSubmissionEnabled || bcs) {
     // The node answers these only for a request that poem deserialized (web_framework_error

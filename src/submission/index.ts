@@ -13,7 +13,7 @@ export { verifySigningMessage, verifySigningMessageAsync, type SigningMessageChe
 export { abiRegistry, type AbiRegistry, type AbiRegistryOptions, type AbiLookup, type AbiResolver, type ModuleIdString } from './registry.js';
 export type { AbiModule, AbiFunction, AbiStruct, AbiField } from './abi.js';
 export { requestFromTransaction, requestFromBytes, type SubmissionRequestJson } from './decode-request.js';
-export { parseRequestBody, isJsonFloat, type JsonFloat } from './json-text.js';
+export { parseRequestBody, parseRequestBodySliced, isJsonFloat, type JsonFloat } from './json-text.js';
 export { API_ERROR_CODES, ApiError, isApiError, type ApiErrorBody, type ApiErrorCode } from './api-error.js';
 export type {
   MoveModuleJson,

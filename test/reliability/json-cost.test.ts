@@ -56,3 +56,58 @@ describe('request bodies cost linear work whatever their tokens', () => {
     expect(Object.keys(v)).toEqual(['__proto__', 'n']);
   });
 });
+
+describe('large bodies are parsed in slices', () => {
+  const big = `[${new Array(20_000).fill('{"a":[1.5,"x",null,true,-7,18446744073709551615]}').join(',')}]`;
+
+  it('the same value as the one-piece parse', async () => {
+    const { parseRequestBodySliced } = await import('../../src/submission/index.js');
+    expect(await parseRequestBodySliced(big)).toEqual(parseRequestBody(big));
+    expect(await parseRequestBodySliced('{"a":1}')).toEqual({ a: 1 });
+  });
+
+  it('the same errors, wherever they are', async () => {
+    const { parseRequestBodySliced } = await import('../../src/submission/index.js');
+    for (const bad of [big.slice(0, -1), `${big} x`, big.replace('1.5', '1.'), `${big.slice(0, 500_000)}}`, '['.repeat(70_000)]) {
+      let one = '';
+      try {
+        parseRequestBody(bad);
+      } catch (e) {
+        one = (e as Error).message;
+      }
+      expect(one).toMatch(/^parse request payload error: /);
+      await expect(parseRequestBodySliced(bad)).rejects.toThrow(one);
+    }
+  });
+
+  it('other work runs between the slices', async () => {
+    const { parseRequestBodySliced } = await import('../../src/submission/index.js');
+    let turns = 0;
+    let parsing = true;
+    const tick = () => {
+      if (!parsing) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await parseRequestBodySliced(big);
+    parsing = false;
+    expect(turns).toBeGreaterThan(10);
+  });
+
+  it('an error message quotes 256 characters of the value without writing all of it', async () => {
+    const { encodeSubmission } = await import('../../src/submission/index.js');
+    const value = parseRequestBody(big);
+    const whole = JSON.stringify(value, (_k, x) => (isJsonFloat(x) ? x.float : typeof x === 'bigint' ? Number(x) : x));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    let message = '';
+    try {
+      encodeSubmission(value, { chainId: 4 });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain(`found ${whole.slice(0, 256)}…. (occurred while parsing "EncodeSubmissionRequest")`);
+    // Each scalar is written on its own (a few dozen), never the whole array.
+    expect(stringify.mock.calls.every(([v]) => v !== value && !(Array.isArray(v) && v.length > 100))).toBe(true);
+  });
+});
