@@ -7,6 +7,7 @@ import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type Exchange, type HandlerConfig, ty
 import { health } from './health.js';
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
+import { oneAtATime } from './turns.js';
 
 export interface LedgerHandlerOptions {
   /** The ledger state reported in the `X-SVC-*` headers of every response; its chain id signs. */
@@ -38,6 +39,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     encodeSubmissionEnabled: options.encodeSubmissionEnabled ?? true,
     now: options.now ?? Date.now,
+    largeBodies: oneAtATime(),
   };
   const abis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   const route = createRouter(options.basePath ?? '');

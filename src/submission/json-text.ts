@@ -202,6 +202,11 @@ class ExactParser {
   private atKey = false;
   private done = false;
   private root: unknown;
+  // Native scans for long runs (an 8 MiB string, number or whitespace is one token: a slice cannot
+  // end inside it, so it must be cheap). Per parser: a global regex carries lastIndex.
+  private readonly special = /["\\\u0000-\u001f]/g;
+  private readonly digitRun = /[0-9]*/y;
+  private readonly wsRun = /[ \n\r\t]*/y;
   /**
    * `invalidAt`: where the body had a byte that is not UTF-8 (the text holds `@` there, one byte as
    * the original). serde_json's `from_slice` checks a string's UTF-8 only when it has read the whole
@@ -250,8 +255,30 @@ class ExactParser {
   private ws(): void {
     const s = this.s;
     let i = this.i;
-    for (let c = s.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = s.charCodeAt(++i));
+    const stop = i + 32;
+    for (let c = s.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = s.charCodeAt(++i)) {
+      if (i === stop) {
+        this.wsRun.lastIndex = i;
+        this.wsRun.test(s);
+        i = this.wsRun.lastIndex;
+        break;
+      }
+    }
     this.i = i;
+  }
+
+  /** The end of the run of digits starting at `i`. */
+  private digits(i: number): number {
+    const s = this.s;
+    const stop = i + 32;
+    while (isDigit(s.charCodeAt(i))) {
+      if (++i === stop) {
+        this.digitRun.lastIndex = i;
+        this.digitRun.test(s);
+        return this.digitRun.lastIndex;
+      }
+    }
+    return i;
   }
 
   /** One value at the cursor: a scalar is delivered, a container opened (or delivered when empty). */
@@ -380,7 +407,10 @@ class ExactParser {
     const first = i;
     let out = '';
     let start = i;
+    const special = this.special;
     for (;;) {
+      special.lastIndex = i;
+      i = special.test(s) ? special.lastIndex - 1 : s.length;
       if (i >= s.length) {
         this.i = i;
         this.fail('eofString', true);
@@ -390,10 +420,6 @@ class ExactParser {
       if (c < 0x20) {
         this.i = i;
         this.fail('control', false);
-      }
-      if (c !== 0x5c) {
-        i++;
-        continue;
       }
       out += s.slice(start, i);
       this.i = i + 1;
@@ -486,7 +512,7 @@ class ExactParser {
         this.i = i;
         this.fail('number', false);
       }
-    } else while (isDigit(s.charCodeAt(i))) i++;
+    } else i = this.digits(i);
     const intDigits = i - intStart;
     let float = false;
     if (s.charCodeAt(i) === 0x2e) {
@@ -496,7 +522,7 @@ class ExactParser {
         this.i = i;
         this.fail(i >= n ? 'eofValue' : 'number', i >= n);
       }
-      while (isDigit(s.charCodeAt(i))) i++;
+      i = this.digits(i);
     }
     const e = s.charCodeAt(i);
     if (e === 0x65 || e === 0x45) {
@@ -508,7 +534,7 @@ class ExactParser {
         this.i = i;
         this.fail(i >= n ? 'eofValue' : 'number', i >= n);
       }
-      while (isDigit(s.charCodeAt(i))) i++;
+      i = this.digits(i);
     }
     this.i = i;
     // Short integers, the common case, without a substring: at most 15 digits are exact in a double.
