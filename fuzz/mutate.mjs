@@ -15,7 +15,7 @@ export function rng(seed) {
   return { next, int: (n) => Math.floor(next() * n), pick: (a) => a[Math.floor(next() * a.length)] };
 }
 
-function uleb(n) {
+export function uleb(n) {
   const out = [];
   do {
     let b = n & 0x7f;

@@ -4,7 +4,7 @@
 // cases, failures (exceptions that are not the library's own, or server misbehaviour), worst time,
 // worst ms per MB, worst memory and the largest memory-to-input ratio. See docs/reliability.md.
 import { decoderTargets, jsonTargets } from './targets.mjs';
-import { mutateBytes, mutateText, rng } from './mutate.mjs';
+import { mutateBytes, mutateText, rng, uleb } from './mutate.mjs';
 import { fuzzServer } from './server.mjs';
 
 const USAGE = `usage: npm run fuzz -- [--seconds 240] [--cases 300] [--seed 1] [--only decoders,json,server] [--filter RE] [--markdown]
@@ -142,18 +142,8 @@ async function fuzzTargets(targets, o, kind, msBudget) {
   return stats;
 }
 
-const uleb = (n) => {
-  const out = [];
-  do {
-    let b = n & 0x7f;
-    n = Math.floor(n / 128);
-    if (n > 0) b |= 0x80;
-    out.push(b);
-  } while (n > 0);
-  return Uint8Array.from(out);
-};
 const splice = (seed, p, n) => {
-  const len = uleb(n);
+  const len = Uint8Array.from(uleb(n));
   const out = new Uint8Array(seed.length - 1 + len.length + n);
   out.set(seed.subarray(0, p));
   out.set(len, p);

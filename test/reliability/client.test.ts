@@ -10,7 +10,7 @@ import {
   type FetchLike,
 } from '../../src/client/index.js';
 import { bcsReply, errorReply, jsonReply, SENDER, startStub, TRANSFER, type Stub } from '../client/helpers.js';
-import { blockWithArgs } from './helpers.js';
+import { blockWithArgs, rejection } from './helpers.js';
 
 // A hostile node: the client stays bounded in memory, time and what it passes on as the node's.
 
@@ -26,15 +26,6 @@ async function stub(...a: Parameters<typeof startStub>): Promise<Stub> {
   const s = await startStub(...a);
   stubs.push(s);
   return s;
-}
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('a node cannot exhaust the client', () => {

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { bcs, BcsReader, decodeBudget, rawTransaction } from '../../src/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
+import { uleb } from './helpers.js';
 
 // The decode budget: what n input bytes may allocate is bounded, whatever the schema. Before it, a
 // 2 MB transaction of 2M empty entry-function arguments decoded to ~400 MB in ~1.2 s.
-
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  while (n >= 0x80) {
-    out.push((n & 0x7f) | 0x80);
-    n >>>= 7;
-  }
-  out.push(n);
-  return out;
-}
 
 /** A RawTransaction whose entry function has `n` empty arguments. */
 function emptyArgs(n: number): Uint8Array {

@@ -10,3 +10,26 @@ export function blockWithArgs(args: Uint8Array[]): Uint8Array {
   payload.value.args = args;
   return bcsBlock.schema.encode(block);
 }
+
+/** The message `f` throws ('' when it returns). */
+export function messageOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return '';
+}
+
+/** What `p` rejects with (an error when it resolves). */
+export async function rejection(p: Promise<unknown>): Promise<unknown> {
+  return p.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e,
+  );
+}
+
+/** uleb128 of `n`, as bytes. */
+export const uleb = (n: number): number[] => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...uleb(Math.floor(n / 128))]);

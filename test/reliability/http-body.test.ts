@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyText, bodyTextSliced } from '../../src/http/body.js';
 import { oneAtATime } from '../../src/http/turns.js';
+import { messageOf } from './helpers.js';
 
 describe('large request bodies in the handler', () => {
   it('are decoded to text in slices with the same text and the same errors', async () => {
@@ -10,12 +11,7 @@ describe('large request bodies in the handler', () => {
     expect(await bodyTextSliced(bytes)).toBe(text);
     const bad = bytes.slice();
     bad[(2 << 20) + 1] = 0xff;
-    let one = '';
-    try {
-      bodyText(bad);
-    } catch (e) {
-      one = (e as Error).message;
-    }
+    const one = messageOf(() => bodyText(bad));
     expect(one).toMatch(/^parse request payload error: /);
     await expect(bodyTextSliced(bad)).rejects.toThrow(one);
   });

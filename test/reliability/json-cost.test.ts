@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isJsonFloat, parseRequestBody } from '../../src/submission/index.js';
+import { messageOf } from './helpers.js';
 
 // Number-heavy and deeply nested bodies: the reader's work per token stays small and linear. The
 // costs are pinned by what the reader no longer does (time is measured by `npm run fuzz`).
@@ -69,12 +70,7 @@ describe('large bodies are parsed in slices', () => {
   it('the same errors, wherever they are', async () => {
     const { parseRequestBodySliced } = await import('../../src/submission/index.js');
     for (const bad of [big.slice(0, -1), `${big} x`, big.replace('1.5', '1.'), `${big.slice(0, 500_000)}}`, '['.repeat(70_000)]) {
-      let one = '';
-      try {
-        parseRequestBody(bad);
-      } catch (e) {
-        one = (e as Error).message;
-      }
+      const one = messageOf(() => parseRequestBody(bad));
       expect(one).toMatch(/^parse request payload error: /);
       await expect(parseRequestBodySliced(bad)).rejects.toThrow(one);
     }

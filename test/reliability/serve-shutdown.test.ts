@@ -34,23 +34,36 @@ async function start(args: string[]): Promise<{ child: ChildProcess; port: numbe
   return { child, port, stderr: () => err, exited };
 }
 
+/**
+ * A connection that has had one answer (so the server surely holds it), then sends `bytes`: half a
+ * request, which keeps it from being idle.
+ */
 function holdOpen(port: number, bytes: string): Promise<Socket> {
   return new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1', () => {
-      s.write(bytes);
-      resolve(s);
+    const s = connect(port, '127.0.0.1', () => s.write('GET /v1/-/healthy HTTP/1.1\r\nHost: x\r\n\r\n'));
+    let seen = '';
+    s.setEncoding('latin1');
+    s.on('data', (d: string) => {
+      seen += d;
+      if (seen.includes('aptos-node:ok') && bytes !== '') {
+        s.write(bytes);
+        bytes = '';
+        setTimeout(() => resolve(s), 200);
+      }
     });
     s.on('error', () => {});
   });
 }
+
+const waitFor = async (stderr: () => string, re: RegExp) => {
+  while (!re.test(stderr())) await new Promise((r) => setTimeout(r, 10));
+};
 
 describe('serve shutdown', () => {
   it('a half-sent request cannot hold SIGTERM past --shutdown-timeout-ms: connections closed, exit 1', async () => {
     const { child, port, stderr, exited } = await start(['--shutdown-timeout-ms', '300']);
     const half = await holdOpen(port, 'POST /v1/trans');
     const closed = new Promise<void>((resolve) => half.once('close', () => resolve()));
-    // Let the server see the bytes before the signal.
-    await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGTERM');
     expect(await exited).toBe(1);
     await closed;
@@ -60,9 +73,8 @@ describe('serve shutdown', () => {
   it('a second signal closes them at once', async () => {
     const { child, port, stderr, exited } = await start(['--shutdown-timeout-ms', '600000']);
     const half = await holdOpen(port, 'POST /v1/transactions/encode_submission HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{');
-    await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(stderr, /SIGTERM: shutting down/);
     child.kill('SIGINT');
     expect(await exited).toBe(1);
     half.destroy();
