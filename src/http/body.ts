@@ -1,5 +1,5 @@
 import { concatBytes } from '../bcs/bytes.js';
-import { requestText } from '../submission/request-bytes.js';
+import { markInvalidUtf8, requestText } from '../submission/request-bytes.js';
 import { TOO_LARGE, type BodyRead } from './exchange.js';
 
 // Request bodies: counted while they stream, never buffered past the limit.
@@ -42,9 +42,12 @@ export function bodyText(bytes: Uint8Array): string {
 // for tens of milliseconds on a busy machine.
 const TEXT_SLICE = 1 << 20;
 
-/** `bodyText` in slices that yield to the event loop; the same text, and the same errors. */
-export async function bodyTextSliced(bytes: Uint8Array): Promise<string> {
-  if (bytes.byteLength <= TEXT_SLICE) return bodyText(bytes);
+/**
+ * A large body's text for `parseRequestBodySliced`, decoded in slices that yield to the event loop.
+ * A body that is not UTF-8 comes back marked (`invalidAt` ≥ 0), so the sliced parse fails on it as
+ * `bodyText` would, without a parse that holds the event loop.
+ */
+export async function bodyTextSliced(bytes: Uint8Array): Promise<{ text: string; invalidAt: number }> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let text = '';
   try {
@@ -54,8 +57,9 @@ export async function bodyTextSliced(bytes: Uint8Array): Promise<string> {
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
   } catch {
-    return bodyText(bytes); // throws serde_json's error for the first invalid byte
+    const { text: marked, firstInvalid } = markInvalidUtf8(bytes);
+    return { text: marked, invalidAt: firstInvalid };
   }
-  return text;
+  return { text: bytes.byteLength === 0 ? 'null' : text, invalidAt: -1 };
 }
 

@@ -43,7 +43,10 @@ export async function encodeSubmissionRoute(
   // for its whole parse.
   const request =
     bytes.byteLength > LARGE_BODY_BYTES
-      ? await cfg.largeBodies(async () => parseRequestBodySliced(await bodyTextSliced(bytes)))
+      ? await cfg.largeBodies(async () => {
+          const { text, invalidAt } = await bodyTextSliced(bytes);
+          return parseRequestBodySliced(text, invalidAt);
+        })
       : parseRequestBody(bodyText(bytes));
   const bcs = acceptKind(ex.header('accept')) === 'bcs';
   if (!cfg.encodeSubmissionEnabled || bcs) {

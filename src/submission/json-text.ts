@@ -74,16 +74,17 @@ const nextTurn = (): Promise<void> =>
   new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /**
- * `parseRequestBody` for a server: a body past SLICED_PARSE_THRESHOLD characters is read by the
+ * `parseRequestBody` for a server (`invalidAt`: where the body's first invalid UTF-8 byte stood,
+ * marked in `text` as request-bytes.ts does; the parse then fails as serde_json's would): a body past SLICED_PARSE_THRESHOLD characters is read by the
  * exact parser in slices of about a millisecond, yielding to the event loop between them, so that
  * an 8 MiB body of numbers or empty objects delays other requests by a slice, not by its whole
  * parse. Same values and errors as `parseRequestBody`.
  */
-export async function parseRequestBodySliced(text: string): Promise<unknown> {
-  if (typeof text !== 'string' || text.length <= SLICED_PARSE_THRESHOLD) return parseRequestBody(text);
-  const p = new ExactParser(text);
+export async function parseRequestBodySliced(text: string, invalidAt = -1): Promise<unknown> {
+  if (invalidAt < 0 && (typeof text !== 'string' || text.length <= SLICED_PARSE_THRESHOLD)) return parseRequestBody(text);
+  const p = new ExactParser(text, invalidAt);
   while (!p.step(SLICE_VALUES, SLICE_CHARS)) await nextTurn();
-  return p.result;
+  return invalidAt < 0 ? p.result : unreachableUtf8();
 }
 
 // Inside a container a JSON number only follows `:`, `,` or `[` and whitespace. Matches inside
@@ -179,7 +180,11 @@ const MESSAGES = {
  */
 export function failOnInvalidUtf8(text: string, firstInvalid: number): never {
   new ExactParser(text, firstInvalid).parseDocument();
-  // Unreachable: a marker outside a string is a syntax error, inside one it fails when the string ends.
+  return unreachableUtf8();
+}
+
+// Unreachable: a marker outside a string is a syntax error, inside one it fails when the string ends.
+function unreachableUtf8(): never {
   throw new ApiError(400, 'web_framework_error', 'parse request payload error: invalid unicode code point');
 }
 
