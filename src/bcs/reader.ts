@@ -31,7 +31,7 @@ const ARRAY_COST = 32;
 const TYPED_ARRAY_COST = 184;
 const STRING_COST = 16;
 /** The deadline is checked each time this much more of the budget has been spent. */
-const DEADLINE_STRIDE = 1 << 20;
+const DEADLINE_STRIDE = 1_048_576; // 1 MiB, a literal: bundlers keep top-level arithmetic
 
 export interface DecodeOptions {
   /** Longest sequence accepted (default and maximum 2^31−1, the Rust crate's limit). */

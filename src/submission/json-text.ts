@@ -14,10 +14,14 @@ const FLOAT_TAG = Symbol.for('ledger-bcs.json-float');
 
 // The tag sits on the prototype: a body of two million `1.5`s makes two million of these, and an
 // own symbol property plus a freeze each made that 2 s.
-class Float implements JsonFloat {
-  constructor(readonly float: number) {}
-}
-Object.defineProperty(Float.prototype, FLOAT_TAG, { value: true });
+// Made in a pure wrapper: a top-level defineProperty would stay in every bundle importing this file.
+const Float = /* @__PURE__ */ (() => {
+  class F implements JsonFloat {
+    constructor(readonly float: number) {}
+  }
+  Object.defineProperty(F.prototype, FLOAT_TAG, { value: true });
+  return F;
+})();
 
 export function jsonFloat(value: number): JsonFloat {
   return new Float(value);
