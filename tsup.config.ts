@@ -1,23 +1,37 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
-const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const { version, exports } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  version: string;
+  exports: Record<string, string | { import: { default: string } }>;
+};
+
+// One list of entry points: package.json "exports". Each subpath's ESM file `./dist/<name>.js` is
+// built from `src/<name>.ts` (e.g. `./transactions` → dist/transactions/index.js ← src/transactions/index.ts).
+const entry = Object.fromEntries(
+  Object.values(exports).flatMap((target) => {
+    if (typeof target === 'string') return [];
+    const name = target.import.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '');
+    return [[name, `src/${name}.ts`]];
+  }),
+);
+
+const { index: root, ...subpaths } = entry;
+const shared = {
+  sourcemap: true,
+  target: 'es2022',
+  treeshake: true,
+  // Smaller to parse at import; pure annotations survive (minifyWhitespace would drop them).
+  minifySyntax: true,
+  minifyIdentifiers: true,
+} as const;
 
 export default defineConfig([
-  {
-    entry: { index: 'src/index.ts', 'bcs/index': 'src/bcs/index.ts', hash: 'src/hash.ts', 'http/index': 'src/http/index.ts', 'http/node': 'src/http/node.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    clean: true,
-    target: 'es2022',
-    treeshake: true,
-    // One file per entry: each extra ES module costs about 1 ms of cold import in Node.
-    splitting: false,
-    // Smaller to parse at import; pure annotations survive (minifyWhitespace would drop them).
-    minifySyntax: true,
-    minifyIdentifiers: true,
-  },
+  // The root entry: one file, because each extra ES module costs about 1 ms of cold import in Node.
+  { ...shared, entry: { index: root! }, format: ['esm', 'cjs'], dts: true, clean: true, splitting: false },
+  // The subpath entries (ESM) share chunks, so a bundle of several layers holds each module once.
+  { ...shared, entry: subpaths, format: ['esm'], dts: true, splitting: true },
+  { ...shared, entry: subpaths, format: ['cjs'], dts: true, splitting: false },
   {
     entry: { 'cli/main': 'src/cli/main.ts' },
     format: ['esm'],

@@ -61,9 +61,9 @@ const version = (pkg) => {
 
 let ours;
 try {
-  ours = await import('../dist/index.js');
+  ours = await import('./entries/ours-whole.mjs');
 } catch (e) {
-  console.error(`cannot import dist/index.js (run \`npm run build\` first, or use \`npm run bench\`): ${e.message}`);
+  console.error(`cannot import dist/ (bench/entries/ours-whole.mjs) (run \`npm run build\` first, or use \`npm run bench\`): ${e.message}`);
   process.exit(1);
 }
 

@@ -1,8 +1,9 @@
 // ledger-bcs, importing only what a transfer and its signing message need: the entry-function-only
 // signing message and bare writers for the arguments (so no schema object, and no decoder, is
-// bundled). Bundled from the package entry (dist/) by default; bench/lib/sizes.mjs also bundles it
+// bundled). Bundled from the package entries (dist/) by default; bench/lib/sizes.mjs also bundles it
 // from src/ for comparison.
-import { entryFunctionSigningMessage, toHex, writeAddress, writeU64, arg } from '../../dist/index.js';
+import { toHex, writeAddress, writeU64 } from '../../dist/bcs/index.js';
+import { entryFunctionSigningMessage, arg } from '../../dist/transactions/index.js';
 
 const msg = entryFunctionSigningMessage({
   sender: '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef',

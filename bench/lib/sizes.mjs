@@ -16,7 +16,7 @@ const entry = (f) => join(root, 'bench', 'entries', f);
 export const BUNDLES = [
   { name: 'ledger-bcs: transfer + signing message only', file: entry('ours-transfer.mjs'), run: true, target: 8 * 1024 },
   // Diagnostic: the same entry resolved to src/ (one module per file, so `sideEffects: false` can
-  // drop whole unused modules, which a single bundled dist/index.js cannot offer).
+  // drop whole unused modules, which the bundled dist/ entries cannot offer).
   { name: 'ledger-bcs: transfer + signing message only, from src/ (diagnostic)', file: entry('ours-transfer.mjs'), run: true, fromSrc: true },
   { name: 'ledger-bcs: whole library', file: entry('ours-whole.mjs') },
   { name: 'ledger-bcs: CLI (dist/cli/main.js)', file: join(root, 'dist', 'cli', 'main.js'), platform: 'node' },
@@ -35,7 +35,7 @@ function firstLine(s) {
 const srcInsteadOfDist = {
   name: 'src-instead-of-dist',
   setup(build) {
-    build.onResolve({ filter: /dist\/index\.js$/ }, () => ({ path: join(root, 'src', 'index.ts') }));
+    build.onResolve({ filter: /dist\/.*\.js$/ }, (a) => ({ path: join(root, 'src', a.path.replace(/^.*dist\//, '').replace(/\.js$/, '.ts')) }));
   },
 };
 

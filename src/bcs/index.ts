@@ -1,7 +1,8 @@
 // The BCS core's public entry (also `ledger-bcs/bcs`). Imports nothing outside this folder. Helpers
 // only other layers of this library use (e.g. `hexInto`, `SPECIAL_LONG_ADDRESSES`, `enumeration`, the
-// one function behind `bcs.enum`) are imported from their module files, not from here.
+// one function behind `bcs.enum`) are declared in internal.ts, not here.
 export { BcsError, isBcsError, quote, type BcsErrorCode } from './error.js';
+export { UsageError, isUsageError, type UsageErrorCode } from './usage-error.js';
 export { BcsWriter, MAX_SEQUENCE_LENGTH, patchLength, ulebSize } from './writer.js';
 export { BcsReader, MAX_CONTAINER_DEPTH, MAX_ZERO_SIZED_ELEMENTS, decodeBudget, type DecodeOptions } from './reader.js';
 export { schema, encodeWith, decodeWith, typeError, type Schema, type SchemaParts, type Infer, type InferInput, type AnySchema } from './schema.js';

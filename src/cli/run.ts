@@ -1,5 +1,5 @@
 import { createReadStream, fstatSync } from 'node:fs';
-import { isBcsError } from '../bcs/index.js';
+import { isBcsError, isUsageError } from '../bcs/index.js';
 
 export interface Command {
   /** One line for `--help`. */
@@ -81,6 +81,11 @@ export async function runCommand(commands: Record<string, Command>, argv: string
     if (isBcsError(e)) {
       io.err(`error: ${e.code}: ${e.message}`);
       io.err(JSON.stringify({ error: e.toJSON() }));
+      return 1;
+    }
+    if (isUsageError(e)) {
+      io.err(`error: ${e.code}: ${e.message}`);
+      io.err(JSON.stringify({ error: { code: e.code, message: e.message } }));
       return 1;
     }
     if (e instanceof CliError) {

@@ -1,18 +1,17 @@
-import { BcsError, quote, type AddressInput } from '../bcs/index.js';
+import { UsageError, quote, type AddressInput } from '../bcs/index.js';
 import {
+  ENDPOINTS,
   decodeResponse,
-  parseAccountDataJson,
-  parseBalanceJson,
-  parseBlockJson,
-  parseTransactionSummaryJson,
   type AccountJson,
   type BlockJson,
+  type Endpoint,
+  type EndpointParam,
   type ResponseBodies,
   type TransactionSummaryJson,
 } from '../records/index.js';
 import type { AbiRegistry } from '../submission/index.js';
 import { addressParam, assetTypeParam, booleanParam, query, u16Param, u32Param, u64Param, type IntegerInput } from './params.js';
-import { answer, decodeBody, jsonBody, responseError, type Answer } from './response.js';
+import { answer, decodeBody, responseError, type Answer } from './response.js';
 import { validRetryPolicy } from './retry.js';
 import { encodeSubmissionCall, type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
 import { send, type FetchLike, type Transport } from './transport.js';
@@ -87,22 +86,22 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const JSON_TYPE = 'application/json';
 
 function transport(o: LedgerClientOptions): Transport {
-  if (typeof o !== 'object' || o === null) throw new BcsError('invalid_type', 'client options must be an object');
+  if (typeof o !== 'object' || o === null) throw new UsageError('invalid_option', 'client options must be an object');
   let url: URL;
   try {
     url = new URL(o.baseUrl);
   } catch {
-    throw new BcsError('invalid_type', `baseUrl must be an absolute URL, got ${quote(o.baseUrl)}`);
+    throw new UsageError('invalid_url', `baseUrl must be an absolute URL, got ${quote(o.baseUrl)}`);
   }
-  if (url.search !== '' || url.hash !== '') throw new BcsError('invalid_type', 'baseUrl must not have a query or fragment');
-  if (o.fetch === undefined && typeof globalThis.fetch !== 'function') throw new BcsError('invalid_type', 'no global fetch: pass options.fetch');
-  if (o.fetch !== undefined && typeof o.fetch !== 'function') throw new BcsError('invalid_type', 'options.fetch must be a function');
+  if (url.search !== '' || url.hash !== '') throw new UsageError('invalid_url', 'baseUrl must not have a query or fragment');
+  if (o.fetch === undefined && typeof globalThis.fetch !== 'function') throw new UsageError('invalid_option', 'no global fetch: pass options.fetch');
+  if (o.fetch !== undefined && typeof o.fetch !== 'function') throw new UsageError('invalid_option', 'options.fetch must be a function');
   const t = o.timeoutMs;
   if (t !== undefined && (typeof t !== 'number' || !Number.isInteger(t) || t <= 0 || t > 2_147_483_647)) {
-    throw new BcsError('out_of_range', `timeoutMs must be a positive integer of milliseconds, got ${quote(t)}`);
+    throw new UsageError('invalid_option', `timeoutMs must be a positive integer of milliseconds, got ${quote(t)}`);
   }
   const max = o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  if (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0) throw new BcsError('out_of_range', `maxResponseBytes must be a non-negative integer, got ${quote(max)}`);
+  if (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0) throw new UsageError('invalid_option', `maxResponseBytes must be a non-negative integer, got ${quote(max)}`);
   return {
     maxResponseBytes: max,
     root: `${url.href.replace(/\/+$/, '')}/v1`,
@@ -135,26 +134,50 @@ function result<T>(a: Answer, data: T): LedgerResult<T> {
 
 function format(o: FormatOption<ResponseFormat> | undefined): ResponseFormat {
   const f = o?.format ?? 'bcs';
-  if (f !== 'bcs' && f !== 'json') throw new BcsError('invalid_type', `format must be 'bcs' or 'json', got ${quote(f)}`);
+  if (f !== 'bcs' && f !== 'json') throw new UsageError('invalid_option', `format must be 'bcs' or 'json', got ${quote(f)}`);
   return f;
 }
 
 const utf8 = (b: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(b);
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-function summariesJson(j: unknown): TransactionSummaryJson[] {
-  if (!Array.isArray(j)) throw new BcsError('invalid_json', `expected an array of transaction summaries, got ${quote(j)}`);
-  j.forEach((s, i) => {
-    try {
-      parseTransactionSummaryJson(s);
-    } catch (e) {
-      throw e instanceof BcsError ? e.within(i) : e;
-    }
-  });
-  return j as TransactionSummaryJson[];
+/** A parameter's value as the interface reads it, validated by its type in the endpoint table. */
+function param(p: EndpointParam, v: unknown): string {
+  const name = camel(p.name);
+  switch (p.type) {
+    case 'address':
+      return addressParam(v as AddressInput, name);
+    case 'asset_type':
+      return assetTypeParam(v as string, name);
+    case 'u64':
+      return u64Param(v as IntegerInput, name);
+    case 'u32':
+      return u32Param(v as IntegerInput, name);
+    case 'u16':
+      return u16Param(v as IntegerInput, name);
+    case 'bool':
+      return String(booleanParam(v, name));
+  }
 }
 
-const ledgerVersionQuery = (o: VersionOptions | undefined) =>
-  query({ ledger_version: o?.ledgerVersion === undefined ? undefined : u64Param(o.ledgerVersion, 'ledgerVersion') });
+/**
+ * `endpoint`'s path and query under `/v1`, from the endpoint table: path parameters from `args` (in
+ * the pattern's order), query parameters from the options of the same name in camelCase.
+ */
+function target(endpoint: Endpoint, args: readonly unknown[], o: object | undefined): string {
+  const spec = ENDPOINTS[endpoint];
+  let i = 0;
+  const values: Record<string, string> = {};
+  const q: Record<string, string | undefined> = {};
+  for (const p of spec.params) {
+    if (p.in === 'path') values[p.name] = param(p, args[i++]);
+    else {
+      const v = (o as Record<string, unknown> | undefined)?.[camel(p.name)];
+      q[p.name] = v === undefined ? undefined : param(p, v);
+    }
+  }
+  return spec.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!) + query(q);
+}
 
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const t = transport(options);
@@ -166,54 +189,21 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     if (a.kind !== fmt) throw responseError(a.res, 'unexpected_content_type', `asked for ${fmt}, the node answered ${a.kind}`);
     return result(a, decode(a));
   }
-  /** The BCS body of `endpoint`, or the JSON body checked by `check` (which throws on a bad shape). */
-  const body = <E extends keyof ResponseBodies, J>(fmt: ResponseFormat, endpoint: E, check: (json: unknown) => J) => (a: Answer): ResponseBodies[E] | J => {
-    if (fmt === 'bcs') return decodeBody(a, () => decodeResponse(endpoint, a.res.body, { deadline: a.res.deadline }));
-    const json = jsonBody(a);
-    return decodeBody(a, () => check(json));
-  };
+  /** GETs `endpoint`: its BCS record decoded, or its JSON read by the table's reader. */
+  async function read(endpoint: Endpoint, args: readonly unknown[], o: (CallOptions & FormatOption<ResponseFormat>) | undefined) {
+    const spec = ENDPOINTS[endpoint];
+    const fmt = spec.bcs === undefined ? 'json' : format(o);
+    const path = target(endpoint, args, o);
+    return get(path, fmt, o, (a) => decodeBody(a, () => (fmt === 'bcs' ? decodeResponse(endpoint as keyof ResponseBodies, a.res.body, { deadline: a.res.deadline }) : spec.json(utf8(a.res.body)))));
+  }
 
   return {
     encodeSubmission: async (request, o) => encodeSubmissionCall(t, abis, request, o),
 
-    getTransactionSummaries: (async (address: AddressInput, o?: SummariesOptions & FormatOption<ResponseFormat>) => {
-      const q = query({
-        start_version: o?.startVersion === undefined ? undefined : u64Param(o.startVersion, 'startVersion'),
-        end_version: o?.endVersion === undefined ? undefined : u64Param(o.endVersion, 'endVersion'),
-        limit: o?.limit === undefined ? undefined : u16Param(o.limit, 'limit'),
-      });
-      const fmt = format(o);
-      return get(`/accounts/${addressParam(address)}/transaction_summaries${q}`, fmt, o, body(fmt, 'transaction_summaries', summariesJson));
-    }) as LedgerClient['getTransactionSummaries'],
-
-    getBalance: async (address, assetType, o) => {
-      const path = `/accounts/${addressParam(address)}/balance/${assetTypeParam(assetType)}${ledgerVersionQuery(o)}`;
-      const fmt = format(o);
-      // JSON: a bare number, read from the text exactly (JSON.parse would round it above 2^53).
-      return get(path, fmt, o, fmt === 'bcs' ? (a) => decodeBody(a, () => decodeResponse('balance', a.res.body, { deadline: a.res.deadline })) : (a) => decodeBody(a, () => parseBalanceJson(utf8(a.res.body))));
-    },
-
-    healthy: async (o) => {
-      const q = query({ duration_secs: o?.durationSecs === undefined ? undefined : u32Param(o.durationSecs, 'durationSecs') });
-      // JSON only: the node's health check has no BCS form (api/src/basic.rs `healthy`).
-      return get(`/-/healthy${q}`, 'json', o, (a) => {
-        const body = jsonBody(a) as { message?: unknown } | null;
-        return decodeBody(a, () => {
-          if (typeof body?.message !== 'string') throw new BcsError('missing_field', 'health answer without a message');
-          return { message: body.message };
-        });
-      });
-    },
-
-    getAccount: (async (address: AddressInput, o?: VersionOptions & FormatOption<ResponseFormat>) => {
-      const fmt = format(o);
-      return get(`/accounts/${addressParam(address)}${ledgerVersionQuery(o)}`, fmt, o, body(fmt, 'account', (j) => (parseAccountDataJson(j), j as AccountJson)));
-    }) as LedgerClient['getAccount'],
-
-    getBlockByHeight: (async (height: IntegerInput, o?: BlockOptions & FormatOption<ResponseFormat>) => {
-      const flag = o?.withTransactions === undefined ? undefined : String(booleanParam(o.withTransactions, 'withTransactions'));
-      const fmt = format(o);
-      return get(`/blocks/by_height/${u64Param(height, 'height')}${query({ with_transactions: flag })}`, fmt, o, body(fmt, 'block', parseBlockJson));
-    }) as LedgerClient['getBlockByHeight'],
+    getTransactionSummaries: ((address: AddressInput, o?: SummariesOptions & FormatOption<ResponseFormat>) => read('transaction_summaries', [address], o)) as LedgerClient['getTransactionSummaries'],
+    getBalance: ((address: AddressInput, assetType: string, o?: VersionOptions & FormatOption<ResponseFormat>) => read('balance', [address, assetType], o)) as LedgerClient['getBalance'],
+    healthy: ((o?: HealthyOptions) => read('healthy', [], o)) as LedgerClient['healthy'],
+    getAccount: ((address: AddressInput, o?: VersionOptions & FormatOption<ResponseFormat>) => read('account', [address], o)) as LedgerClient['getAccount'],
+    getBlockByHeight: ((height: IntegerInput, o?: BlockOptions & FormatOption<ResponseFormat>) => read('block', [height], o)) as LedgerClient['getBlockByHeight'],
   };
 }

@@ -1,5 +1,5 @@
-import type { LedgerInfo } from '../records/index.js';
-import { API_ERROR_CODES, type ApiErrorCode, type EncodeSubmissionResult, type SigningMessageDifference } from '../submission/index.js';
+import { API_ERROR_CODES, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
+import type { EncodeSubmissionResult, SigningMessageDifference } from '../submission/index.js';
 
 // The client's failures, one kind per thing a caller reacts to differently: the node refused
 // (LedgerApiError), the node could not be reached (LedgerNetworkError), the node answered something

@@ -1,4 +1,4 @@
-import { BcsError, isBcsError, normalizeAddress, quote, type AddressInput } from '../bcs/index.js';
+import { UsageError, isBcsError, normalizeAddress, quote, type AddressInput } from '../bcs/index.js';
 import { formatStructTag, parseStructTag } from '../move/index.js';
 
 // Path and query parameters, validated before anything is sent and written as the interface reads
@@ -28,8 +28,8 @@ function integer(v: unknown, max: bigint, param: string, type: string): string {
   if (typeof v === 'bigint') n = v;
   else if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v);
   else if (typeof v === 'string' && /^(?:0|[1-9][0-9]*)$/.test(v) && v.length <= 20) n = BigInt(v);
-  else throw new BcsError('invalid_type', `${param} must be a ${type} (bigint, safe integer or decimal string), got ${quote(v)}`);
-  if (n < 0n || n > max) throw new BcsError('out_of_range', `${param} is out of range for ${type}: ${n}`);
+  else throw new UsageError('invalid_option', `${param} must be a ${type} (bigint, safe integer or decimal string), got ${quote(v)}`);
+  if (n < 0n || n > max) throw new UsageError('invalid_option', `${param} is out of range for ${type}: ${n}`);
   return n.toString();
 }
 
@@ -44,7 +44,7 @@ export const u16Param = (v: IntegerInput, param: string): string => integer(v, 0
  * struct tag, parsed and written canonically, then percent-encoded for the path.
  */
 export function assetTypeParam(assetType: string, param = 'assetType'): string {
-  if (typeof assetType !== 'string') throw new BcsError('invalid_type', `${param} must be a string, got ${quote(assetType)}`);
+  if (typeof assetType !== 'string') throw new UsageError('invalid_option', `${param} must be a string, got ${quote(assetType)}`);
   if (!assetType.includes('::')) return addressParam(assetType, param);
   try {
     return encodeURIComponent(formatStructTag(parseStructTag(assetType)));
@@ -54,7 +54,7 @@ export function assetTypeParam(assetType: string, param = 'assetType'): string {
 }
 
 export function booleanParam(v: unknown, param: string): boolean {
-  if (typeof v !== 'boolean') throw new BcsError('invalid_type', `${param} must be a boolean, got ${quote(v)}`);
+  if (typeof v !== 'boolean') throw new UsageError('invalid_option', `${param} must be a boolean, got ${quote(v)}`);
   return v;
 }
 

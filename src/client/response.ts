@@ -1,4 +1,4 @@
-import { isBcsError } from '../bcs/index.js';
+import { isBcsError, isUsageError } from '../bcs/index.js';
 import { parseErrorBody, parseLedgerInfo, type ErrorBody, type LedgerInfo } from '../records/index.js';
 import { LedgerApiError, LedgerResponseError, type LedgerResponseErrorCode } from './errors.js';
 import { timeoutError, type RawResponse } from './transport.js';
@@ -35,14 +35,14 @@ function optionalLedgerInfo(headers: Headers): LedgerInfo | undefined {
 }
 
 function errorFrom(res: RawResponse): LedgerApiError | LedgerResponseError {
-  let body: ErrorBody;
+  let body: ErrorBody<string>;
   try {
     body = parseErrorBody(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(res.body)));
   } catch {
     // A proxy's or load balancer's page, not the node's: the status is all there is.
     return responseError(res, 'unexpected_status', 'error status without an error body');
   }
-  return new LedgerApiError(res.status, body.error_code, body.message, body.vm_error_code ?? null, optionalLedgerInfo(res.headers), res.method, res.url);
+  return new LedgerApiError(res.status, body.error_code, body.message, body.vm_error_code, optionalLedgerInfo(res.headers), res.method, res.url);
 }
 
 /** 200 with readable ledger headers and a known media type, or the typed error the response is. */
@@ -52,24 +52,11 @@ export function answer(res: RawResponse): Answer {
   try {
     ledgerInfo = parseLedgerInfo(res.headers);
   } catch (e) {
-    throw responseError(res, 'missing_headers', isBcsError(e) ? e.message : String(e), e);
+    throw responseError(res, 'missing_headers', isUsageError(e) ? e.message : String(e), e);
   }
   const kind = bodyKind(res);
   if (kind === undefined) throw responseError(res, 'unexpected_content_type', `unexpected content type ${JSON.stringify(res.headers.get('content-type'))}`);
   return { res, ledgerInfo, kind };
-}
-
-/** The body as JSON (strict UTF-8), or a `malformed_body` error; past the deadline, a timeout. */
-export function jsonBody(a: Answer): unknown {
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(a.res.body));
-  } catch (e) {
-    if (Date.now() > a.res.deadline) throw timeoutError(a.res.method, a.res.url);
-    throw responseError(a.res, 'malformed_body', `body is not JSON: ${e instanceof Error ? e.message : String(e)}`, e);
-  }
-  if (Date.now() > a.res.deadline) throw timeoutError(a.res.method, a.res.url);
-  return json;
 }
 
 /**

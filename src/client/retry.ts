@@ -1,4 +1,4 @@
-import { BcsError } from '../bcs/index.js';
+import { UsageError } from '../bcs/index.js';
 
 // Retry policy: only idempotent GETs, only on 503 or no response at all, exponential backoff with
 // full jitter (a random wait in [0, min(max, base·2^attempt)]) so clients retrying after one outage
@@ -38,7 +38,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export function validRetryPolicy(retries: unknown, baseDelayMs: unknown, maxDelayMs: unknown): RetryPolicy {
   const count = (v: unknown, name: string, dflt: number, max: number): number => {
     if (v === undefined) return dflt;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new BcsError('out_of_range', `${name} must be an integer from 0 to ${max}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) throw new UsageError('invalid_option', `${name} must be an integer from 0 to ${max}`);
     return v;
   };
   return {

@@ -1,7 +1,8 @@
-import { BcsError, fromHex, toHex } from '../bcs/index.js';
+import { BcsError, UsageError, toHex } from '../bcs/index.js';
+import { ENDPOINTS } from '../records/index.js';
 import { parseRequestBody, verifySigningMessageAsync, type AbiRegistry } from '../submission/index.js';
 import { SigningMessageMismatchError } from './errors.js';
-import { answer, decodeBody, jsonBody, responseError } from './response.js';
+import { answer, decodeBody, responseError } from './response.js';
 import { send, type Transport } from './transport.js';
 import type { LedgerResult } from './types.js';
 
@@ -49,15 +50,12 @@ export async function encodeSubmissionCall(
   options: EncodeSubmissionCallOptions = {},
 ): Promise<LedgerResult<EncodedSubmission>> {
   const verify = options.verify ?? true;
-  if (typeof verify !== 'boolean') throw new BcsError('invalid_type', 'verify must be a boolean');
+  if (typeof verify !== 'boolean') throw new UsageError('invalid_option', 'verify must be a boolean');
   const { text, parsed } = requestText(request);
-  const a = answer(await send(t, { method: 'POST', path: '/transactions/encode_submission', accept: 'application/json', body: text, signal: options.signal }));
+  const { method, path, json } = ENDPOINTS.encode_submission;
+  const a = answer(await send(t, { method, path, accept: 'application/json', body: text, signal: options.signal }));
   if (a.kind !== 'json') throw responseError(a.res, 'unexpected_content_type', 'encode_submission answers JSON');
-  const hex = jsonBody(a);
-  const signingMessage = decodeBody(a, () => {
-    if (typeof hex !== 'string' || !hex.startsWith('0x')) throw new BcsError('invalid_hex', 'expected a 0x hex string');
-    return fromHex(hex);
-  });
+  const signingMessage = decodeBody(a, () => json(new TextDecoder('utf-8', { fatal: true }).decode(a.res.body)));
   const result = { signingMessage, hex: toHex(signingMessage), verified: verify };
   if (verify) {
     const abis = options.abis ?? defaultAbis;

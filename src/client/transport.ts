@@ -1,4 +1,4 @@
-import { concatBytes } from '../bcs/bytes.js';
+import { concatBytes } from '../bcs/internal.js';
 import { LedgerNetworkError, LedgerResponseError, isLedgerNetworkError, isLedgerResponseError } from './errors.js';
 import { fetchSameOrigin } from './redirect.js';
 import { backoffMs, sleep, type RetryPolicy } from './retry.js';

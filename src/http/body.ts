@@ -1,5 +1,5 @@
-import { concatBytes } from '../bcs/bytes.js';
-import { markInvalidUtf8, requestText } from '../submission/request-bytes.js';
+import { concatBytes } from '../bcs/internal.js';
+import { markInvalidUtf8, requestText } from '../submission/internal.js';
 import { TOO_LARGE, type BodyRead } from './exchange.js';
 
 // Request bodies: counted while they stream, never buffered past the limit.

@@ -1,15 +1,13 @@
-import type { AbiRegistry } from '../submission/index.js';
-import { encodeSubmission, encodeSubmissionAsync, parseRequestBody, parseRequestBodySliced } from '../submission/index.js';
-import { parseSubmissionRequest } from '../submission/request.js';
-import { verifyPayload } from '../submission/verify-request.js';
+import { encodeSubmission, encodeSubmissionAsync, parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
+import { parseSubmissionRequest, verifyPayload } from '../submission/internal.js';
 import { bodyText, bodyTextSliced, declaredLength } from './body.js';
 import { LARGE_BODY_BYTES } from './turns.js';
 import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
 import { acceptKind, isJsonContentType } from './media.js';
 import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
 
-/** Where ABIs come from; `sync` when the registry has no asynchronous resolver to ask. */
-export interface AbiSource {
+/** The handler's ABIs; `sync` when the registry has no asynchronous resolver to ask. */
+export interface HandlerAbis {
   registry: AbiRegistry;
   sync: boolean;
 }
@@ -22,7 +20,7 @@ export interface AbiSource {
 export async function encodeSubmissionRoute(
   ex: Exchange,
   cfg: HandlerConfig,
-  abis: AbiSource,
+  abis: HandlerAbis,
   chainId: number,
   headers: Record<string, string>,
 ): Promise<Reply> {

@@ -1,4 +1,4 @@
-import type { LedgerInfo } from '../records/ledger-info.js';
+import type { LedgerInfo } from '../records/index.js';
 
 // The handler's own view of one HTTP exchange, so that the web-standard handler and the node:http
 // adapter share one implementation without building `Request`/`Response` objects in between.

@@ -1,12 +1,11 @@
-import { ledgerInfoHeaders, type LedgerInfo } from '../records/ledger-info.js';
-import { abiRegistry, type AbiRegistry } from '../submission/index.js';
-import { isApiError } from '../submission/api-error.js';
+import { ledgerInfoHeaders, type Endpoint, type LedgerInfo } from '../records/index.js';
+import { abiRegistry, isApiError, type AbiRegistry } from '../submission/index.js';
 import { readStream } from './body.js';
-import { encodeSubmissionRoute } from './encode.js';
+import type { HandlerAbis } from './encode.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
-import { health } from './health.js';
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
+import { ROUTE_HANDLERS } from './routes.js';
 import { oneAtATime } from './turns.js';
 
 export interface LedgerHandlerOptions {
@@ -41,8 +40,8 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
     now: options.now ?? Date.now,
     largeBodies: oneAtATime(),
   };
-  const abis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
-  const route = createRouter(options.basePath ?? '');
+  const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
+  const route = createRouter(options.basePath ?? '', Object.keys(ROUTE_HANDLERS) as Endpoint[]);
 
   async function serve(ex: Exchange): Promise<Reply> {
     let info: LedgerInfo;
@@ -59,8 +58,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       const m = route(ex.method, ex.path);
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
-      if (m.name === 'healthy') return health(ex.query, info, headers, cfg.now());
-      return await encodeSubmissionRoute(ex, cfg, abis, info.chainId, headers);
+      return await ROUTE_HANDLERS[m.name]!({ ex, params: m.params, cfg, abis, info, headers });
     } catch (e) {
       if (isApiError(e)) return errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode);
       return errorReply(500, 'internal_error', 'Internal error', headers);

@@ -1,4 +1,4 @@
-import type { LedgerInfo } from '../records/ledger-info.js';
+import type { LedgerInfo } from '../records/index.js';
 import type { Reply } from './exchange.js';
 import { errorReply, jsonReply } from './responses.js';
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { concatBytes } from '../bcs/bytes.js';
+import { concatBytes } from '../bcs/internal.js';
+import { errorBody } from '../records/index.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, TOO_LARGE, type BodyRead, type Exchange, type Reply } from './exchange.js';
 import type { LedgerHandler } from './handler.js';
 import { writeReply, type Done } from './node-reply.js';
@@ -45,7 +46,7 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
       try {
         if (!res.headersSent && !res.destroyed) {
           res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-          res.end(JSON.stringify({ message: 'Internal error', error_code: 'internal_error', vm_error_code: null }));
+          res.end(JSON.stringify(errorBody('internal_error', 'Internal error')));
           return done(500, false);
         }
       } catch {

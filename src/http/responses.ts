@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '../submission/api-error.js';
+import { errorBody, type ApiErrorCode } from '../records/index.js';
 import type { Reply } from './exchange.js';
 
 // Bodies as the node writes them: poem's `Json` answers `application/json; charset=utf-8`, and
@@ -27,7 +27,7 @@ export function errorReply(
   vmErrorCode: number | null = null,
 ): Reply {
   if (ledgerHeaders !== undefined) dropCursor(ledgerHeaders);
-  return jsonReply(status, JSON.stringify({ message, error_code: code, vm_error_code: vmErrorCode }), ledgerHeaders, extra);
+  return jsonReply(status, JSON.stringify(errorBody(code, message, vmErrorCode)), ledgerHeaders, extra);
 }
 
 // Errors carry the ledger headers without the cursor (a cursor only makes sense beside a page).

@@ -1,7 +1,5 @@
 import { BcsError } from '../bcs/index.js';
-import { rethrowWithin } from '../bcs/error.js';
-import { toHexRaw } from '../bcs/hex.js';
-import { utf8Read } from '../bcs/utf8.js';
+import { rethrowWithin, toHexRaw, utf8Read } from '../bcs/internal.js';
 import { binaryReader, fail, skip, u32, u8, uleb, type BinaryReader } from './binary-reader.js';
 import { skipAccessSpecifiers, skipCodeUnit } from './code-unit.js';
 import { isValidIdentifier } from './identifier.js';

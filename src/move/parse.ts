@@ -1,6 +1,4 @@
-import { BcsError, quote } from '../bcs/error.js';
-import { encodeWith } from '../bcs/schema.js';
-import { patchLength, type BcsWriter } from '../bcs/writer.js';
+import { BcsError, quote, encodeWith, patchLength, type BcsWriter } from '../bcs/index.js';
 import { abilityBit } from './ability.js';
 import { ALPHA, CHAR_CLASS, DIGIT, isSpace } from './chars.js';
 import { MAX_GENERIC_INDEX, type MoveFunctionParam, type MoveType, type MoveValueType } from './move-type.js';

@@ -1,7 +1,5 @@
-import { BcsError, quote } from '../bcs/error.js';
-import { hexDigitsInto, hexRunEnd, nibbleAt } from '../bcs/hex.js';
-import { SPECIAL_LONG_ADDRESSES } from '../bcs/address.js';
-import type { BcsWriter } from '../bcs/writer.js';
+import { BcsError, quote, type BcsWriter } from '../bcs/index.js';
+import { hexDigitsInto, hexRunEnd, nibbleAt, SPECIAL_LONG_ADDRESSES } from '../bcs/internal.js';
 import { ALPHA, CHAR_CLASS, IDENT, isSpace } from './chars.js';
 
 /**

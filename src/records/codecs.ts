@@ -1,6 +1,6 @@
 import { accountResource, balance, eventHandle } from './account.js';
 import { bcsBlock } from './block.js';
-import { codecsOf, type CodecsOf } from '../transactions/declare.js';
+import { codecsOf, type CodecsOf } from '../transactions/internal.js';
 import { contractEvent } from './events.js';
 import { indexedTransactionSummary, replayProtector, transactionSummaries } from './summary.js';
 import { blockEpiloguePayload, blockMetadata, blockMetadataExt, changeSet, transaction, transactionData, transactionOnChainData, validatorTransaction, writeSetPayload } from './transaction.js';

@@ -21,7 +21,18 @@ export {
 } from './transaction.js';
 export { bcsBlock, type BcsBlock, type BcsBlockInput } from './block.js';
 export { recordCodecs } from './codecs.js';
-export { decodeResponse, type Endpoint, type ResponseBodies } from './decode-response.js';
+export { decodeResponse } from './decode-response.js';
+export {
+  ENDPOINTS,
+  endpointSpec,
+  type Endpoint,
+  type EndpointSpec,
+  type EndpointParam,
+  type EndpointParamType,
+  type ResponseBodies,
+  type ResponseJson,
+} from './endpoints.js';
+export { API_ERROR_CODES, errorBody, parseErrorBody, type ErrorBody, type ApiErrorCode } from './error-body.js';
 export {
   accountDataJson,
   parseAccountDataJson,
@@ -31,12 +42,10 @@ export {
   parseTransactionSummaryJson,
   blockJson,
   parseBlockJson,
-  parseErrorBody,
   type AccountJson,
   type TransactionSummaryJson,
   type ReplayProtectorJson,
   type BlockJson,
-  type ErrorBody,
 } from './json-forms.js';
 export type {
   AccountResource,

@@ -137,29 +137,6 @@ export function parseBlockJson(json: unknown): BlockJson {
   return o as unknown as BlockJson;
 }
 
-/** The interface's error body (api/types/src/error.rs `AptosError`). */
-export interface ErrorBody {
-  message: string;
-  error_code: string;
-  vm_error_code?: number;
-}
-
-export function parseErrorBody(json: unknown): ErrorBody {
-  const o = object(json, 'error body');
-  if (typeof o.message !== 'string') throw new BcsError('invalid_json', `expected message as a string, got ${quote(o.message)}`).within('message');
-  if (typeof o.error_code !== 'string') throw new BcsError('invalid_json', `expected error_code as a string, got ${quote(o.error_code)}`).within('error_code');
-  const out: ErrorBody = { message: o.message, error_code: o.error_code };
-  if (o.vm_error_code !== undefined && o.vm_error_code !== null) {
-    // A u64 (AptosError::vm_error_code): one above 2^53 arrives rounded by JSON.parse, but it is
-    // still the node's answer, so only non-integers and negatives are refused.
-    if (!Number.isInteger(o.vm_error_code) || (o.vm_error_code as number) < 0) {
-      throw new BcsError('invalid_json', `expected vm_error_code as a non-negative integer, got ${quote(o.vm_error_code)}`).within('vm_error_code');
-    }
-    out.vm_error_code = o.vm_error_code as number;
-  }
-  return out;
-}
-
 function object(v: unknown, what: string): Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new BcsError('invalid_json', `expected ${what} as an object, got ${quote(v)}`);
   return v as Record<string, unknown>;

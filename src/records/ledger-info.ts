@@ -1,4 +1,4 @@
-import { BcsError, quote } from '../bcs/index.js';
+import { UsageError, quote } from '../bcs/index.js';
 
 // The ledger headers every response of the interface carries (X-SVC-*), parsed into a typed value
 // and written back. Required headers are checked strictly: a client must not act on a response whose
@@ -41,7 +41,7 @@ function reader(headers: HeaderSource): (name: string) => string | undefined {
   if (typeof (headers as Headers)?.get === 'function') {
     return (name) => (headers as Headers).get(name) ?? undefined;
   }
-  if (typeof headers !== 'object' || headers === null) throw new BcsError('invalid_type', 'ledger headers must be a Headers object or a record');
+  if (typeof headers !== 'object' || headers === null) throw new UsageError('invalid_header', 'ledger headers must be a Headers object or a record');
   const lower = new Map<string, string | readonly string[] | undefined>();
   for (const [k, v] of Object.entries(headers)) lower.set(k.toLowerCase(), v);
   return (name) => {
@@ -49,33 +49,33 @@ function reader(headers: HeaderSource): (name: string) => string | undefined {
     // Node's IncomingHttpHeaders gives arrays for repeated headers; one value is all a header may have here.
     const one = Array.isArray(v) ? (v.length === 1 ? v[0] : repeated(name)) : v;
     // A plain record is typed by its caller only: a number or an object is not a header value.
-    if (one !== undefined && typeof one !== 'string') throw new BcsError('invalid_type', `header ${name} must be a string, got ${quote(one)}`);
+    if (one !== undefined && typeof one !== 'string') throw new UsageError('invalid_header', `header ${name} must be a string, got ${quote(one)}`);
     return one;
   };
 }
 
 function repeated(name: string): never {
-  throw new BcsError('invalid_length', `header ${name} is repeated`);
+  throw new UsageError('invalid_header', `header ${name} is repeated`);
 }
 
 function u64(name: string, value: string): bigint {
-  if (!DECIMAL.test(value)) throw new BcsError('invalid_json', `header ${name} is not a decimal u64: ${JSON.stringify(value.slice(0, 64))}`);
+  if (!DECIMAL.test(value)) throw new UsageError('invalid_header', `header ${name} is not a decimal u64: ${JSON.stringify(value.slice(0, 64))}`);
   const v = BigInt(value);
-  if (v > U64_MAX) throw new BcsError('out_of_range', `header ${name} is out of range for u64: ${value}`);
+  if (v > U64_MAX) throw new UsageError('invalid_header', `header ${name} is out of range for u64: ${value}`);
   return v;
 }
 
-/** Reads the X-SVC-* headers; a missing or malformed required header is a `BcsError` naming it. */
+/** Reads the X-SVC-* headers; a missing or malformed required header is a `UsageError` (`invalid_header`) naming it. */
 export function parseLedgerInfo(headers: HeaderSource): LedgerInfo {
   const get = reader(headers);
   const required = (name: string): string => {
     const v = get(name);
-    if (v === undefined) throw new BcsError('missing_field', `missing header ${name}`);
+    if (v === undefined) throw new UsageError('invalid_header', `missing header ${name}`);
     return v.trim();
   };
   const chain = required(LEDGER_HEADERS.chainId);
   if (!/^(?:0|[1-9][0-9]{0,2})$/.test(chain) || Number(chain) > 255) {
-    throw new BcsError('out_of_range', `header ${LEDGER_HEADERS.chainId} is not a u8: ${JSON.stringify(chain.slice(0, 64))}`);
+    throw new UsageError('invalid_header', `header ${LEDGER_HEADERS.chainId} is not a u8: ${JSON.stringify(chain.slice(0, 64))}`);
   }
   const info = { chainId: Number(chain) } as LedgerInfo;
   for (const f of U64_FIELDS) info[f] = u64(LEDGER_HEADERS[f], required(LEDGER_HEADERS[f]));
@@ -88,19 +88,19 @@ export function parseLedgerInfo(headers: HeaderSource): LedgerInfo {
 
 /** The X-SVC-* headers of `info`, for a server's responses. */
 export function ledgerInfoHeaders(info: LedgerInfo): Record<string, string> {
-  if (typeof info !== 'object' || info === null) throw new BcsError('invalid_type', 'ledger info must be an object');
+  if (typeof info !== 'object' || info === null) throw new UsageError('invalid_option', 'ledger info must be an object');
   const chain = info.chainId;
-  if (!Number.isInteger(chain) || chain < 0 || chain > 255) throw new BcsError('out_of_range', `chainId must be a u8, got ${String(chain)}`);
+  if (!Number.isInteger(chain) || chain < 0 || chain > 255) throw new UsageError('invalid_option', `chainId must be a u8, got ${String(chain)}`);
   const out: Record<string, string> = { [LEDGER_HEADERS.chainId]: String(chain) };
   const put = (f: (typeof U64_FIELDS)[number] | 'gasUsed', v: unknown) => {
-    if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new BcsError('out_of_range', `${f} must be a u64 bigint, got ${String(v)}`);
+    if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new UsageError('invalid_option', `${f} must be a u64 bigint, got ${String(v)}`);
     out[LEDGER_HEADERS[f]] = v.toString();
   };
   for (const f of U64_FIELDS) put(f, info[f]);
   if (info.gasUsed !== undefined) put('gasUsed', info.gasUsed);
   if (info.cursor !== undefined) {
     // A header value cannot hold line breaks; anything else a cursor may be is passed through.
-    if (typeof info.cursor !== 'string' || /[\r\n]/.test(info.cursor)) throw new BcsError('invalid_type', 'cursor must be a string without line breaks');
+    if (typeof info.cursor !== 'string' || /[\r\n]/.test(info.cursor)) throw new UsageError('invalid_option', 'cursor must be a string without line breaks');
     out[LEDGER_HEADERS.cursor] = info.cursor;
   }
   return out;

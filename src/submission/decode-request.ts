@@ -9,10 +9,9 @@ import {
   type Script,
   type TransactionArgument,
 } from '../transactions/index.js';
-import { rawTransactionPrefix, rawTransactionWithDataPrefix } from '../transactions/signing-message.js';
+import { rawTransactionPrefix, rawTransactionWithDataPrefix } from '../transactions/internal.js';
 import { argumentToJson, jsonReaderFor, type JsonReaderContext } from './move-value-json.js';
-import type { AbiSource } from './encode-submission.js';
-import { registryOf } from './encode-submission.js';
+import { type AbiSource, registryOf } from './encode-submission.js';
 
 // A transaction shown as the encode_submission request that produces it: the payload's opaque
 // argument bytes turned back into JSON through the function's ABI. `encodeSubmission` of the result

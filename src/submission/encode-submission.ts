@@ -1,4 +1,4 @@
-import { BcsError, encodeWith, toHex, type Address, type BcsWriter } from '../bcs/index.js';
+import { BcsError, UsageError, encodeWith, toHex, type Address, type BcsWriter } from '../bcs/index.js';
 import type { TypeTag } from '../move/index.js';
 import {
   multiAgentSigningMessage,
@@ -52,12 +52,12 @@ export function registryOf(abis: AbiSource | undefined): AbiRegistry {
   if (isAbiRegistry(abis)) return abis;
   if (typeof abis === 'function') return abiRegistry([], { lookup: abis });
   if (Array.isArray(abis)) return abiRegistry(abis);
-  throw new BcsError('invalid_type', 'abis must be an AbiRegistry, an array of MoveModule ABIs or a lookup function');
+  throw new UsageError('invalid_option', 'abis must be an AbiRegistry, an array of MoveModule ABIs or a lookup function');
 }
 
 function checkChainId(chainId: unknown): number {
   if (typeof chainId !== 'number' || !Number.isInteger(chainId) || chainId < 0 || chainId > 255) {
-    throw new BcsError('out_of_range', `chainId must be an integer from 0 to 255, got ${String(chainId)}`);
+    throw new UsageError('invalid_option', `chainId must be an integer from 0 to 255, got ${String(chainId)}`);
   }
   return chainId;
 }
@@ -210,6 +210,6 @@ export async function encodeSubmissionAsync(request: unknown, options: EncodeSub
 
 function abiRegistryWith(options: EncodeSubmissionAsyncOptions): AbiRegistry {
   const abis = options.abis;
-  if (isAbiRegistry(abis)) throw new BcsError('invalid_type', 'give the resolver to abiRegistry() when passing a registry');
+  if (isAbiRegistry(abis)) throw new UsageError('invalid_option', 'give the resolver to abiRegistry() when passing a registry');
   return abiRegistry(Array.isArray(abis) ? abis : [], { lookup: typeof abis === 'function' ? abis : undefined, resolve: options.resolve });
 }

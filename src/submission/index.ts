@@ -1,6 +1,6 @@
 // encode_submission: the request JSON and module ABIs in, the signing message (or the node's error)
-// out. The public names only (pinned by test/exports.test.ts); helpers other layers share are
-// imported from their modules.
+// out. The public names only (pinned by test/exports.test.ts); what the layers above share beyond
+// these is declared in internal.ts.
 export {
   encodeSubmission,
   encodeSubmissionAsync,
@@ -14,7 +14,7 @@ export { abiRegistry, type AbiRegistry, type AbiRegistryOptions, type AbiLookup,
 export type { AbiModule, AbiFunction, AbiStruct, AbiField } from './abi.js';
 export { requestFromTransaction, requestFromBytes, type SubmissionRequestJson } from './decode-request.js';
 export { parseRequestBody, parseRequestBodySliced, isJsonFloat, type JsonFloat } from './json-text.js';
-export { API_ERROR_CODES, ApiError, isApiError, type ApiErrorBody, type ApiErrorCode } from './api-error.js';
+export { ApiError, isApiError } from './api-error.js';
 export type {
   MoveModuleJson,
   MoveFunctionJson,

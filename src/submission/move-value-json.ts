@@ -19,7 +19,7 @@ import {
   u8,
   type Schema,
 } from '../bcs/index.js';
-import { readVariant, variantTable } from '../bcs/variants.js';
+import { readVariant, variantTable } from '../bcs/internal.js';
 import { formatTypeTag, substituteGenerics, type StructTag, type TypeTag } from '../move/index.js';
 import type { JsonValue } from '../transactions/index.js';
 import type { AbiModule } from './abi.js';

@@ -1,4 +1,4 @@
-import { nibbleAt } from '../bcs/hex.js';
+import { nibbleAt } from '../bcs/internal.js';
 
 // The node's texts for addresses and hex strings that do not parse, computed on the failure path
 // only (the core's parsers decide validity; these explain it as the node does).

@@ -1,4 +1,4 @@
-import { BcsError, formatAddress, normalizeAddress, type Address } from '../bcs/index.js';
+import { BcsError, UsageError, formatAddress, normalizeAddress, type Address } from '../bcs/index.js';
 import { parseModuleAbi, moduleKey, type AbiModule } from './abi.js';
 import type { MoveModuleJson } from './abi-json.js';
 import { frameworkModules } from './framework/index.js';
@@ -53,10 +53,10 @@ export function abiRegistry(modules: readonly (MoveModuleJson | unknown)[] = [],
   const { lookup, resolve, framework = true } = options;
   for (const key of ['maxCachedFunctions', 'maxCachedModules'] as const) {
     const v = options[key];
-    if (v !== undefined && !(Number.isSafeInteger(v) && v > 0)) throw new BcsError('out_of_range', `${key} must be a positive integer, got ${String(v)}`);
+    if (v !== undefined && !(Number.isSafeInteger(v) && v > 0)) throw new UsageError('invalid_option', `${key} must be a positive integer, got ${String(v)}`);
   }
-  if (lookup !== undefined && typeof lookup !== 'function') throw new BcsError('invalid_type', 'lookup must be a function');
-  if (resolve !== undefined && typeof resolve !== 'function') throw new BcsError('invalid_type', 'resolve must be a function');
+  if (lookup !== undefined && typeof lookup !== 'function') throw new UsageError('invalid_option', 'lookup must be a function');
+  if (resolve !== undefined && typeof resolve !== 'function') throw new UsageError('invalid_option', 'resolve must be a function');
   const fetched = new BoundedMap<string, AbiModule>(options.maxCachedModules ?? 1024);
   const builtIn = framework ? frameworkTable() : () => undefined;
   const idOf = (address: Address, name: string): ModuleIdString => `${formatAddress(address, 'aip40')}::${name}`;

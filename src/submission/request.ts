@@ -1,6 +1,5 @@
 import { addressBytes, fromHex, normalizeAddress, type Address } from '../bcs/index.js';
-import { SPECIAL_LONG_ADDRESSES } from '../bcs/address.js';
-import { nibbleAt } from '../bcs/hex.js';
+import { SPECIAL_LONG_ADDRESSES, nibbleAt } from '../bcs/internal.js';
 import { addressProblem, apiAddressText, hexProblem } from './node-text.js';
 import { isJsonFloat, isJsonObject } from './json-text.js';
 import { webFrameworkError } from './errors.js';

@@ -1,7 +1,7 @@
 import { BcsError, schema, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
 import { countBits, indicesFromBitmap } from './bitmap.js';
 import * as d from './declare.js';
-import { expectObject, fieldError, readSizedBytes, within, writeSizedBytes } from './internal.js';
+import { expectObject, fieldError, readSizedBytes, within, writeSizedBytes } from './checks.js';
 import {
   anyPublicKeyDecl,
   anySignatureDecl,

@@ -1,5 +1,5 @@
 import { BcsError, quote } from '../bcs/index.js';
-import { expectArray, expectBytes } from './internal.js';
+import { expectArray, expectBytes } from './checks.js';
 
 // Signer bitmaps (MultiEd25519 signature tail, MultiKey BitVec): bit i is byte i/8, mask 0x80 >> i%8.
 

@@ -1,7 +1,6 @@
 import { BcsError, BcsWriter, encodeWith, type Schema } from '../bcs/index.js';
-import type { ModuleIdInput } from '../move/index.js';
-import type { TypeArg } from '../move/type-tag.js';
-import { expectArray, expectObject, within } from './internal.js';
+import { type ModuleIdInput, type TypeArg } from '../move/index.js';
+import { expectArray, expectObject, within } from './checks.js';
 import { writeArgValue, writeEntryFunctionHead, type ValueWriter } from './entry-function.js';
 import { PAYLOAD_VARIANTS } from './payload.js';
 import { writeRawTransactionWith, type RawTransactionInput } from './raw-transaction.js';

@@ -27,9 +27,10 @@ import {
   type Infer,
   type InferInput,
   type Schema,
+  type EnumIn,
+  type EnumOut,
 } from '../bcs/index.js';
-import { enumeration as enumSchema, type EnumIn, type EnumOut } from '../bcs/combinators.js';
-import type { VariantTable } from '../bcs/variants.js';
+import { enumeration as enumSchema, type VariantTable } from '../bcs/internal.js';
 import { fromJsonSafe, toJsonSafe, type JsonValue, type Shape } from './json.js';
 
 // A wire type is declared once, as a schema and its JSON shape built side by side from the same

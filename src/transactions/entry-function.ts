@@ -1,8 +1,8 @@
 import { address, BcsError, patchLength, schema, writeAddress, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
-import { writeIdentifier } from '../move/identifier.js';
-import { writeTypeTag, type TypeTagInput } from '../move/type-tag.js';
+import { writeIdentifier } from '../move/internal.js';
+import { writeTypeTag, type TypeTagInput } from '../move/index.js';
 import * as d from './declare.js';
-import { expectArray, expectObject, fieldError, within } from './internal.js';
+import { expectArray, expectObject, fieldError, within } from './checks.js';
 import { moduleId, typeTag } from './move-decls.js';
 import { readTypeArgs, writeTypeArgs, type PlainTypeTagWriter, type TypeArgInput } from './type-args.js';
 

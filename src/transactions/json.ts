@@ -1,7 +1,5 @@
 import { BcsError, MAX_CONTAINER_DEPTH, fromHex, normalizeAddress, quote, toHex } from '../bcs/index.js';
-import { rethrowWithin } from '../bcs/error.js';
-import { checkBig } from '../bcs/primitives.js';
-import { unknownVariant } from '../bcs/variants.js';
+import { rethrowWithin, checkBig, unknownVariant } from '../bcs/internal.js';
 
 // JSON-safe values, for logging, fixtures and the CLI: u64 and wider as decimal strings, bytes as
 // `0x` hex, addresses in the long form, small integers as numbers, enums as `{ $kind, value }`.

@@ -1,6 +1,6 @@
 import { BcsError, fixedBytes, schema, type Schema } from '../bcs/index.js';
 import * as d from './declare.js';
-import { expectArray, expectBytes, expectObject, sizedBytes, within } from './internal.js';
+import { expectArray, expectBytes, expectObject, sizedBytes, within } from './checks.js';
 import { countBits } from './bitmap.js';
 
 // Public keys and signatures (aptos-core types/src/transaction/authenticator.rs `AnyPublicKey`,

@@ -1,8 +1,8 @@
 import { address, schema, writeAddress, writeU64, type BcsReader, type BcsWriter, type BigIntInput, type Schema } from '../bcs/index.js';
-import { readOptionTag, readVariant, variantTable, writeVariant } from '../bcs/variants.js';
+import { readOptionTag, readVariant, variantTable, writeVariant } from '../bcs/internal.js';
 import * as d from './declare.js';
 import { entryFunctionDecl, readEntryFunction, writeEntryFunction, type EntryFunctionInput } from './entry-function.js';
-import { expectObject, fieldError, within } from './internal.js';
+import { expectObject, fieldError, within } from './checks.js';
 import { readScript, scriptDecl, writeScript, type ScriptInput } from './script.js';
 
 // `TransactionPayloadInner::V1 { executable, extra_config }`, the payload of orderless

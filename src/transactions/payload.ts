@@ -1,9 +1,9 @@
 import { BcsError, quote, schema, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
-import { readVariant, variantIndex, variantTable } from '../bcs/variants.js';
-import type { TypeArg } from '../move/type-tag.js';
+import { readVariant, variantIndex, variantTable } from '../bcs/internal.js';
+import type { TypeArg } from '../move/index.js';
 import * as d from './declare.js';
 import { entryFunctionDecl, readEntryFunction, writeEntryFunction, writeEntryFunctionWith, type EntryFunctionInput } from './entry-function.js';
-import { expectObject, within } from './internal.js';
+import { expectObject, within } from './checks.js';
 import { multisig, multisigDecl, type MultisigInput } from './multisig.js';
 import {
   readTransactionPayloadInner,

@@ -10,9 +10,9 @@ import {
   type BcsWriter,
   type Schema,
 } from '../bcs/index.js';
-import { readVariant, variantTable, writeVariant } from '../bcs/variants.js';
+import { readVariant, variantTable, writeVariant } from '../bcs/internal.js';
 import * as d from './declare.js';
-import { expectArray, expectObject, fieldError, within } from './internal.js';
+import { expectArray, expectObject, fieldError, within } from './checks.js';
 import { readTransactionPayload, transactionPayloadDecl, writeTransactionPayload, type TransactionPayloadInput } from './payload.js';
 
 // `RawTransaction` and the multi-signer envelope `RawTransactionWithData` (aptos-core

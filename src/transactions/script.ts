@@ -1,7 +1,7 @@
 import { schema, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
-import { writeTypeTag } from '../move/type-tag.js';
+import { writeTypeTag } from '../move/index.js';
 import * as d from './declare.js';
-import { expectArray, expectBytes, expectObject, fieldError, within } from './internal.js';
+import { expectArray, expectBytes, expectObject, fieldError, within } from './checks.js';
 import { typeTag } from './move-decls.js';
 import { readTypeArgs, writeTypeArgs, type TypeArgInput } from './type-args.js';
 

@@ -6,7 +6,7 @@ import {
   type TransactionAuthenticatorInput,
 } from './authenticator.js';
 import * as d from './declare.js';
-import { expectArray, expectObject, fieldError, within } from './internal.js';
+import { expectArray, expectObject, fieldError, within } from './checks.js';
 import { rawTransactionDecl, readRawTransaction, writeRawTransaction, type RawTransactionInput } from './raw-transaction.js';
 
 /**

@@ -1,5 +1,5 @@
 import { BcsWriter, encodeWith, writeAddress, type AddressInput } from '../bcs/index.js';
-import { expectObject } from './internal.js';
+import { expectObject } from './checks.js';
 import { writeEntryFunctionPayload, type EntryFunctionPayloadInput } from './payload.js';
 import {
   writeRawTransaction,

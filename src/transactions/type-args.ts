@@ -1,6 +1,6 @@
 import { BcsError, type BcsReader, type BcsWriter } from '../bcs/index.js';
-import { typeTag, type TypeArg, type TypeTag, type TypeTagInput } from '../move/type-tag.js';
-import { expectArray, within } from './internal.js';
+import { typeTag, type TypeArg, type TypeTag, type TypeTagInput } from '../move/index.js';
+import { expectArray, within } from './checks.js';
 
 // The `ty_args: Vec<TypeTag>` of entry functions and scripts (types/src/transaction/script.rs).
 

@@ -4,7 +4,7 @@ import { bcs } from '../../src/bcs/index.js';
 import { enumeration } from '../../src/bcs/combinators.js';
 
 // The core's public entry (also `ledger-bcs/bcs`), pinned: a name added or dropped here is an API
-// change and must be deliberate. Helpers only other layers use are imported from their module files.
+// change and must be deliberate. Helpers only other layers use are in src/bcs/internal.ts.
 const PUBLIC = [
   'ADDRESS_LENGTH', 'BcsError', 'BcsReader', 'BcsWriter', 'MAX_CONTAINER_DEPTH', 'MAX_SEQUENCE_LENGTH',
   'MAX_ZERO_SIZED_ELEMENTS', 'address', 'addressBytes', 'bcs', 'bool', 'bytes', 'compareBytes', 'decodeBudget', 'decodeWith',
@@ -13,7 +13,7 @@ const PUBLIC = [
   'schema', 'string', 'struct', 'toHex', 'transform', 'tuple', 'typeError', 'u128', 'u16', 'u256', 'u32', 'u64', 'u8',
   'uleb128', 'ulebSize', 'unit', 'utf8Encode', 'vector', 'wrapped', 'writeAddress', 'writeBool', 'writeBytes',
   'writeI128', 'writeI16', 'writeI256', 'writeI32', 'writeI64', 'writeI8', 'writeString', 'writeU128', 'writeU16',
-  'writeU256', 'writeU32', 'writeU64', 'writeU8',
+  'writeU256', 'writeU32', 'writeU64', 'writeU8', 'UsageError', 'isUsageError',
 ];
 
 describe('the core entry point', () => {

@@ -186,6 +186,7 @@ describe('unreadable answers are LedgerResponseError, never a raw TypeError', ()
     next = { headers: { ...noEpoch, 'content-type': 'application/x-bcs' }, body: ACCOUNT };
     const e = await expectResponseError(c.getAccount(SENDER), 'missing_headers');
     expect(e.message).toContain('X-SVC-EPOCH');
+    expect(e.message).toMatch(/: missing header X-SVC-EPOCH$/);
     next = { headers: { 'content-type': 'application/x-bcs' }, body: ACCOUNT };
     await expectResponseError(c.getAccount(SENDER), 'missing_headers');
     next = { headers: { ...HEADERS, 'X-SVC-CHAIN-ID': '256', 'content-type': 'application/x-bcs' }, body: ACCOUNT };

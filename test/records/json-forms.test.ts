@@ -10,6 +10,7 @@ import {
   parseBalanceJson,
   parseBlockJson,
   parseErrorBody,
+  errorBody,
   parseTransactionSummaryJson,
   transactionSummaryJson,
 } from '../../src/records/index.js';
@@ -76,7 +77,11 @@ describe('interface JSON forms', () => {
     expect(codeOf(() => parseBlockJson([ok]))?.[0]).toBe('invalid_json');
   });
   it('error body', () => {
-    expect(parseErrorBody({ message: 'Account not found', error_code: 'account_not_found', vm_error_code: null })).toEqual({ message: 'Account not found', error_code: 'account_not_found' });
+    expect(parseErrorBody({ message: 'Account not found', error_code: 'account_not_found', vm_error_code: null })).toEqual({ message: 'Account not found', error_code: 'account_not_found', vm_error_code: null });
+    // An absent vm_error_code reads as the null the node writes; the one writer writes it back.
+    const read = parseErrorBody({ message: 'Account not found', error_code: 'account_not_found' });
+    expect(JSON.stringify(read)).toBe(JSON.stringify(errorBody('account_not_found', 'Account not found')));
+    expect(JSON.stringify(errorBody('vm_error', 'm', 4016))).toBe('{"message":"m","error_code":"vm_error","vm_error_code":4016}');
     expect(parseErrorBody({ message: 'm', error_code: 'vm_error', vm_error_code: 4016 })).toEqual({ message: 'm', error_code: 'vm_error', vm_error_code: 4016 });
     expect(codeOf(() => parseErrorBody({ error_code: 'x' }))).toEqual(['invalid_json', 'message']);
     expect(codeOf(() => parseErrorBody({ message: 'm', error_code: 'x', vm_error_code: -1 }))).toEqual(['invalid_json', 'vm_error_code']);

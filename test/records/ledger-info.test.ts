@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBcsError } from '../../src/bcs/index.js';
+import { isBcsError, isUsageError } from '../../src/bcs/index.js';
 import { ledgerInfoHeaders, parseLedgerInfo, type LedgerInfo } from '../../src/records/ledger-info.js';
 
 const info: LedgerInfo = {
@@ -16,7 +16,7 @@ const codeOf = (f: () => unknown) => {
   try {
     f();
   } catch (e) {
-    if (isBcsError(e)) return [e.code, e.message];
+    if (isBcsError(e) || isUsageError(e)) return [e.code, e.message];
     throw e;
   }
   throw new Error('expected an error');
@@ -65,24 +65,24 @@ describe('ledger headers', () => {
     const h = ledgerInfoHeaders(info);
     for (const name of Object.keys(h)) {
       const { [name]: _, ...rest } = h;
-      expect(codeOf(() => parseLedgerInfo(rest))).toEqual(['missing_field', `missing header ${name}`]);
+      expect(codeOf(() => parseLedgerInfo(rest))).toEqual(['invalid_header', `missing header ${name}`]);
     }
     for (const bad of ['-1', '1.5', '0x10', '', '18446744073709551616', '01', ' 1 2']) {
       expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-EPOCH': bad }))[1]).toMatch(/X-SVC-EPOCH/);
     }
-    expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-CHAIN-ID': '256' }))[0]).toBe('out_of_range');
+    expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-CHAIN-ID': '256' }))[0]).toBe('invalid_header');
     expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-GAS-USED': 'x' }))[1]).toMatch(/X-SVC-GAS-USED/);
-    expect(codeOf(() => parseLedgerInfo({ ...h, 'x-svc-epoch': ['1', '2'] } as never))[0]).toBe('invalid_length');
-    expect(codeOf(() => parseLedgerInfo(null as never))[0]).toBe('invalid_type');
+    expect(codeOf(() => parseLedgerInfo({ ...h, 'x-svc-epoch': ['1', '2'] } as never))[0]).toBe('invalid_header');
+    expect(codeOf(() => parseLedgerInfo(null as never))[0]).toBe('invalid_header');
     // A plain record is typed only by its caller: numbers and objects are refused, not trimmed or passed on.
-    expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-EPOCH': 5 } as never))).toEqual(['invalid_type', 'header X-SVC-EPOCH must be a string, got number']);
-    expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-CURSOR': 7 } as never))[0]).toBe('invalid_type');
-    expect(codeOf(() => parseLedgerInfo({ ...h, 'x-svc-epoch': [5] } as never))[0]).toBe('invalid_type');
+    expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-EPOCH': 5 } as never))).toEqual(['invalid_header', 'header X-SVC-EPOCH must be a string, got number']);
+    expect(codeOf(() => parseLedgerInfo({ ...h, 'X-SVC-CURSOR': 7 } as never))[0]).toBe('invalid_header');
+    expect(codeOf(() => parseLedgerInfo({ ...h, 'x-svc-epoch': [5] } as never))[0]).toBe('invalid_header');
   });
   it('refuses to write what is not a header value', () => {
-    expect(codeOf(() => ledgerInfoHeaders({ ...info, chainId: 256 }))[0]).toBe('out_of_range');
-    expect(codeOf(() => ledgerInfoHeaders({ ...info, epoch: -1n }))[0]).toBe('out_of_range');
-    expect(codeOf(() => ledgerInfoHeaders({ ...info, epoch: 5 as never }))[0]).toBe('out_of_range');
-    expect(codeOf(() => ledgerInfoHeaders({ ...info, cursor: 'a\r\nSet-Cookie: x' }))[0]).toBe('invalid_type');
+    expect(codeOf(() => ledgerInfoHeaders({ ...info, chainId: 256 }))[0]).toBe('invalid_option');
+    expect(codeOf(() => ledgerInfoHeaders({ ...info, epoch: -1n }))[0]).toBe('invalid_option');
+    expect(codeOf(() => ledgerInfoHeaders({ ...info, epoch: 5 as never }))[0]).toBe('invalid_option');
+    expect(codeOf(() => ledgerInfoHeaders({ ...info, cursor: 'a\r\nSet-Cookie: x' }))[0]).toBe('invalid_option');
   });
 });

@@ -3,19 +3,18 @@ import {
   bcsBlock,
   blockMetadata,
   recordCodecs,
-  transactionCodecs,
   transactionOnChainData,
   writeOp,
   type BcsBlock,
   type BcsBlockInput,
-  type SignedTransaction,
   type StateKey,
   type Transaction,
   type TransactionOnChainData,
   type TransactionOnChainDataInput,
   type WriteOp,
   type WriteSet,
-} from '../../src/index.js';
+} from '../../src/records/index.js';
+import { transactionCodecs, type SignedTransaction } from '../../src/transactions/index.js';
 import type { MultiAgentAuthenticator, TransactionAuthenticator } from '../../src/transactions/authenticator.js';
 import type { AccountAuthenticator } from '../../src/transactions/index.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bcs, BcsReader, decodeBudget, rawTransaction } from '../../src/index.js';
+import { bcs, BcsReader, decodeBudget } from '../../src/bcs/index.js';
+import { rawTransaction } from '../../src/transactions/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
 import { uleb } from './helpers.js';
 

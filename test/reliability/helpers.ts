@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { bcsBlock, fromHex, type BcsBlock } from '../../src/index.js';
+import { fromHex } from '../../src/bcs/index.js';
+import { bcsBlock, type BcsBlock } from '../../src/records/index.js';
 
 /** The golden block with a user transaction, its entry function's arguments replaced by `args`. */
 export function blockWithArgs(args: Uint8Array[]): Uint8Array {

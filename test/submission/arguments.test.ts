@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSubmission, parseRequestBody, toHex, type MoveModuleJson } from '../../src/index.js';
+import { encodeSubmission, parseRequestBody, type MoveModuleJson } from '../../src/submission/index.js';
+import { toHex } from '../../src/bcs/index.js';
 import { errorOf } from './helpers.js';
 
 // One entry function per rule of the node's argument conversion (api/types/src/convert.rs

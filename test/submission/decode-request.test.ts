@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
 import { runCommand, type Io } from '../../src/cli/run.js';
-import { encodeSubmission, feePayerSigningMessage, fromHex, isBcsError, rawTransaction, requestFromBytes, type MoveModuleJson } from '../../src/index.js';
+import { encodeSubmission, requestFromBytes, type MoveModuleJson } from '../../src/submission/index.js';
+import { feePayerSigningMessage, rawTransaction } from '../../src/transactions/index.js';
+import { fromHex, isBcsError } from '../../src/bcs/index.js';
 import vectors from '../../fixtures/submission/requests.json' with { type: 'json' };
 
 const abis = vectors.abis as MoveModuleJson[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSubmission, type MoveModuleJson } from '../../src/index.js';
+import { encodeSubmission, type MoveModuleJson } from '../../src/submission/index.js';
 import { errorOf } from './helpers.js';
 import vectors from '../../fixtures/submission/requests.json' with { type: 'json' };
 import goldens from '../../fixtures/submission/error-goldens.json' with { type: 'json' };

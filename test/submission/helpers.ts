@@ -1,4 +1,5 @@
-import { encodeSubmission, isApiError, type ApiErrorBody } from '../../src/index.js';
+import { encodeSubmission, isApiError } from '../../src/submission/index.js';
+import type { ErrorBody as ApiErrorBody } from '../../src/records/index.js';
 
 /** The error body and status `encodeSubmission` answers for `request`. */
 export function errorOf(request: unknown, options: Parameters<typeof encodeSubmission>[1] = { chainId: 4 }): { status: number; body: ApiErrorBody } {

@@ -1,16 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  bcs,
-  encodeSubmission,
-  formatAddress,
-  requestFromBytes,
-  signingMessage,
-  toHex,
-  type MoveModuleJson,
-  type MoveStructJson,
-  type Schema,
-} from '../../src/index.js';
+import { bcs, formatAddress, toHex, type Schema } from '../../src/bcs/index.js';
+import { encodeSubmission, requestFromBytes, type MoveModuleJson, type MoveStructJson } from '../../src/submission/index.js';
+import { signingMessage } from '../../src/transactions/index.js';
 
 // Random ABIs with matching JSON arguments: the signing message from the JSON request must equal the
 // one built from typed values with the core's schemas (the node's argument rules, stated as schemas).

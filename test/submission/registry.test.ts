@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { abiRegistry, encodeSubmission, encodeSubmissionAsync, isApiError, verifySigningMessage, type MoveModuleJson } from '../../src/index.js';
+import {
+  abiRegistry,
+  encodeSubmission,
+  encodeSubmissionAsync,
+  isApiError,
+  verifySigningMessage,
+  type MoveModuleJson,
+} from '../../src/submission/index.js';
 import vectors from '../../fixtures/submission/requests.json' with { type: 'json' };
 import { errorOf } from './helpers.js';
 

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { encodeSubmission, fromHex, parseTypeTag, signingMessage, toHex, type RawTransactionInput } from '../../src/index.js';
+import { encodeSubmission } from '../../src/submission/index.js';
+import { fromHex, toHex } from '../../src/bcs/index.js';
+import { parseTypeTag } from '../../src/move/index.js';
+import { signingMessage, type RawTransactionInput } from '../../src/transactions/index.js';
 import { buildScript, sig, T, withParams } from '../move/script-builder.js';
 import { errorOf } from './helpers.js';
 

@@ -1,7 +1,8 @@
 import { generateTransactionPayloadWithABI, parseTypeTag } from '@aptos-labs/ts-sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeSubmission, toHex, type MoveModuleJson } from '../../src/index.js';
+import { encodeSubmission, type MoveModuleJson } from '../../src/submission/index.js';
+import { toHex } from '../../src/bcs/index.js';
 
 // Differential against ts-sdk's offline ABI path (generateTransactionPayloadWithABI) on the argument
 // kinds where it reads JSON as the node does. Where it does not (documented in

@@ -12,9 +12,9 @@ import type {
   Script,
   TransactionArgument,
   TransactionPayload,
-  TypeTag,
-} from '../../src/index.js';
-import { bitmapFromIndices } from '../../src/index.js';
+} from '../../src/transactions/index.js';
+import type { TypeTag } from '../../src/move/index.js';
+import { bitmapFromIndices } from '../../src/transactions/index.js';
 
 const PRIMITIVES = ['bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer'] as const;
 const SIGNED = ['i8', 'i16', 'i32', 'i64', 'i128', 'i256'] as const;

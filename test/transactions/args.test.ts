@@ -1,6 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { address, arg, bcs, encodeEntryFunctionTransaction, entryFunctionSigningMessage, formatTypeTag, typeArgFromString, typeArgFromTag, type TypeArg, rawTransaction, signingMessage, string, toHex, u64, vector, writeAddress, writeString, writeU64, type BcsWriter, type EntryFunctionPayloadInput, type RawTransactionInput, type TypeTag } from '../../src/index.js';
+import {
+  address,
+  bcs,
+  string,
+  toHex,
+  u64,
+  vector,
+  writeAddress,
+  writeString,
+  writeU64,
+  type BcsWriter,
+} from '../../src/bcs/index.js';
+import {
+  arg,
+  encodeEntryFunctionTransaction,
+  entryFunctionSigningMessage,
+  rawTransaction,
+  signingMessage,
+  type EntryFunctionPayloadInput,
+  type RawTransactionInput,
+} from '../../src/transactions/index.js';
+import { formatTypeTag, typeArgFromString, typeArgFromTag, type TypeArg, type TypeTag } from '../../src/move/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
 import { typeTagArb } from '../move/arbitraries.js';
 

@@ -2,32 +2,31 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   address,
-  arg,
   bool,
   BcsWriter,
-  compileEntryFunction,
-  formatTypeTag,
   option,
-  rawTransaction,
-  signingMessage,
   string,
   toHex,
-  transactionCodecs,
-  typeArgFromString,
-  typeArgFromTag,
   u128,
   u64,
   u8,
   vector,
   writeAddress,
-  writeRawTransactionWith,
   writeU64,
   type AnySchema,
+} from '../../src/bcs/index.js';
+import {
+  arg,
+  compileEntryFunction,
+  rawTransaction,
+  signingMessage,
+  transactionCodecs,
+  writeRawTransactionWith,
   type EntryFunctionParam,
   type EntryFunction,
   type RawTransactionInput,
-  type TypeTag,
-} from '../../src/index.js';
+} from '../../src/transactions/index.js';
+import { formatTypeTag, typeArgFromString, typeArgFromTag, type TypeTag } from '../../src/move/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
 import { addressArb, identifierArb, typeTagArb } from '../move/arbitraries.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };

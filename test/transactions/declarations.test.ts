@@ -4,7 +4,7 @@
 // and the same values, level by level, so a hot path cannot drift from its declaration.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromHex, toHex, type AnySchema } from '../../src/index.js';
+import { fromHex, toHex, type AnySchema } from '../../src/bcs/index.js';
 import { BcsReader } from '../../src/bcs/reader.js';
 import { BcsWriter } from '../../src/bcs/writer.js';
 import { readOptionTag, readVariant, variantIndex, variantTable, writeVariant } from '../../src/bcs/variants.js';

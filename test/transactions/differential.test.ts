@@ -24,7 +24,6 @@ import {
   assembleSignedTransaction,
   entryFunction,
   feePayerSigningMessage,
-  isBcsError,
   multiAgentSigningMessage,
   rawTransaction,
   signedTransaction,
@@ -40,9 +39,10 @@ import {
   type TransactionArgument,
   type TransactionAuthenticator,
   type TransactionPayload,
-  type TypeTag,
-} from '../../src/index.js';
-import { transactionHash } from '../../src/hash.js';
+} from '../../src/transactions/index.js';
+import { isBcsError } from '../../src/bcs/index.js';
+import { type TypeTag } from '../../src/move/index.js';
+import { transactionHash } from '../../src/hash/index.js';
 
 import { transactionArbitraries } from './arbitraries.js';
 

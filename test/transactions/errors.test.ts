@@ -1,21 +1,16 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BcsError, type BcsErrorCode, address, bcs, quote } from '../../src/bcs/index.js';
 import {
-  BcsError,
-  type BcsErrorCode,
-  address,
-  bcs,
   formatTypeTag,
   parseTypeTag,
-  quote,
-  rawTransaction,
-  transactionCodecs,
   typeTag,
   identifier,
   assertIdentifier,
   parseEntryFunctionId,
-} from '../../src/index.js';
+} from '../../src/move/index.js';
+import { rawTransaction, transactionCodecs } from '../../src/transactions/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 

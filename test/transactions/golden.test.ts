@@ -4,9 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   encodeEntryFunctionTransaction,
   entryFunctionSigningMessage,
-  formatTypeTag,
-  typeArgFromString,
-  typeArgFromTag,
   type EntryFunction,
   type EntryFunctionPayloadInput,
   type RawTransactionInput,
@@ -19,7 +16,6 @@ import {
   bitmapFromIndices,
   ed25519Authenticator,
   feePayerSigningMessage,
-  fromHex,
   indicesFromBitmap,
   keylessPublicKey,
   multiAgentSigningMessage,
@@ -28,7 +24,6 @@ import {
   rawTransactionWithData,
   signedTransaction,
   signingMessage,
-  toHex,
   transactionArgument,
   transactionAuthenticator,
   transactionCodecs,
@@ -40,9 +35,18 @@ import {
   type RawTransaction,
   type RawTransactionWithData,
   type SignedTransaction,
-} from '../../src/index.js';
+} from '../../src/transactions/index.js';
+import { formatTypeTag, typeArgFromString, typeArgFromTag } from '../../src/move/index.js';
+import { fromHex, toHex } from '../../src/bcs/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
-import { ed25519AuthenticationKey, hashPrefix, multiEd25519AuthenticationKey, multiKeyAuthenticationKey, singleKeyAuthenticationKey, transactionHash } from '../../src/hash.js';
+import {
+  ed25519AuthenticationKey,
+  hashPrefix,
+  multiEd25519AuthenticationKey,
+  multiKeyAuthenticationKey,
+  singleKeyAuthenticationKey,
+  transactionHash,
+} from '../../src/hash/index.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 import withDataFixtures from '../../fixtures/transactions/raw-transactions-with-data.json' with { type: 'json' };
 import signedFixtures from '../../fixtures/transactions/signed-transactions.json' with { type: 'json' };

@@ -2,26 +2,24 @@
 // with a path, never a TypeError, a RangeError or silently wrong bytes.
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
+import { MAX_CONTAINER_DEPTH, fromHex, toHex } from '../../src/bcs/index.js';
 import {
-  MAX_CONTAINER_DEPTH,
   accountAuthenticator,
   assembleSignedTransaction,
   bitVec,
   bitmapFromIndices,
-  fromHex,
   fromJsonSafe,
   indicesFromBitmap,
   multiKey,
   signingMessage,
-  toHex,
   toJsonSafe,
   transactionCodecs,
   transactionSigningMessage,
-  typeTag,
   type AccountAuthenticatorInput,
   type Shape,
-} from '../../src/index.js';
-import { authenticationKey } from '../../src/hash.js';
+} from '../../src/transactions/index.js';
+import { typeTag } from '../../src/move/index.js';
+import { authenticationKey } from '../../src/hash/index.js';
 import { expectBcsError } from '../bcs/helpers.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 

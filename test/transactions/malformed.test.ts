@@ -1,7 +1,8 @@
 // Every strictness rule of the core, triggered inside real transaction bytes (the fixture vectors),
 // must fail with the right error code, path into the value and byte offset.
 import { describe, expect, it } from 'vitest';
-import { fromHex, isBcsError, rawTransaction, signedTransaction, type BcsErrorCode, type Schema } from '../../src/index.js';
+import { fromHex, isBcsError, type BcsErrorCode, type Schema } from '../../src/bcs/index.js';
+import { rawTransaction, signedTransaction } from '../../src/transactions/index.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 import signedFixtures from '../../fixtures/transactions/signed-transactions.json' with { type: 'json' };
 

@@ -5,13 +5,10 @@ import {
   accountAuthenticator,
   anyPublicKey,
   anySignature,
-  bcs,
   bitmapFromIndices,
   entryFunction,
-  fromHex,
   fromJsonSafe,
   indicesFromBitmap,
-  isBcsError,
   keylessSignature,
   multiKey,
   parseDecimal,
@@ -19,15 +16,14 @@ import {
   rawTransactionWithData,
   script,
   signedTransaction,
-  toHex,
   toJsonSafe,
   transactionArgument,
   transactionCodecs,
   transactionPayload,
   type Codec,
   type RawTransactionInput,
-  type Schema,
-} from '../../src/index.js';
+} from '../../src/transactions/index.js';
+import { bcs, fromHex, isBcsError, toHex, type Schema } from '../../src/bcs/index.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 import { transactionArbitraries } from './arbitraries.js';
 

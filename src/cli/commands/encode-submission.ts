@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { BcsWriter, toHex } from '../../bcs/index.js';
-import { concatBytes } from '../../bcs/bytes.js';
-import { hexInto } from '../../bcs/hex.js';
+import { concatBytes, hexInto } from '../../bcs/internal.js';
 import {
   abiRegistry,
   encodeSubmission,
   isApiError,
   parseRequestBody,
   type AbiRegistry,
-  type ApiErrorBody,
   type MoveModuleJson,
 } from '../../submission/index.js';
-import { writeSubmission } from '../../submission/encode-submission.js';
-import { requestText } from '../../submission/request-bytes.js';
+import type { ErrorBody } from '../../records/index.js';
+import { writeSubmission, requestText } from '../../submission/internal.js';
 import { CliError, type Command, type Io } from '../run.js';
 
 // `ledger-bcs encode-submission`: the endpoint's job offline. One request prints the endpoint's 200
@@ -66,7 +64,7 @@ export function loadAbiFiles(files: readonly string[]): MoveModuleJson[] {
 }
 
 /** The endpoint's answer for one body: the signing message, or the error body. */
-function answer(body: Uint8Array, chainId: number, abis: AbiRegistry): { ok: true; message: Uint8Array } | { ok: false; body: ApiErrorBody } {
+function answer(body: Uint8Array, chainId: number, abis: AbiRegistry): { ok: true; message: Uint8Array } | { ok: false; body: ErrorBody } {
   try {
     // Bytes, not text decoded on the way in: invalid UTF-8 fails as the node's JSON parser fails on it.
     return { ok: true, message: encodeSubmission(parseRequestBody(requestText(body)), { chainId, abis }).signingMessage };

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLedgerHandler } from '../../http/handler.js';
-import { createNodeServer, type NodeServerLimits } from '../../http/node.js';
-import type { LedgerInfo } from '../../records/ledger-info.js';
+import { createLedgerHandler } from '../../http/index.js';
+import { createNodeServer, type NodeServerLimits } from '../../http/internal.js';
+import type { LedgerInfo } from '../../records/index.js';
 import { abiRegistry, type MoveModuleJson } from '../../submission/index.js';
 import { CliError, type Command, type Io } from '../run.js';
 

@@ -1,15 +1,16 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { BcsError, quote, encodeWith, normalizeAddress, toHex, utf8Encode, type Address, type BcsWriter } from '../bcs/index.js';
-import { expectBytes } from './internal.js';
 import {
   anyPublicKey,
   multiEd25519PublicKey,
   multiKey,
+  writeSignedTransaction,
   type AnyPublicKeyInput,
   type MultiEd25519PublicKeyInput,
   type MultiKeyInput,
-} from './keys.js';
-import { writeSignedTransaction, type SignedTransactionInput } from './signed-transaction.js';
+  type SignedTransactionInput,
+} from '../transactions/index.js';
+import { expectBytes } from '../transactions/internal.js';
 
 // Transaction hash (aptos-core types/src/transaction/mod.rs `SignedTransaction::committed_hash`)
 // and authentication keys (types/src/transaction/authenticator.rs `AuthenticationKey`, `Scheme`).

@@ -12,4 +12,4 @@ export {
   multiEd25519AuthenticationKey,
   singleKeyAuthenticationKey,
   multiKeyAuthenticationKey,
-} from './transactions/hash.js';
+} from './hash.js';

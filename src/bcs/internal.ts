@@ -1,0 +1,18 @@
+// The core's API for the other layers of this library, beyond its public index: byte and hex
+// helpers, variant tags and the one function behind `bcs.enum`. Not exported from the package.
+export { SPECIAL_LONG_ADDRESSES } from './address.js';
+export { concatBytes } from './bytes.js';
+export { enumeration } from './combinators.js';
+export { rethrowWithin } from './error.js';
+export { hexDigitsInto, hexInto, hexRunEnd, nibbleAt, toHexRaw } from './hex.js';
+export { checkBig } from './primitives.js';
+export { utf8Read } from './utf8.js';
+export {
+  readOptionTag,
+  readVariant,
+  unknownVariant,
+  variantIndex,
+  variantTable,
+  writeVariant,
+  type VariantTable,
+} from './variants.js';

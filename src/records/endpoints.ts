@@ -1,0 +1,127 @@
+import { BcsError, fromHex, isBcsError, quote } from '../bcs/index.js';
+import type { Decl, DeclValue } from './declare.js';
+import { accountResource, balance } from './account.js';
+import { bcsBlock } from './block.js';
+import {
+  parseAccountDataJson,
+  parseBalanceJson,
+  parseBlockJson,
+  parseTransactionSummaryJson,
+  type AccountJson,
+  type BlockJson,
+  type TransactionSummaryJson,
+} from './json-forms.js';
+import { transactionSummaries } from './summary.js';
+
+// The interface's six endpoints, listed once (aptos-core api/src/transactions.rs `encode_submission`,
+// api/src/accounts.rs `get_account`, `get_account_balance`, `get_account_transaction_summaries`,
+// api/src/blocks.rs `get_block_by_height`, api/src/basic.rs `healthy`). The http layer's router, the
+// client and `decodeResponse` are all driven by this table; the http layer attaches a handler to an
+// endpoint by its name. Adding an endpoint is one entry here (docs/wire-types.md).
+
+/** How a parameter is read and written: its aptos-core type. */
+export type EndpointParamType = 'address' | 'asset_type' | 'u64' | 'u32' | 'u16' | 'bool';
+
+export interface EndpointParam {
+  /** As the node names it (snake_case); the client's option is its camelCase. */
+  readonly name: string;
+  readonly in: 'path' | 'query';
+  readonly type: EndpointParamType;
+}
+
+export interface EndpointSpec<J = unknown, B extends Decl | undefined = Decl | undefined> {
+  readonly method: 'GET' | 'POST';
+  /** Under `/v1`; `{name}` is a path parameter (one segment). */
+  readonly path: string;
+  readonly params: readonly EndpointParam[];
+  /** Reads the JSON answer's body text into its record (throws BcsError on a bad shape). */
+  readonly json: (text: string) => J;
+  /** The BCS answer's record (Accept: application/x-bcs), or undefined when the endpoint answers JSON only. */
+  readonly bcs: B;
+}
+
+export const ENDPOINTS = {
+  // The signing message as 0x hex; the node refuses BCS requests here (400 bcs_not_supported).
+  encode_submission: {
+    method: 'POST',
+    path: '/transactions/encode_submission',
+    params: [],
+    json: (text: string): Uint8Array => {
+      const hex = JSON.parse(text) as unknown;
+      if (typeof hex !== 'string' || !hex.startsWith('0x')) throw new BcsError('invalid_hex', `expected a 0x hex string, got ${quote(hex)}`);
+      return fromHex(hex);
+    },
+    bcs: undefined,
+  },
+  account: {
+    method: 'GET',
+    path: '/accounts/{address}',
+    params: [{ name: 'address', in: 'path', type: 'address' }, { name: 'ledger_version', in: 'query', type: 'u64' }],
+    json: (text: string): AccountJson => {
+      const json = JSON.parse(text) as unknown;
+      parseAccountDataJson(json);
+      return json as AccountJson;
+    },
+    bcs: accountResource,
+  },
+  // JSON: a bare number, read from the text exactly (JSON.parse would round it above 2^53).
+  balance: {
+    method: 'GET',
+    path: '/accounts/{address}/balance/{asset_type}',
+    params: [{ name: 'address', in: 'path', type: 'address' }, { name: 'asset_type', in: 'path', type: 'asset_type' }, { name: 'ledger_version', in: 'query', type: 'u64' }],
+    json: parseBalanceJson,
+    bcs: balance,
+  },
+  transaction_summaries: {
+    method: 'GET',
+    path: '/accounts/{address}/transaction_summaries',
+    params: [{ name: 'address', in: 'path', type: 'address' }, { name: 'start_version', in: 'query', type: 'u64' }, { name: 'end_version', in: 'query', type: 'u64' }, { name: 'limit', in: 'query', type: 'u16' }],
+    json: (text: string): TransactionSummaryJson[] => {
+      const json = JSON.parse(text) as unknown;
+      if (!Array.isArray(json)) throw new BcsError('invalid_json', `expected an array of transaction summaries, got ${quote(json)}`);
+      json.forEach((s, i) => {
+        try {
+          parseTransactionSummaryJson(s);
+        } catch (e) {
+          throw isBcsError(e) ? e.within(i) : e;
+        }
+      });
+      return json as TransactionSummaryJson[];
+    },
+    bcs: transactionSummaries,
+  },
+  block: {
+    method: 'GET',
+    path: '/blocks/by_height/{block_height}',
+    params: [{ name: 'block_height', in: 'path', type: 'u64' }, { name: 'with_transactions', in: 'query', type: 'bool' }],
+    json: (text: string): BlockJson => parseBlockJson(JSON.parse(text)),
+    bcs: bcsBlock,
+  },
+  // JSON only: the node's health check has no BCS form.
+  healthy: {
+    method: 'GET',
+    path: '/-/healthy',
+    params: [{ name: 'duration_secs', in: 'query', type: 'u32' }],
+    json: (text: string): { message: string } => {
+      const body = JSON.parse(text) as { message?: unknown } | null;
+      if (typeof body?.message !== 'string') throw new BcsError('missing_field', 'health answer without a message');
+      return { message: body.message };
+    },
+    bcs: undefined,
+  },
+} as const satisfies Record<string, EndpointSpec>;
+
+export type Endpoint = keyof typeof ENDPOINTS;
+
+type BcsEndpoint = { [E in Endpoint]: (typeof ENDPOINTS)[E]['bcs'] extends Decl ? E : never }[Endpoint];
+
+/** The decoded BCS answer of each endpoint that has one. */
+export type ResponseBodies = { [E in BcsEndpoint]: (typeof ENDPOINTS)[E]['bcs'] extends infer D extends Decl ? DeclValue<D> : never };
+
+/** The JSON answer of each endpoint, as its table entry reads it. */
+export type ResponseJson = { [E in Endpoint]: ReturnType<(typeof ENDPOINTS)[E]['json']> };
+
+/** The table entry of `name`, or undefined for a name that is not an endpoint (own keys only). */
+export function endpointSpec(name: unknown): EndpointSpec | undefined {
+  return typeof name === 'string' && Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name as Endpoint] : undefined;
+}
