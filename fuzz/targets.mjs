@@ -104,22 +104,34 @@ export function jsonTargets() {
       out.push({ name: `json ${group} ${name}`, kind: 'text', seeds: jsonSeeds(codec, codec.schema), run: onValue((v) => codec.fromJson(v)), ours: isBcs, prepare: JSON.parse });
     }
   }
-  // The node's transaction JSON (src/node-json, branch i19b): one line each once it is merged.
-  for (const [name, fn] of Object.entries(NODE_JSON_READERS)) {
-    out.push({ name: `node json ${name}`, kind: 'text', seeds: nodeJsonSeeds(), run: onValue((v) => fn(v)), ours: isBcs, prepare: JSON.parse });
+  // The node's own JSON of transactions, blocks, events and signatures (ledger-bcs/node-json).
+  if (N !== null) {
+    const text = (name, fn, part) => ({ name: `node json ${name}`, kind: 'text', seeds: goldenValues(part), run: fn, ours: isBcs });
+    const value = (name, fn, part) => ({ ...text(name, fn, part), prepare: JSON.parse });
+    out.push(
+      text('transaction', (t) => N.parseTransactionJson(t), 'transactions_test'),
+      text('block', (t) => N.parseNodeBlockJson(t), 'blocks_test'),
+      text('text', (t) => N.parseNodeJsonText(t), 'transactions_test'),
+      value('event', (v) => N.parseEventJson(v), 'events_test'),
+      value('signature', (v) => N.parseSignatureJson(v), 'transactions_test'),
+      value('account signature', (v) => N.parseAccountSignatureJson(v), 'transactions_test'),
+    );
   }
   return out;
 }
 
-// Readers of the node's own JSON, by name, when the build has them.
-const NODE_JSON_READERS = Object.fromEntries(
-  ['parseTransactionJson', 'parseUserTransactionRequestJson', 'parseWriteSetChangeJson', 'parseEventJson']
-    .filter((n) => typeof L[n] === 'function')
-    .map((n) => [n, L[n]]),
-);
+/** The node-json entry, when the build has one. */
+const N = await import('../dist/node-json/index.js').catch(() => null);
 
-function nodeJsonSeeds() {
-  return goldens('transactions_test').filter((t) => t.includes('"type":"')).slice(0, 24);
+/** Answers in the goldens whose file names contain `part`: each one, and the `signature` of each that has one. */
+function goldenValues(part) {
+  const out = [];
+  for (const text of goldens(part)) {
+    out.push(text);
+    const v = JSON.parse(text);
+    if (v && typeof v === 'object' && v.signature) out.push(JSON.stringify(v.signature));
+  }
+  return out.slice(0, 32);
 }
 
 /** Bodies of the node's own answers (../shared/node-goldens, beside the checkout; none when absent). */
