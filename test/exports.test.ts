@@ -61,7 +61,7 @@ const CLIENT: Surface = {
   types: [
     'BlockOptions', 'CallOptions', 'EncodeSubmissionCallOptions', 'EncodedSubmission', 'FetchLike',
     'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
-    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'ResponseFormat',
+    'LedgerNetworkErrorKind', 'LedgerResponseErrorCode', 'LedgerResult', 'NodeJsonReader', 'ResponseFormat',
     'SummariesOptions', 'VersionOptions',
   ],
 };
@@ -93,6 +93,21 @@ const HTTP_NODE: Surface = {
   ],
 };
 
+const NODE_JSON: Surface = {
+  values: [
+    'accountSignatureJson', 'eventJson', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
+    'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
+    'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeJsonText',
+    'parseSignatureJson', 'parseTableItemDataJson', 'parseTransactionJson', 'pendingTransactionJson', 'prefetchLayouts',
+    'scriptBytecodeJson', 'signatureJson', 'tableItemDataJson', 'transactionJson',
+  ],
+  types: [
+    'EventJson', 'FunctionIndexLookup', 'FunctionNameLookup', 'MoveModuleBytecodeJson', 'MoveResourceJson',
+    'MoveScriptBytecodeJson', 'NodeBlockJson', 'ParseTransactionJsonOptions', 'ParsedTransactionJson', 'SignatureJson',
+    'SignatureReadOptions', 'TableInfoLookup', 'TableItemDataJson', 'TransactionJson', 'TransactionJsonOptions',
+  ],
+};
+
 // The layers the other issue-12 work reshapes: lists taken from their index files.
 const BCS: Surface = {
   values: [
@@ -121,13 +136,13 @@ const MOVE: Surface = {
     'formatEntryFunctionId', 'formatModuleId', 'formatMoveType', 'formatStructTag', 'formatTypeTag',
     'hasGenerics', 'identifier', 'isPrimitiveKind', 'isSignerType', 'isValidIdentifier',
     'jsonTypeName', 'moduleId', 'moveTypeEquals', 'parseEntryFunctionId', 'parseModuleId',
-    'parseMoveType', 'parseStructTag', 'parseTypeTag', 'primitiveTypeTag', 'readScriptSignature',
+    'parseMoveType', 'parseStructTag', 'parseTypeTag', 'primitiveTypeTag', 'readModuleSignature', 'readScriptSignature',
     'structTag', 'substituteGenerics', 'typeArgFromString', 'typeArgFromTag', 'typeTag',
     'typeTagEquals', 'writeTypeTag', 'writeTypeTagString',
   ],
   types: [
     'AbilityName', 'EntryFunctionId', 'EntryFunctionIdInput', 'FunctionParamOrReturnTag',
-    'FunctionParamOrReturnTagInput', 'FunctionTag', 'FunctionTagInput', 'ModuleId', 'ModuleIdInput',
+    'FunctionParamOrReturnTagInput', 'FunctionTag', 'FunctionTagInput', 'ModuleFunction', 'ModuleId', 'ModuleIdInput', 'ModuleSignature', 'ModuleStruct',
     'MoveFunctionParam', 'MoveFunctionType', 'MoveStructType', 'MoveType', 'MoveValueType',
     'PrimitiveTypeTagKind', 'ScriptSignature', 'StructTag', 'StructTagInput', 'TypeArg',
     'TypeStringStyle', 'TypeTag', 'TypeTagInput',
@@ -205,6 +220,7 @@ const SURFACES: Record<string, Surface> = {
   './hash': HASH,
   './http': HTTP,
   './http/node': HTTP_NODE,
+  './node-json': NODE_JSON,
 };
 
 interface Entry {

@@ -11,6 +11,7 @@ import { HEAVY, PRIMITIVES, TRANSFER, TRANSFER_RAW_HEX, TRANSFER_SIGNING_MESSAGE
 import { workload } from './registry.mjs';
 import { submissionWorkloads } from './submission.mjs';
 import { recordWorkloads } from './records.mjs';
+import { nodeJsonWorkloads } from './node-json.mjs';
 
 const hexBytes = (h) => Uint8Array.from(h.match(/../g), (x) => parseInt(x, 16));
 
@@ -231,6 +232,7 @@ export function createWorkloads(ours) {
 
   list.push(...submissionWorkloads(ours));
   list.push(...recordWorkloads(ours));
+  list.push(...nodeJsonWorkloads(ours));
 
   return list;
 }

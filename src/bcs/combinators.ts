@@ -1,5 +1,5 @@
 import { BcsError, rethrowWithin } from './error.js';
-import { BcsReader, SLOT_COST } from './reader.js';
+import { BcsReader, ELEMENT_COST, SLOT_COST } from './reader.js';
 import { encodeExact, schema, typeError, type AnySchema, type Infer, type InferInput, type Schema } from './schema.js';
 import { bytes as bytesSchema } from './bytes.js';
 import { compareBytes } from './hex.js';
@@ -52,7 +52,7 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
   // small integer is a slot; a u32 may be a heap number, a u64 and wider a bigint; anything else a
   // small object.
   const elementCost =
-    fixedSize === 0 || (readMany && fixedSize > 0 && fixedSize < 4) ? SLOT_COST : readMany ? (fixedSize < 8 ? 24 : 40) : undefined;
+    fixedSize === 0 || (readMany && fixedSize > 0 && fixedSize < 4) ? SLOT_COST : readMany ? (fixedSize < 8 ? 24 : 40) : ELEMENT_COST;
   const readCounted = (r: BcsReader): Infer<S>[] => {
     const n = r.count();
     const out: Infer<S>[] = [];

@@ -24,7 +24,7 @@ export function decodeBudget(n: number): number {
 // slot plus a small object (or bigint, or short string); byte arrays, strings and maps their own
 // overhead on top. Values within ~4x of their input (a bigint, an address string) are not charged
 // separately: the input length bounds them already.
-const ELEMENT_COST = 48;
+export const ELEMENT_COST = 48;
 /** An array slot alone: an element that allocates nothing (null, a boolean, a small integer). */
 export const SLOT_COST = 8;
 const ARRAY_COST = 32;
@@ -207,9 +207,10 @@ export class BcsReader {
    * A sequence length, checked before the caller loops or allocates: at most maxLength, and
    * `length × minElementSize` must fit in the remaining input. A `minElementSize` of 0 means the
    * elements are zero-sized: all `length` of them are counted against the decode's budget at once.
-   * The array and its elements (`elementCost` estimated bytes each) are charged to the budget.
+   * An array of `length` slots is charged to the budget, `elementCost` bytes each (default a slot:
+   * callers whose elements are objects say so; byte strings read by length cost their slots only).
    */
-  length(minElementSize: number, elementCost = ELEMENT_COST): number {
+  length(minElementSize: number, elementCost = SLOT_COST): number {
     const start = this.off;
     const n = this.byteLength(minElementSize);
     this.charge(ARRAY_COST + n * elementCost, start);

@@ -37,6 +37,17 @@ export interface LedgerClientOptions {
   maxResponseBytes?: number;
   /** ABIs to verify encode_submission answers with (default: the embedded 0x1 framework). */
   abis?: AbiRegistry;
+  /**
+   * Reads the node's JSON of blocks into typed, hash-verified values (`nodeJsonReader()` of
+   * `ledger-bcs/node-json`, kept out of this entry because it loads sha3); needed for `typed: true`.
+   */
+  nodeJson?: NodeJsonReader;
+}
+
+/** The node's block JSON → the typed block, every transaction hash-verified (ledger-bcs/node-json). */
+export interface NodeJsonReader {
+  /** `json`: the body's text (or a parsed value). */
+  block(json: unknown, chainId: number): ResponseBodies['block'];
 }
 
 export interface CallOptions {
@@ -63,6 +74,8 @@ export interface HealthyOptions extends CallOptions {
 
 type Bcs = FormatOption<'bcs'>;
 type AsJson = { format: 'json' };
+/** The node's JSON read into the BCS form's typed value, hash-verified (needs options.nodeJson). */
+type AsTypedJson = { format: 'json'; typed: true };
 
 /**
  * BCS answers are the record types (`ResponseBodies`); JSON answers are the node's JSON, checked
@@ -77,6 +90,7 @@ export interface LedgerClient {
   getAccount(address: AddressInput, options?: VersionOptions & Bcs): Promise<LedgerResult<ResponseBodies['account']>>;
   getAccount(address: AddressInput, options: VersionOptions & AsJson): Promise<LedgerResult<AccountJson>>;
   getBlockByHeight(height: IntegerInput, options?: BlockOptions & Bcs): Promise<LedgerResult<ResponseBodies['block']>>;
+  getBlockByHeight(height: IntegerInput, options: BlockOptions & AsTypedJson): Promise<LedgerResult<ResponseBodies['block']>>;
   getBlockByHeight(height: IntegerInput, options: BlockOptions & AsJson): Promise<LedgerResult<BlockJson>>;
 }
 
@@ -204,6 +218,12 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     getBalance: ((address: AddressInput, assetType: string, o?: VersionOptions & FormatOption<ResponseFormat>) => read('balance', [address, assetType], o)) as LedgerClient['getBalance'],
     healthy: ((o?: HealthyOptions) => read('healthy', [], o)) as LedgerClient['healthy'],
     getAccount: ((address: AddressInput, o?: VersionOptions & FormatOption<ResponseFormat>) => read('account', [address], o)) as LedgerClient['getAccount'],
-    getBlockByHeight: ((height: IntegerInput, o?: BlockOptions & FormatOption<ResponseFormat>) => read('block', [height], o)) as LedgerClient['getBlockByHeight'],
+    getBlockByHeight: (async (height: IntegerInput, o?: BlockOptions & FormatOption<ResponseFormat> & { typed?: boolean }) => {
+      if (o?.typed !== true || format(o) !== 'json') return read('block', [height], o);
+      const reader = options.nodeJson;
+      if (!reader) throw new UsageError('invalid_option', 'typed JSON blocks need options.nodeJson: nodeJsonReader() from ledger-bcs/node-json');
+      // The text, not JSON.parse's value: a u64 the node writes as a number may exceed 2^53.
+      return get(target('block', [height], o), 'json', o, (a) => decodeBody(a, () => reader.block(utf8(a.res.body), a.ledgerInfo.chainId)));
+    }) as LedgerClient['getBlockByHeight'],
   };
 }

@@ -10,6 +10,7 @@ export {
   type SummariesOptions,
   type BlockOptions,
   type HealthyOptions,
+  type NodeJsonReader,
 } from './client.js';
 export { type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
 export { type LedgerResult, type ResponseFormat } from './types.js';

@@ -73,7 +73,7 @@ const MAGIC = [0xa1, 0x1c, 0xeb, 0x0b];
 /** `APTOS_BYTECODE_VERSION_MASK`: Aptos marks versions ≥ 7 with 0x0A in the top byte. */
 const APTOS_VERSION_MASK = 0x0a000000;
 
-function readHeader(r: BinaryReader): number {
+export function readHeader(r: BinaryReader): number {
   for (let i = 0; i < 4; i++) {
     if (r.pos >= r.end || r.bytes[r.pos] !== MAGIC[i]) fail(r, 'invalid_type', 'bad magic (expected a11ceb0b)', 0);
     r.pos++;
@@ -87,14 +87,14 @@ function readHeader(r: BinaryReader): number {
   return version;
 }
 
-interface Table { kind: number; offset: number; count: number }
+export interface Table { kind: number; offset: number; count: number }
 
-const KIND = { moduleHandles: 0x1, structHandles: 0x2, functionHandles: 0x3, functionInst: 0x4, signatures: 0x5, constants: 0x6, identifiers: 0x7, addresses: 0x8, metadata: 0x10 } as const;
+export const KIND = { moduleHandles: 0x1, structHandles: 0x2, functionHandles: 0x3, functionInst: 0x4, signatures: 0x5, constants: 0x6, identifiers: 0x7, addresses: 0x8, metadata: 0x10 } as const;
 /** `TableType` kinds that only modules may have (0xA–0xF, 0x11–0x14): "Bad table in Script". */
-const isModuleOnlyKind = (k: number) => (k >= 0xa && k <= 0xf) || (k >= 0x11 && k <= 0x14);
+export const isModuleOnlyKind = (k: number) => (k >= 0xa && k <= 0xf) || (k >= 0x11 && k <= 0x14);
 
 /** `read_tables` + `check_tables`: known kinds, no duplicates, contiguous from 0, none empty. */
-function readTableHeaders(r: BinaryReader): Table[] {
+export function readTableHeaders(r: BinaryReader, module = false): Table[] {
   const n = uleb(r, 255, 'table count');
   const tables: Table[] = [];
   for (let i = 0; i < n; i++) {
@@ -114,17 +114,22 @@ function readTableHeaders(r: BinaryReader): Table[] {
     seen.add(t.kind);
     next += t.count;
     if (next > r.bytes.length) fail(r, 'unexpected_end', 'table extends past the end of the binary');
-    if (isModuleOnlyKind(t.kind)) fail(r, 'invalid_type', `table 0x${t.kind.toString(16)} is not allowed in a script`);
+    if (!module && isModuleOnlyKind(t.kind)) fail(r, 'invalid_type', `table 0x${t.kind.toString(16)} is not allowed in a script`);
+    if (t.kind >= 0x11 && r.version < 7) fail(r, 'not_supported', `table 0x${t.kind.toString(16)} in bytecode version ${r.version}`);
     if (t.kind === KIND.metadata && r.version < 5) fail(r, 'not_supported', `metadata table in bytecode version ${r.version}`);
   }
   return tables;
 }
 
-interface Pools {
+export interface Pools {
   identifiers: string[];
   addresses: string[];
   moduleHandles: { address: number; name: number }[];
-  structHandles: { module: number; name: number; arity: number }[];
+  /** `typeParams`: each parameter's constraints (ability bits) and phantom flag. */
+  structHandles: { module: number; name: number; arity: number; abilities: number; typeParams: { constraints: number; phantom: boolean }[] }[];
+  /** Ability bits of each function handle's type parameters. */
+  functionTypeParams: number[][];
+  metadata: { key: Uint8Array; value: Uint8Array }[];
   /** Indices only, for the bounds check: [module handle, identifier, signature, signature]. */
   functionHandles: number[][];
   /** [function handle, signature]. */
@@ -132,12 +137,18 @@ interface Pools {
   signatures: SignatureToken[][];
 }
 
-/** Loads every table as `build_common_tables` does: each entry read strictly inside its table. */
-function readTables(bytes: Uint8Array, base: number, tables: Table[], version: number): Pools {
-  const pools: Pools = { identifiers: [], addresses: [], moduleHandles: [], structHandles: [], functionHandles: [], functionInsts: [], signatures: [] };
+/**
+ * Loads every table as `build_common_tables` does: each entry read strictly inside its table. A
+ * module's own tables go to `moduleEntry`.
+ */
+export function readTables(bytes: Uint8Array, base: number, tables: Table[], version: number, moduleEntry?: (r: BinaryReader, kind: number) => void): Pools {
+  const pools: Pools = {
+    identifiers: [], addresses: [], moduleHandles: [], structHandles: [], functionTypeParams: [], metadata: [], functionHandles: [], functionInsts: [], signatures: [],
+  };
   for (const t of tables) {
     const r = binaryReader(bytes, base + t.offset, base + t.offset + t.count, version);
-    while (r.pos < r.end) readEntry(r, t.kind, pools);
+    const entry = isModuleOnlyKind(t.kind) ? moduleEntry! : (rr: BinaryReader, kind: number) => readEntry(rr, kind, pools);
+    while (r.pos < r.end) entry(r, t.kind);
   }
   checkBounds(pools);
   return pools;
@@ -152,19 +163,22 @@ function readEntry(r: BinaryReader, kind: number, p: Pools): void {
     case KIND.structHandles: {
       const module = idx('module handle index');
       const name = idx('identifier index');
-      abilitySet(r, 'struct abilities');
+      const abilities = abilitySet(r, 'struct abilities');
       const arity = uleb(r, TYPE_PARAMETER_COUNT_MAX, 'struct type parameter count');
+      const typeParams: { constraints: number; phantom: boolean }[] = [];
       for (let i = 0; i < arity; i++) {
-        abilitySet(r, 'struct type parameter constraints');
-        if (r.version >= 3) uleb(r, 1, 'phantom flag');
+        const constraints = abilitySet(r, 'struct type parameter constraints');
+        typeParams.push({ constraints, phantom: r.version >= 3 && uleb(r, 1, 'phantom flag') === 1 });
       }
-      p.structHandles.push({ module, name, arity });
+      p.structHandles.push({ module, name, arity, abilities, typeParams });
       return;
     }
     case KIND.functionHandles: {
       p.functionHandles.push(['module handle index', 'identifier index', 'parameters index', 'return index'].map(idx));
       const n = uleb(r, TYPE_PARAMETER_COUNT_MAX, 'function type parameter count');
-      for (let i = 0; i < n; i++) abilitySet(r, 'function type parameter abilities');
+      const typeParams: number[] = [];
+      for (let i = 0; i < n; i++) typeParams.push(abilitySet(r, 'function type parameter abilities'));
+      p.functionTypeParams.push(typeParams);
       if (r.version >= 7) skipAccessSpecifiers(r);
       if (r.version >= 8) {
         const attrs = uleb(r, 16, 'function attribute count');
@@ -198,10 +212,15 @@ function readEntry(r: BinaryReader, kind: number, p: Pools): void {
       skip(r, 32, 'address identifier');
       p.addresses.push('0x' + toHexRaw(r.bytes, r.pos - 32, r.pos));
       return;
-    case KIND.metadata:
-      skip(r, uleb(r, 1023, 'metadata key size'), 'metadata key');
-      skip(r, uleb(r, 0xffff, 'metadata value size'), 'metadata value');
+    case KIND.metadata: {
+      const keyLength = uleb(r, 1023, 'metadata key size');
+      skip(r, keyLength, 'metadata key');
+      const key = r.bytes.subarray(r.pos - keyLength, r.pos);
+      const valueLength = uleb(r, 0xffff, 'metadata value size');
+      skip(r, valueLength, 'metadata value');
+      p.metadata.push({ key, value: r.bytes.subarray(r.pos - valueLength, r.pos) });
       return;
+    }
   }
 }
 
@@ -210,7 +229,7 @@ function readEntry(r: BinaryReader, kind: number, p: Pools): void {
  * name a client writes: `$` anywhere a letter or `_` may be, and the script pseudo-identifiers
  * `<SELF>` and `<SELF>_<digits>`. Only names a parameter type uses must be plain identifiers.
  */
-function isIdentifierInBinary(s: string): boolean {
+export function isIdentifierInBinary(s: string): boolean {
   return s === '<SELF>' || /^<SELF>_[0-9]+$/.test(s) || isValidIdentifier(s.replaceAll('$', '_'));
 }
 
@@ -237,7 +256,15 @@ function checkBounds(p: Pools): void {
     check(handle, p.functionHandles.length, 'function handle');
     check(sig, p.signatures.length, 'signature');
   }
-  const stack: SignatureToken[] = p.signatures.flat();
+  checkTokenBounds(p, p.signatures.flat());
+}
+
+/** Struct handle indices and arities inside signature tokens (a module's field types too). */
+export function checkTokenBounds(p: Pools, tokens: SignatureToken[]): void {
+  const check = (i: number, n: number, what: string) => {
+    if (i >= n) throw outOfRange(`${what} index ${i} out of range (table has ${n})`);
+  };
+  const stack = tokens;
   for (let t = stack.pop(); t !== undefined; t = stack.pop()) {
     if (t.$kind === 'struct') {
       check(t.handle, p.structHandles.length, 'struct handle');
@@ -254,7 +281,7 @@ function outOfRange(detail: string): BcsError {
 }
 
 /** Turns tokens into `MoveType`s (the node's `MoveType::from(&SignatureToken)` with names resolved). */
-function resolver(p: Pools, nTypeParams: number) {
+export function resolver(p: Pools, nTypeParams: number) {
   const name = (i: number, what: string): string => {
     const s = p.identifiers[i];
     if (!isValidIdentifier(s)) throw new BcsError('invalid_identifier', `invalid script bytecode: ${what} name ${JSON.stringify(String(s).slice(0, 64))} is not a Move identifier`);

@@ -51,3 +51,4 @@ export {
   type EntryFunctionIdInput,
 } from './module-id.js';
 export { readScriptSignature, MIN_SCRIPT_VERSION, MAX_SCRIPT_VERSION, type ScriptSignature } from './compiled-script.js';
+export { readModuleSignature, type ModuleSignature, type ModuleFunction, type ModuleStruct } from './compiled-module.js';

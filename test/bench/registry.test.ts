@@ -7,11 +7,12 @@ import * as move from '../../src/move/index.js';
 import * as transactions from '../../src/transactions/index.js';
 import * as records from '../../src/records/index.js';
 import * as submission from '../../src/submission/index.js';
+import * as nodeJson from '../../src/node-json/index.js';
 import { createWorkloads } from '../../bench/workloads/index.mjs';
 import { instantiate, verify } from '../../bench/lib/verify.mjs';
 
 // What bench/entries/ours-whole.mjs gathers from dist/: every layer's entry point.
-const ours = { ...bcs, ...move, ...transactions, ...records, ...submission };
+const ours = { ...bcs, ...move, ...transactions, ...records, ...submission, ...nodeJson };
 const workloads = createWorkloads(ours);
 
 describe('bench workload registry', () => {

@@ -9,7 +9,7 @@ const PUBLIC = [
   'assertIdentifier', 'dereference', 'encodeTypeTagString', 'formatEntryFunctionId', 'formatModuleId', 'formatMoveType',
   'formatStructTag', 'formatTypeTag', 'hasGenerics', 'identifier', 'isPrimitiveKind', 'isSignerType', 'isValidIdentifier',
   'jsonTypeName', 'moduleId', 'moveTypeEquals', 'parseEntryFunctionId', 'parseModuleId', 'parseMoveType', 'parseStructTag',
-  'parseTypeTag', 'primitiveTypeTag', 'readScriptSignature', 'structTag', 'substituteGenerics', 'typeArgFromString',
+  'parseTypeTag', 'primitiveTypeTag', 'readModuleSignature', 'readScriptSignature', 'structTag', 'substituteGenerics', 'typeArgFromString',
   'typeArgFromTag', 'typeTag', 'typeTagEquals', 'writeTypeTag', 'writeTypeTagString',
 ];
 

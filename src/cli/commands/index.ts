@@ -4,6 +4,7 @@ import { decodeRequestCommand } from './decode-request.js';
 import { encodeCommand, signingMessageCommand } from './encode.js';
 import { encodeSubmissionCommand } from './encode-submission.js';
 import { example } from './example.js';
+import { renderCommand, verifyJsonCommand } from './node-json.js';
 import { serveCommand } from './serve.js';
 import { typeTagCommand } from './type-tag.js';
 
@@ -17,4 +18,6 @@ export const commands: Record<string, Command> = {
   encode: encodeCommand,
   'signing-message': signingMessageCommand,
   serve: serveCommand,
+  render: renderCommand,
+  'verify-json': verifyJsonCommand,
 };

@@ -1,0 +1,68 @@
+import { BcsError, equalBytes, toHex } from '../bcs/index.js';
+import type { BcsBlock, TransactionOnChainData } from '../records/index.js';
+import { each, field, hash, obj, u64 } from './json-read.js';
+import { parseNodeJsonText } from './json-text.js';
+import { onChainTransactionJson, renderContext, type TransactionJson, type TransactionJsonOptions } from './transaction-json.js';
+import { readContext, readTransaction, type ParseTransactionJsonOptions } from './transaction-read.js';
+
+// api/types/src/block.rs `Block` with its transactions in the node's transaction JSON, as
+// api/src/blocks.rs answers GET /blocks/by_height/{h}?with_transactions=true: every transaction's
+// timestamp is the block's, and `transactions` is null when not requested.
+
+export interface NodeBlockJson {
+  block_height: string;
+  block_hash: string;
+  block_timestamp: string;
+  first_version: string;
+  last_version: string;
+  transactions: TransactionJson[] | null;
+}
+
+export function nodeBlockJson(block: BcsBlock, options: Omit<TransactionJsonOptions, 'timestamp'> = {}): NodeBlockJson {
+  const ctx = renderContext(options);
+  const o = { ...options, timestamp: block.blockTimestamp };
+  return {
+    block_height: block.blockHeight.toString(),
+    block_hash: toHex(block.blockHash),
+    block_timestamp: block.blockTimestamp.toString(),
+    first_version: block.firstVersion.toString(),
+    last_version: block.lastVersion.toString(),
+    transactions: block.transactions === null ? null : block.transactions.map((t) => onChainTransactionJson(t as TransactionOnChainData, o, ctx)),
+  };
+}
+
+/**
+ * Reads the block endpoint's JSON (object or text) into a BcsBlock, every transaction read and, by
+ * default, hash-verified; the block's hash is the block id its checkpoint and epilogue carry.
+ */
+export function parseNodeBlockJson(json: unknown, options: Omit<ParseTransactionJsonOptions, 'blockId'> = {}): BcsBlock {
+  const o = obj(typeof json === 'string' ? parseNodeJsonText(json) : json, 'a block');
+  const blockHash = hash(o, 'block_hash', options.verifyHash === false);
+  const ctx = readContext({ ...options, blockId: blockHash });
+  const header = {
+    blockHeight: u64(o, 'block_height'),
+    blockHash,
+    blockTimestamp: u64(o, 'block_timestamp'),
+    firstVersion: u64(o, 'first_version'),
+    lastVersion: u64(o, 'last_version'),
+  };
+  const list = field(o, 'transactions');
+  if (list === null) return { ...header, transactions: null };
+  const transactions = each(o, 'transactions', (t) => {
+    const r = readTransaction(t, ctx);
+    if (r.data.$kind !== 'OnChain') throw new BcsError('invalid_json', 'a block holds committed transactions only').within('type');
+    const tx = r.data.value.transaction;
+    if (ctx.verify && (tx.$kind === 'BlockMetadata' || tx.$kind === 'BlockMetadataExt')) {
+      const id = tx.$kind === 'BlockMetadata' ? tx.value.id : tx.value.value.id;
+      if (!equalBytes(id, blockHash)) throw new BcsError('invalid_json', 'the block metadata id is not the block hash').within('id');
+    }
+    return r.data.value;
+  });
+  return { ...header, transactions } as BcsBlock;
+}
+
+
+/** The reader `createLedgerClient({ nodeJson })` takes: JSON blocks read and hash-verified. */
+export function nodeJsonReader(options: Omit<ParseTransactionJsonOptions, 'blockId' | 'chainId'> = {}): { block(json: unknown, chainId: number): BcsBlock } {
+  return { block: (json, chainId) => parseNodeBlockJson(json, { ...options, chainId }) };
+}

@@ -1,0 +1,130 @@
+import { BcsError, fromHex, isBcsError, normalizeAddress, quote, type Address } from '../bcs/index.js';
+import { parseDecimal } from '../transactions/index.js';
+
+// Checking readers of the node's JSON: each names what it expected and, through `at`, the path of
+// the field that failed (`changes[3].data.type`). Every failure is a BcsError.
+
+export type Obj = Record<string, unknown>;
+
+export function invalid(what: string, got: unknown): BcsError {
+  return new BcsError('invalid_json', `expected ${what}, got ${quote(got)}`);
+}
+
+/** Runs `f` with `segment` added to the path of whatever it throws. */
+export function at<T>(segment: string | number, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (isBcsError(e)) throw e.within(segment);
+    throw e;
+  }
+}
+
+export function obj(v: unknown, what: string): Obj {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid(`${what} as an object`, v);
+  return v as Obj;
+}
+
+/** Field `key` of `o`, which must be present (null counts as present). */
+export function field(o: Obj, key: string): unknown {
+  const v = o[key];
+  if (v === undefined) throw new BcsError('missing_field', `missing field ${key}`).within(key);
+  return v;
+}
+
+/** `f` of field `key`, its errors under `key`. */
+export function fieldAt<T>(o: Obj, key: string, f: (v: unknown) => T): T {
+  const v = field(o, key);
+  return at(key, () => f(v));
+}
+
+export function str(o: Obj, key: string): string {
+  const v = field(o, key);
+  if (typeof v !== 'string') throw invalid('a string', v).within(key);
+  return v;
+}
+
+export function bool(o: Obj, key: string): boolean {
+  const v = field(o, key);
+  if (typeof v !== 'boolean') throw invalid('a boolean', v).within(key);
+  return v;
+}
+
+export function arr(o: Obj, key: string): unknown[] {
+  const v = field(o, key);
+  if (!Array.isArray(v)) throw invalid('an array', v).within(key);
+  return v;
+}
+
+/** Maps the array at `o[key]`, each element's errors carrying its index. */
+export function each<T>(o: Obj, key: string, f: (v: unknown, i: number) => T): T[] {
+  const a = arr(o, key);
+  return at(key, () => a.map((v, i) => at(i, () => f(v, i))));
+}
+
+/** A u64 written as a decimal string (the node's `U64`). */
+export function u64(o: Obj, key: string): bigint {
+  const v = field(o, key);
+  return at(key, () => parseDecimal(v, 'u64'));
+}
+
+/** A JSON number of at most `max` (u8, u16, u32, or a u64 the node writes as a number). */
+export function int(v: unknown, max: number | bigint, what: string): number | bigint {
+  if (typeof v === 'bigint') {
+    if (v < 0n || v > BigInt(max)) throw new BcsError('out_of_range', `${what} out of range: ${v}`);
+    return v;
+  }
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw invalid(`${what} as an integer`, v);
+  if (!Number.isSafeInteger(v)) throw new BcsError('out_of_range', `${what} too large to read exactly from a JSON number: ${v}`);
+  if (v < 0 || v > Number(max)) throw new BcsError('out_of_range', `${what} out of range: ${v}`);
+  return v;
+}
+
+export function smallInt(o: Obj, key: string, max: number, what: string): number {
+  const v = field(o, key);
+  return at(key, () => int(v, max, what) as number);
+}
+
+/** `0x` hex (HexEncodedBytes). */
+export function hexValue(v: unknown): Uint8Array {
+  if (typeof v !== 'string' || !v.startsWith('0x')) throw invalid('0x hex', v);
+  return fromHex(v);
+}
+
+export function hex(o: Obj, key: string): Uint8Array {
+  const v = field(o, key);
+  return at(key, () => hexValue(v));
+}
+
+/** A HashValue: 32 bytes of `0x` hex. */
+export function hashValue(v: unknown): Uint8Array {
+  const b = hexValue(v);
+  if (b.length !== 32) throw new BcsError('invalid_length', `a hash is 32 bytes, got ${b.length}`);
+  return b;
+}
+
+/** A hash field; with `blankOk` the empty string (a hash blanked by the node's test writer) reads as zeros. */
+export function hash(o: Obj, key: string, blankOk = false): Uint8Array {
+  const v = field(o, key);
+  if (blankOk && v === '') return new Uint8Array(32);
+  return at(key, () => hashValue(v));
+}
+
+export function addressValue(v: unknown): Address {
+  if (typeof v !== 'string' || !v.startsWith('0x')) throw invalid('an address as 0x hex', v);
+  return normalizeAddress(v);
+}
+
+export function address(o: Obj, key: string): Address {
+  const v = field(o, key);
+  return at(key, () => addressValue(v));
+}
+
+/** The discriminator `type` of a node union. */
+export function kind(o: Obj, key = 'type'): string {
+  return str(o, key);
+}
+
+export function unknownKind(k: string, what: string, key = 'type'): BcsError {
+  return new BcsError('invalid_variant', `unknown ${what} type ${quote(k)}`).within(key);
+}

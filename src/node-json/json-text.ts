@@ -1,0 +1,47 @@
+import { BcsError } from '../bcs/index.js';
+import { isApiError, parseRequestBody } from '../submission/index.js';
+
+// The node's JSON as text. It writes with serde_json, whose escaping of strings is JSON.stringify's
+// (`\"`, `\\`, `\n`…, other controls as lowercase `\u00xx`), so the common case is JSON.stringify;
+// a u64 the node writes as a JSON number beyond 2^53 (BlockEndInfo) is held as a bigint and written
+// exactly by the slow path.
+
+/** The compact JSON text of a rendered value, exact for bigint numbers. */
+export function nodeJsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+    return exactText(value);
+  }
+}
+
+function exactText(v: unknown): string {
+  if (typeof v === 'bigint') return v.toString();
+  if (Array.isArray(v)) return `[${v.map(exactText).join(',')}]`;
+  if (typeof v === 'object' && v !== null) {
+    const parts: string[] = [];
+    for (const [k, x] of Object.entries(v)) if (x !== undefined) parts.push(`${JSON.stringify(k)}:${exactText(x)}`);
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+// An integer literal of 16 or more digits outside a string may exceed 2^53.
+const LONG_NUMBER = /[:,[]\s*-?\d{16,}/;
+
+/**
+ * Reads the node's JSON text. Integers beyond 2^53 come back as bigint (the exact reader of
+ * encode_submission, with serde_json's nesting limit); any syntax error is an `invalid_json` BcsError.
+ */
+export function parseNodeJsonText(text: string): unknown {
+  if (typeof text !== 'string') throw new BcsError('invalid_json', 'expected JSON text');
+  try {
+    if (!LONG_NUMBER.test(text)) return JSON.parse(text);
+    return parseRequestBody(text);
+  } catch (e) {
+    if (isApiError(e)) throw new BcsError('invalid_json', e.message);
+    if (e instanceof SyntaxError || e instanceof RangeError) throw new BcsError('invalid_json', e.message);
+    throw e;
+  }
+}

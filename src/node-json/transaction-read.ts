@@ -1,0 +1,286 @@
+import { BcsError, bcs, equalBytes, string as stringSchema, struct, utf8Encode } from '../bcs/index.js';
+import type { ContractEvent, ExecutionStatus, Transaction, TransactionData, TransactionOnChainData, WriteSet } from '../records/index.js';
+import { abiRegistry, type AbiRegistry } from '../submission/index.js';
+import type { SignedTransaction, TransactionPayload } from '../transactions/index.js';
+import { parseChangesJson } from './changes-json.js';
+import { readEvent } from './event-json.js';
+import type { TypeTag } from '../move/index.js';
+import { hashes, type Hashes } from './hashes.js';
+import { address, arr, at, bool, each, field, hash, hex, int, kind, obj, str, u64, unknownKind, type Obj, fieldAt } from './json-read.js';
+import { parseNodeJsonText } from './json-text.js';
+import { parsePayloadJson } from './payload-json.js';
+import { parseSignatureJson } from './signature-json.js';
+import { lazyStatusCodeTable, type StatusCodeTable } from './status-codes.js';
+import { parseVmStatus, type FunctionIndexLookup } from './vm-status.js';
+
+// The node's transaction JSON read back into the records' typed values. What the JSON does not
+// carry is filled as docs/node-json.md lists (WriteOp variants and metadata, the auxiliary-info hash,
+// a MultiKey bitmap's length, the block id of state-checkpoint and block-epilogue transactions);
+// where the JSON leaves a choice (payload v1 or v2, a bitmap's length) the transaction hash decides.
+
+export interface ParseTransactionJsonOptions {
+  abis?: AbiRegistry;
+  /** Check `hash` (default true) and each change's `state_key_hash` against the rebuilt values. */
+  verifyHash?: boolean;
+  /** The chain id of user transactions (not in the JSON). Without it, verification finds it by the hash. */
+  chainId?: number;
+  /** The block id a state-checkpoint or block-epilogue transaction carries (not in the JSON; a block's JSON gives it). */
+  blockId?: Uint8Array;
+  /** The index of an ExecutionFailure's function, from its name. */
+  functionIndex?: FunctionIndexLookup;
+}
+
+/** A transaction read back: the typed value and the timestamp the JSON showed (0 where none). */
+export interface ParsedTransactionJson {
+  data: TransactionData;
+  timestamp: bigint;
+}
+
+export interface ReadContext {
+  abis: AbiRegistry;
+  hashes: Hashes;
+  codes: StatusCodeTable;
+  verify: boolean;
+  options: ParseTransactionJsonOptions;
+  /** Event types parsed once per type string. */
+  types: Map<string, TypeTag>;
+}
+
+export function readContext(options: ParseTransactionJsonOptions = {}): ReadContext {
+  return { abis: options.abis ?? abiRegistry(), hashes: hashes(), codes: lazyStatusCodeTable(), verify: options.verifyHash !== false, options, types: new Map() };
+}
+
+const ZERO_HASH = /* @__PURE__ */ new Uint8Array(32);
+
+function mismatch(what: string): BcsError {
+  return new BcsError('invalid_json', `hash does not match the ${what} rebuilt from the JSON`).within('hash');
+}
+
+/** The first candidate whose hash is `want` (or the first, unverified). */
+function pick<T>(candidates: Iterable<T>, hashOf: (c: T) => Uint8Array, want: Uint8Array | null, ctx: ReadContext, what: string): T {
+  for (const c of candidates) if (!ctx.verify || want === null || equalBytes(hashOf(c), want)) return c;
+  throw mismatch(what);
+}
+
+/**
+ * SignedTransactions the request JSON may have come from, most likely first and built only when
+ * the previous ones did not match (payload variant, MultiKey bitmap length, chain id).
+ */
+function* signedCandidates(o: Obj, ctx: ReadContext): Generator<SignedTransaction> {
+  // Absent in JSON from nodes older than orderless transactions.
+  const nonceJson = o.replay_protection_nonce;
+  const nonce = nonceJson === null || nonceJson === undefined ? null : u64(o, 'replay_protection_nonce');
+  const payloads: TransactionPayload[] = fieldAt(o, 'payload', (v) => parsePayloadJson(v, nonce, ctx.abis));
+  const sigJson = field(o, 'signature');
+  const auths = [at('signature', () => parseSignatureJson(sigJson))];
+  const common = {
+    sender: address(o, 'sender'),
+    sequenceNumber: u64(o, 'sequence_number'),
+    maxGasAmount: u64(o, 'max_gas_amount'),
+    gasUnitPrice: u64(o, 'gas_unit_price'),
+    expirationTimestampSecs: u64(o, 'expiration_timestamp_secs'),
+  };
+  let chainIds: number[];
+  if (ctx.options.chainId !== undefined) chainIds = [ctx.options.chainId];
+  else if (ctx.verify) chainIds = Array.from({ length: 256 }, (_, i) => i);
+  else throw new BcsError('missing_field', 'the chain id is not in the JSON: pass options.chainId (or verify the hash to find it)');
+  for (let a = 0; a < 2; a++) {
+    if (a === 1) {
+      if (!ctx.verify || !JSON.stringify(sigJson).includes('"signatures_required"')) return;
+      auths[0] = at('signature', () => parseSignatureJson(sigJson, { multiKeyBitmapBytes: 1 }));
+    }
+    for (const chainId of chainIds) for (const payload of payloads) yield { rawTxn: { ...common, payload, chainId }, authenticator: auths[0] } as SignedTransaction;
+  }
+}
+
+function changesAt(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation'): WriteSet {
+  const list = arr(o, 'changes');
+  return at('changes', () => parseChangesJson(list, ctx.abis, ctx.hashes, { write, verify: ctx.verify }));
+}
+
+/** Without verification a blanked hash ("", as the node's test writer leaves them) reads as zeros. */
+function hashOf(o: Obj, key: string, ctx: ReadContext): Uint8Array {
+  return hash(o, key, !ctx.verify);
+}
+
+function readInfo(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation') {
+  const success = bool(o, 'success');
+  const status: ExecutionStatus = fieldAt(o, 'vm_status', (v) => parseVmStatus(v as string, success, ctx.codes, ctx.options.functionIndex));
+  const cp = field(o, 'state_checkpoint_hash');
+  return {
+    version: u64(o, 'version'),
+    hash: hashOf(o, 'hash', ctx),
+    info: {
+      gasUsed: u64(o, 'gas_used'),
+      status,
+      transactionHash: hashOf(o, 'hash', ctx),
+      eventRootHash: hashOf(o, 'event_root_hash', ctx),
+      stateChangeHash: hashOf(o, 'state_change_hash', ctx),
+      stateCheckpointHash: cp === null ? null : hashOf(o, 'state_checkpoint_hash', ctx),
+      auxiliaryInfoHash: null,
+    },
+    accumulatorRootHash: hashOf(o, 'accumulator_root_hash', ctx),
+    changes: changesAt(o, ctx, write),
+  };
+}
+
+function readEvents(o: Obj, key: string, ctx: ReadContext): ContractEvent[] {
+  return each(o, key, (v) => readEvent(v, ctx.abis, ctx.types));
+}
+
+function blockId(ctx: ReadContext): Uint8Array {
+  if (ctx.options.blockId) return ctx.options.blockId;
+  if (ctx.verify) throw new BcsError('missing_field', 'the block id is not in the JSON: pass options.blockId (or read the whole block)').within('hash');
+  return ZERO_HASH;
+}
+
+/** Bits set at `indices`, MSB first, in the fewest bytes (aptos-bitvec BitVec). */
+function bitVec(indices: number[]): Uint8Array {
+  const n = indices.length === 0 ? 0 : (Math.max(...indices) >> 3) + 1;
+  const out = new Uint8Array(n);
+  for (const i of indices) out[i >> 3]! |= 0x80 >> (i & 7);
+  return out;
+}
+
+const rsaJwk = /* @__PURE__ */ struct('RSA_JWK', { kid: stringSchema, kty: stringSchema, alg: stringSchema, e: stringSchema, n: stringSchema });
+const unsupportedJwk = /* @__PURE__ */ struct('UnsupportedJWK', { id: bcs.bytes, payload: bcs.bytes });
+
+function readJwk(v: unknown) {
+  const j = obj(v, 'a JWK');
+  if ('n' in j) {
+    const data = rsaJwk.encode({ kid: str(j, 'kid'), kty: str(j, 'kty'), alg: str(j, 'alg'), e: str(j, 'e'), n: str(j, 'n') });
+    return { variant: { typeName: '0x1::jwks::RSA_JWK', data } };
+  }
+  return { variant: { typeName: '0x1::jwks::UnsupportedJWK', data: unsupportedJwk.encode({ id: hex(j, 'id'), payload: hex(j, 'payload') }) } };
+}
+
+/** Transaction variants the committed JSON may have come from, most likely first. */
+function* mapIterable<A, B>(xs: Iterable<A>, f: (a: A) => B): Generator<B> {
+  for (const x of xs) yield f(x);
+}
+
+function transactionCandidates(o: Obj, type: string, ctx: ReadContext): Iterable<Transaction> {
+  const T = (t: unknown) => t as Transaction;
+  switch (type) {
+    case 'user_transaction':
+      return mapIterable(signedCandidates(o, ctx), (s) => T({ $kind: 'UserTransaction', value: s }));
+    case 'genesis_transaction': {
+      const p = obj(field(o, 'payload'), 'payload');
+      const pt = at('payload', () => kind(p));
+      if (pt !== 'write_set_payload') throw unknownKind(pt, 'genesis payload').within('payload');
+      const ws = at('payload', () => obj(field(p, 'write_set'), 'write_set'));
+      const wt = at('payload', () => at('write_set', () => kind(ws)));
+      if (wt !== 'direct_write_set') throw new BcsError('not_supported', `a ${wt} genesis payload is not read back`).within('payload');
+      const events = at('payload', () => at('write_set', () => readEvents(ws, 'events', ctx)));
+      return (['Creation', 'Modification'] as const).map((write) => {
+        const writeSet = at('payload', () => at('write_set', () => changesAt(ws, ctx, write)));
+        return T({ $kind: 'GenesisTransaction', value: { $kind: 'Direct', value: { writeSet, events } } });
+      });
+    }
+    case 'block_metadata_transaction': {
+      const m = {
+        id: hash(o, 'id'),
+        epoch: u64(o, 'epoch'),
+        round: u64(o, 'round'),
+        proposer: address(o, 'proposer'),
+        previousBlockVotesBitvec: new Uint8Array(each(o, 'previous_block_votes_bitvec', (v) => int(v, 255, 'a byte') as number)),
+        failedProposerIndices: each(o, 'failed_proposer_indices', (v) => int(v, 0xffffffff, 'a proposer index') as number),
+        timestampUsecs: u64(o, 'timestamp'),
+      };
+      const ext = o.block_metadata_extension;
+      if (ext === undefined || ext === null) return [T({ $kind: 'BlockMetadata', value: m })];
+      const e = at('block_metadata_extension', () => obj(ext, 'block_metadata_extension'));
+      const et = at('block_metadata_extension', () => kind(e));
+      if (et === 'v0') return [T({ $kind: 'BlockMetadataExt', value: { $kind: 'V0', value: m } })];
+      if (et !== 'v1') throw unknownKind(et, 'block metadata extension').within('block_metadata_extension');
+      const r = at('block_metadata_extension', () => field(e, 'randomness'));
+      const randomness = r === null ? null : { metadata: { epoch: m.epoch, round: m.round }, randomness: at('block_metadata_extension', () => hex(e, 'randomness')) };
+      return [T({ $kind: 'BlockMetadataExt', value: { $kind: 'V1', value: { ...m, randomness } } })];
+    }
+    case 'state_checkpoint_transaction':
+      return [T({ $kind: 'StateCheckpoint', value: blockId(ctx) })];
+    case 'block_epilogue_transaction': {
+      const b = fieldAt(o, 'block_end_info', (v) => obj(v, 'block_end_info'));
+      const blockEndInfo = at('block_end_info', () => ({
+        $kind: 'V0',
+        value: {
+          blockGasLimitReached: bool(b, 'block_gas_limit_reached'),
+          blockOutputLimitReached: bool(b, 'block_output_limit_reached'),
+          blockEffectiveBlockGasUnits: BigInt(fieldAt(b, 'block_effective_block_gas_units', (v) => int(v, 0xffffffffffffffffn, 'a u64'))),
+          blockApproxOutputSize: BigInt(fieldAt(b, 'block_approx_output_size', (v) => int(v, 0xffffffffffffffffn, 'a u64'))),
+        },
+      }));
+      const id = blockId(ctx);
+      return [
+        T({ $kind: 'BlockEpilogue', value: { $kind: 'V0', value: { blockId: id, blockEndInfo } } }),
+        T({ $kind: 'BlockEpilogue', value: { $kind: 'V1', value: { blockId: id, blockEndInfo, feeDistribution: { $kind: 'V0', value: { amount: new Map() } } } } }),
+      ];
+    }
+    case 'validator_transaction': {
+      const vt = str(o, 'validator_transaction_type');
+      if (vt === 'dkg_result') {
+        const d = fieldAt(o, 'dkg_transcript', (v) => obj(v, 'dkg_transcript'));
+        const value = at('dkg_transcript', () => ({ metadata: { epoch: u64(d, 'epoch'), author: address(d, 'author') }, transcriptBytes: hex(d, 'payload') }));
+        return [T({ $kind: 'ValidatorTransaction', value: { $kind: 'DKGResult', value } })];
+      }
+      if (vt !== 'observed_jwk_update') throw unknownKind(vt, 'validator transaction', 'validator_transaction_type');
+      const q = fieldAt(o, 'quorum_certified_update', (v) => obj(v, 'quorum_certified_update'));
+      const value = at('quorum_certified_update', () => {
+        const u = fieldAt(q, 'update', (v) => obj(v, 'update'));
+        const s = fieldAt(q, 'multi_sig', (v) => obj(v, 'multi_sig'));
+        const sig = at('multi_sig', () => field(s, 'sig'));
+        return {
+          update: at('update', () => ({
+            issuer: utf8Encode(str(u, 'issuer')),
+            version: BigInt(fieldAt(u, 'version', (v) => int(v, 0xffffffffffffffffn, 'a u64'))),
+            jwks: each(u, 'jwks', readJwk),
+          })),
+          multiSig: at('multi_sig', () => ({
+            validatorBitmask: bitVec(each(s, 'signer_indices', (v) => int(v, 0xffff, 'a signer index') as number)),
+            sig: sig === null ? null : hex(s, 'sig'),
+          })),
+        };
+      });
+      return [T({ $kind: 'ValidatorTransaction', value: { $kind: 'ObservedJWKUpdate', value } })];
+    }
+    default:
+      throw unknownKind(type, 'transaction');
+  }
+}
+
+const TIMESTAMPED = new Set(['user_transaction', 'block_metadata_transaction', 'state_checkpoint_transaction', 'block_epilogue_transaction', 'validator_transaction']);
+const WITH_EVENTS = new Set(['user_transaction', 'genesis_transaction', 'block_metadata_transaction', 'validator_transaction']);
+
+/** Reads one transaction object with a context (blocks share theirs). */
+export function readTransaction(json: unknown, ctx: ReadContext): ParsedTransactionJson {
+  const o = obj(json, 'a transaction');
+  // The submit answer (PendingTransaction) has no `type`; a committed transaction always has one.
+  const type = o.type === undefined && 'hash' in o && 'sender' in o && !('version' in o) ? 'pending_transaction' : kind(o);
+  if (type === 'pending_transaction') {
+    const want = o.hash === undefined ? null : hashOf(o, 'hash', ctx);
+    const signed = pick(signedCandidates(o, ctx), ctx.hashes.signed, want, ctx, 'transaction');
+    return { data: { $kind: 'Pending', value: signed } as TransactionData, timestamp: 0n };
+  }
+  const candidates = transactionCandidates(o, type, ctx);
+  const info = readInfo(o, ctx, 'Modification');
+  const transaction = pick(candidates, ctx.hashes.transaction, info.hash, ctx, 'transaction');
+  const events = WITH_EVENTS.has(type) ? readEvents(o, 'events', ctx) : [];
+  const value: TransactionOnChainData = {
+    version: info.version,
+    transaction,
+    info: { $kind: 'V0', value: info.info },
+    events,
+    accumulatorRootHash: info.accumulatorRootHash,
+    changes: info.changes,
+  } as TransactionOnChainData;
+  return { data: { $kind: 'OnChain', value } as TransactionData, timestamp: TIMESTAMPED.has(type) ? u64(o, 'timestamp') : 0n };
+}
+
+/**
+ * Reads the node's JSON of one transaction (an object, or its text) into the records' typed value,
+ * checking by default that `hash` is the hash of the transaction rebuilt from it.
+ */
+export function parseTransactionJson(json: unknown, options: ParseTransactionJsonOptions = {}): ParsedTransactionJson {
+  return readTransaction(typeof json === 'string' ? parseNodeJsonText(json) : json, readContext(options));
+}
+
