@@ -17,7 +17,7 @@ interface Surface {
 const SUBMISSION: Surface = {
   values: [
     'ApiError', 'abiRegistry', 'encodeSubmission', 'encodeSubmissionAsync', 'isApiError',
-    'isJsonFloat', 'parseRequestBody', 'requestFromBytes', 'requestFromTransaction',
+    'isJsonFloat', 'parseRequestBody', 'parseRequestBodySliced', 'requestFromBytes', 'requestFromTransaction',
     'verifySigningMessage', 'verifySigningMessageAsync',
   ],
   types: [
@@ -35,7 +35,7 @@ const SUBMISSION: Surface = {
 
 const RECORDS: Surface = {
   values: [
-    'ENDPOINTS', 'accountDataJson', 'accountResource', 'balance', 'balanceJson', 'bcsBlock',
+    'API_ERROR_CODES', 'ENDPOINTS', 'accountDataJson', 'accountResource', 'balance', 'balanceJson', 'bcsBlock',
     'blockEpiloguePayload', 'blockJson', 'blockMetadata', 'blockMetadataExt', 'changeSet',
     'contractEvent', 'decodeResponse', 'endpointSpec', 'errorBody', 'eventHandle', 'executionStatus',
     'indexedTransactionSummary', 'ledgerInfoHeaders', 'parseAccountDataJson', 'parseBalanceJson',
@@ -56,7 +56,7 @@ const RECORDS: Surface = {
 
 const CLIENT: Surface = {
   values: [
-    'LedgerApiError', 'LedgerNetworkError', 'LedgerResponseError', 'SIGNED_TRANSACTION_BCS',
+    'LedgerApiError', 'LedgerNetworkError', 'LedgerResponseError', 'MAX_ERROR_MESSAGE_LENGTH', 'SIGNED_TRANSACTION_BCS',
     'SigningMessageMismatchError', 'TransactionWaitError', 'abiResolverFrom', 'createLedgerClient',
     'isLedgerApiError', 'isLedgerNetworkError', 'isLedgerResponseError',
     'isSigningMessageMismatchError', 'isTransactionWaitError',
@@ -114,10 +114,10 @@ const LEDGER_NODE: Surface = {
 
 const HTTP_NODE: Surface = {
   values: [
-    'createNodeServer', 'toNodeListener',
+    'NODE_SERVER_DEFAULTS', 'createNodeServer', 'toNodeListener',
   ],
   types: [
-    'NodeAdapterOptions', 'NodeListener', 'WebHandler',
+    'NodeAdapterOptions', 'NodeListener', 'NodeServerLimits', 'WebHandler',
   ],
 };
 
@@ -152,7 +152,7 @@ const BCS: Surface = {
   values: [
     'ADDRESS_LENGTH', 'BcsError', 'BcsReader', 'BcsWriter', 'MAX_CONTAINER_DEPTH',
     'MAX_SEQUENCE_LENGTH', 'MAX_ZERO_SIZED_ELEMENTS', 'address', 'addressBytes', 'bcs', 'bool',
-    'bytes', 'compareBytes', 'decodeWith', 'encodeWith', 'equalBytes', 'fixedBytes',
+    'bytes', 'compareBytes', 'decodeBudget', 'decodeWith', 'encodeWith', 'equalBytes', 'fixedBytes',
     'UsageError', 'formatAddress', 'fromHex', 'i128', 'i16', 'i256', 'i32', 'i64', 'i8', 'isAddress',
     'isBcsError', 'isSpecialAddress', 'isUsageError', 'lazy', 'map', 'normalizeAddress', 'option', 'patchLength',
     'quote', 'schema', 'string', 'struct', 'toHex', 'transform', 'tuple', 'typeError', 'u128',

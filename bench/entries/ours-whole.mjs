@@ -6,3 +6,4 @@ export * from '../../dist/transactions/index.js';
 export * from '../../dist/records/index.js';
 export * from '../../dist/submission/index.js';
 export * from '../../dist/client/index.js';
+export * from '../../dist/node-json/index.js';

@@ -1,5 +1,5 @@
 import { BcsError, rethrowWithin } from './error.js';
-import { BcsReader } from './reader.js';
+import { BcsReader, ELEMENT_COST, SLOT_COST } from './reader.js';
 import { encodeExact, schema, typeError, type AnySchema, type Infer, type InferInput, type Schema } from './schema.js';
 import { bytes as bytesSchema } from './bytes.js';
 import { compareBytes } from './hex.js';
@@ -48,6 +48,11 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
   // checked up front, so each element that took no input is counted against the decode's
   // zero-sized budget as it is read. Always-empty elements (fixedSize 0) are counted all at once.
   const mayBeEmpty = minSize === 0 && fixedSize !== 0;
+  // Estimated heap bytes per decoded element, for the decode budget: a zero-sized element or a
+  // small integer is a slot; a u32 may be a heap number, a u64 and wider a bigint; anything else a
+  // small object.
+  const elementCost =
+    fixedSize === 0 || (readMany && fixedSize > 0 && fixedSize < 4) ? SLOT_COST : readMany ? (fixedSize < 8 ? 24 : 40) : ELEMENT_COST;
   const readCounted = (r: BcsReader): Infer<S>[] => {
     const n = r.count();
     const out: Infer<S>[] = [];
@@ -55,6 +60,7 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
     try {
       for (; i < n; i++) {
         const at = r.off;
+        r.element(at, elementCost);
         out.push(read(r));
         if (r.off === at) r.zeroSized(1, at);
       }
@@ -93,7 +99,7 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
     read: mayBeEmpty
       ? readCounted
       : (r: BcsReader) => {
-          const n = r.length(minSize);
+          const n = r.length(minSize, elementCost);
           if (readMany) return readMany(r, n);
           const out = new Array<Infer<S>>(n);
           let i = 0;
@@ -362,13 +368,17 @@ export function map<K extends AnySchema, V extends AnySchema>(
     read(r) {
       // Entries that may take no input are counted against the decode's zero-sized budget one by one.
       const min = key.minSize + value.minSize;
+      const at = r.off;
       const n = min > 0 ? r.length(min) : r.count();
+      // A Map and its entries cost several times an array and its slots (~180 B, ~40 B per entry).
+      r.charge(MAP_COST, at);
       const out = new Map<Infer<K>, Infer<V>>();
       let prevStart = -1;
       let prevEnd = -1;
       for (let i = 0; i < n; i++) {
         const start = r.off;
         try {
+          r.element(start);
           const k = key.read(r);
           const end = r.off;
           if (prevStart >= 0 && compareBytes(r.buf.subarray(prevStart, prevEnd), r.buf.subarray(start, end)) >= 0) {
@@ -392,6 +402,8 @@ export function map<K extends AnySchema, V extends AnySchema>(
     },
   });
 }
+
+const MAP_COST = 184;
 
 /** Recursion through `lazy` is bounded too, so recursion without named containers cannot overflow the stack. */
 export const MAX_LAZY_RECURSION = 1000;
@@ -460,10 +472,18 @@ export function wrapped<T, I>(inner: Schema<T, I>): Schema<T, I> {
       const b = bytesSchema.read(r);
       // Its own reader (offsets count from the wrapped bytes), with what is left of the outer
       // decode's depth and zero-sized budget: the whole decode still has one budget.
-      const inside = new BcsReader(b, { maxDepth: r.maxDepth - r.depth, maxLength: r.maxLength, maxZeroSizedElements: r.zeroSizedLeft, zeroCopy: r.zeroCopy });
+      const inside = new BcsReader(b, {
+        maxDepth: r.maxDepth - r.depth,
+        maxLength: r.maxLength,
+        maxZeroSizedElements: r.zeroSizedLeft,
+        maxAllocation: r.budgetLeft,
+        deadline: r.deadline,
+        zeroCopy: r.zeroCopy,
+      });
       const v = inner.read(inside);
       inside.finish();
       r.zeroSizedLeft = inside.zeroSizedLeft;
+      r.budgetLeft = inside.budgetLeft;
       return v;
     },
     serializedSize: (v) => {

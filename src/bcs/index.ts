@@ -4,7 +4,7 @@
 export { BcsError, isBcsError, quote, type BcsErrorCode } from './error.js';
 export { UsageError, isUsageError, type UsageErrorCode } from './usage-error.js';
 export { BcsWriter, MAX_SEQUENCE_LENGTH, patchLength, ulebSize } from './writer.js';
-export { BcsReader, MAX_CONTAINER_DEPTH, MAX_ZERO_SIZED_ELEMENTS, type DecodeOptions } from './reader.js';
+export { BcsReader, MAX_CONTAINER_DEPTH, MAX_ZERO_SIZED_ELEMENTS, decodeBudget, type DecodeOptions } from './reader.js';
 export { schema, encodeWith, decodeWith, typeError, type Schema, type SchemaParts, type Infer, type InferInput, type AnySchema } from './schema.js';
 export { toHex, fromHex, compareBytes, equalBytes } from './hex.js';
 export { utf8Encode } from './utf8.js';

@@ -2,6 +2,7 @@
 // helpers, variant tags and the one function behind `bcs.enum`. Not exported from the package.
 export { SPECIAL_LONG_ADDRESSES } from './address.js';
 export { concatBytes } from './bytes.js';
+export { ELEMENT_COST } from './reader.js';
 export { enumeration } from './combinators.js';
 export { rethrowWithin } from './error.js';
 export { hexDigitsInto, hexInto, hexRunEnd, nibbleAt, toHexRaw } from './hex.js';

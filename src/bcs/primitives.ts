@@ -164,6 +164,16 @@ export const bool: Schema<boolean> = /* @__PURE__ */ schema({
     if (b > 1) throw new BcsError('expected_boolean', `expected boolean, got byte 0x${b.toString(16).padStart(2, '0')}`, at);
     return b === 1;
   },
+  readMany(r, n) {
+    const out = new Array<boolean>(n);
+    const b = r.buf;
+    for (let i = 0, o = r.off; i < n; i++, o++) {
+      if (b[o] > 1) throw new BcsError('expected_boolean', `expected boolean, got byte 0x${b[o].toString(16).padStart(2, '0')}`, o).within(i);
+      out[i] = b[o] === 1;
+    }
+    r.off += n;
+    return out;
+  },
 });
 
 export const u8: Schema<number> = /* @__PURE__ */ schema({

@@ -9,6 +9,30 @@ export { MAX_CONTAINER_DEPTH };
  */
 export const MAX_ZERO_SIZED_ELEMENTS = 4096;
 
+/**
+ * What one decode may allocate by default, in estimated bytes, for `n` bytes of input: 16 per
+ * input byte up to 4 MiB of input, then 8 per byte plus 32 MiB (a 64 MiB response: 544 MiB), plus
+ * 256 KiB (the zero-sized budget's 4,096 elements fit in it). Small JavaScript values cost far more
+ * than their BCS bytes (an empty `vector<u8>` is 1 byte in, ~200 B out), so input length alone does
+ * not bound memory; the node's own records estimate at 2–8 per input byte.
+ */
+export function decodeBudget(n: number): number {
+  return 262144 + Math.min(16 * n, 8 * n + 32 * 1024 * 1024);
+}
+
+// Estimated heap costs (V8, 64-bit) charged against the budget. A sequence element is charged a
+// slot plus a small object (or bigint, or short string); byte arrays, strings and maps their own
+// overhead on top. Values within ~4x of their input (a bigint, an address string) are not charged
+// separately: the input length bounds them already.
+export const ELEMENT_COST = 48;
+/** An array slot alone: an element that allocates nothing (null, a boolean, a small integer). */
+export const SLOT_COST = 8;
+const ARRAY_COST = 32;
+const TYPED_ARRAY_COST = 184;
+const STRING_COST = 16;
+/** The deadline is checked each time this much more of the budget has been spent. */
+const DEADLINE_STRIDE = 1_048_576; // 1 MiB, a literal: bundlers keep top-level arithmetic
+
 export interface DecodeOptions {
   /** Longest sequence accepted (default and maximum 2^31−1, the Rust crate's limit). */
   maxLength?: number;
@@ -19,6 +43,17 @@ export interface DecodeOptions {
    * (default and maximum 4096).
    */
   maxZeroSizedElements?: number;
+  /**
+   * Estimated bytes this decode may allocate, counted across all of it (default
+   * `decodeBudget(input length)`; any non-negative integer, or Infinity). Exceeding it fails with
+   * `exceeded_max_length` before the allocation.
+   */
+  maxAllocation?: number;
+  /**
+   * A `Date.now()` time after which the decode fails (`exceeded_max_length`), checked as the
+   * budget is spent: lets a caller's timeout bound a large decode.
+   */
+  deadline?: number;
   /**
    * Decoded byte arrays become views into the input instead of copies (default false). Faster for
    * large payloads, but the decoded value then changes if the input buffer does.
@@ -43,6 +78,12 @@ export class BcsReader {
   /** Zero-sized elements this decode may still produce: one budget per decode, not per sequence. */
   zeroSizedLeft: number;
   readonly zeroCopy: boolean;
+  readonly maxAllocation: number;
+  /** Estimated bytes this decode may still allocate: one budget per decode, like zeroSizedLeft. */
+  budgetLeft: number;
+  readonly deadline: number;
+  /** Budget to spend before the deadline is checked again. */
+  private untilCheck: number;
 
   constructor(bytes: Uint8Array, options?: DecodeOptions, start = 0) {
     if (!(bytes instanceof Uint8Array)) throw new BcsError('invalid_type', 'input must be a Uint8Array');
@@ -68,6 +109,29 @@ export class BcsReader {
     this.maxZeroSized = maxZeroSized;
     this.zeroSizedLeft = maxZeroSized;
     this.zeroCopy = options?.zeroCopy === true;
+    const maxAllocation = options?.maxAllocation ?? decodeBudget(bytes.length - start);
+    if (!(maxAllocation === Infinity || isLimit(maxAllocation, Number.MAX_SAFE_INTEGER))) {
+      throw new BcsError('not_supported', 'not supported: max allocation must be a non-negative integer or Infinity');
+    }
+    this.maxAllocation = maxAllocation;
+    this.budgetLeft = maxAllocation;
+    const deadline = options?.deadline;
+    if (deadline !== undefined && typeof deadline !== 'number') throw new BcsError('not_supported', 'not supported: deadline must be a number');
+    this.deadline = deadline ?? Infinity;
+    this.untilCheck = deadline === undefined ? Infinity : DEADLINE_STRIDE;
+  }
+
+  /** Counts `cost` estimated bytes about to be allocated (at offset `at`) against the decode's budget. */
+  charge(cost: number, at: number): void {
+    const left = this.budgetLeft - cost;
+    if (left < 0) {
+      throw new BcsError('exceeded_max_length', `decode budget exceeded: ${cost} more estimated bytes, ${this.budgetLeft} of ${this.maxAllocation} left (DecodeOptions.maxAllocation)`, at);
+    }
+    this.budgetLeft = left;
+    if ((this.untilCheck -= cost) < 0) {
+      this.untilCheck = DEADLINE_STRIDE;
+      if (Date.now() > this.deadline) throw new BcsError('exceeded_max_length', 'decode deadline passed (DecodeOptions.deadline)', at);
+    }
   }
 
   get remaining(): number {
@@ -143,8 +207,18 @@ export class BcsReader {
    * A sequence length, checked before the caller loops or allocates: at most maxLength, and
    * `length × minElementSize` must fit in the remaining input. A `minElementSize` of 0 means the
    * elements are zero-sized: all `length` of them are counted against the decode's budget at once.
+   * An array of `length` slots is charged to the budget, `elementCost` bytes each (default a slot:
+   * callers whose elements are objects say so; byte strings read by length cost their slots only).
    */
-  length(minElementSize: number): number {
+  length(minElementSize: number, elementCost = SLOT_COST): number {
+    const start = this.off;
+    const n = this.byteLength(minElementSize);
+    this.charge(ARRAY_COST + n * elementCost, start);
+    return n;
+  }
+
+  /** `length` for a sequence that is not decoded to an array (a byte string's): nothing charged. */
+  private byteLength(minElementSize: number): number {
     const start = this.off;
     const n = this.uleb128();
     if (n > this.maxLength) throw new BcsError('exceeded_max_length', `exceeded max sequence length: ${n}`, start);
@@ -163,7 +237,13 @@ export class BcsReader {
     const start = this.off;
     const n = this.uleb128();
     if (n > this.maxLength) throw new BcsError('exceeded_max_length', `exceeded max sequence length: ${n}`, start);
+    this.charge(ARRAY_COST, start);
     return n;
+  }
+
+  /** Counts one element of a `count()`ed sequence against the budget (before reading it). */
+  element(at: number, cost = ELEMENT_COST): void {
+    this.charge(cost, at);
   }
 
   /** Counts `n` zero-sized elements, starting at offset `at`, against the budget of this decode. */
@@ -177,19 +257,21 @@ export class BcsReader {
   /** `n` raw bytes: a copy, or with `zeroCopy` a view into the input. */
   raw(n: number): Uint8Array {
     if (this.off + n > this.end) throw this.eof(n);
+    this.charge(this.zeroCopy ? TYPED_ARRAY_COST : TYPED_ARRAY_COST + n, this.off);
     const out = this.zeroCopy ? this.buf.subarray(this.off, this.off + n) : this.buf.slice(this.off, this.off + n);
     this.off += n;
     return out;
   }
 
   bytes(): Uint8Array {
-    return this.raw(this.length(1));
+    return this.raw(this.byteLength(1));
   }
 
   string(): string {
-    const n = this.length(1);
+    const n = this.byteLength(1);
     const start = this.off;
     if (start + n > this.end) throw this.eof(n);
+    this.charge(STRING_COST + n, start);
     this.off += n;
     return utf8Read(this.buf, start, start + n, start);
   }

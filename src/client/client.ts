@@ -26,7 +26,10 @@ export interface LedgerClientOptions {
   fetch?: FetchLike;
   /** Sent with every request (Accept and Content-Type are the client's). */
   headers?: Record<string, string>;
-  /** Per attempt, headers and body included; default none. */
+  /**
+   * Per attempt: the request, the answer's body and its decoding (default 30 000). A call with
+   * retries may take (retries + 1) × timeoutMs plus the waits between attempts.
+   */
   timeoutMs?: number;
   /** Extra attempts for GETs answered 503 or not answered (default 0). */
   retries?: number;
@@ -98,6 +101,7 @@ export interface LedgerClient extends TransactionCalls, LedgerReads {
 
 const BCS = 'application/x-bcs';
 const DEFAULT_MAX_RESPONSE_BYTES = 67_108_864; // 64 MiB, a literal: bundlers keep top-level arithmetic
+const DEFAULT_TIMEOUT_MS = 30_000;
 const JSON_TYPE = 'application/json';
 
 function transport(o: LedgerClientOptions): Transport {
@@ -123,7 +127,7 @@ function transport(o: LedgerClientOptions): Transport {
     // Called unbound: some fetch implementations insist on `this` being the global object.
     fetch: o.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     headers: callerHeaders(o.headers),
-    timeoutMs: t,
+    timeoutMs: t ?? DEFAULT_TIMEOUT_MS,
     retry: validRetryPolicy(o.retries, o.retryBaseDelayMs, o.retryMaxDelayMs),
   };
 }
@@ -211,7 +215,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     const spec = ENDPOINTS[endpoint];
     const fmt = spec.bcs === undefined ? 'json' : format(o);
     const path = target(endpoint, args, o);
-    return get(path, fmt, o, (a) => decodeBody(a, () => (fmt === 'bcs' ? decodeResponse(endpoint as keyof ResponseBodies, a.res.body) : spec.json(utf8(a.res.body)))));
+    return get(path, fmt, o, (a) => decodeBody(a, () => (fmt === 'bcs' ? decodeResponse(endpoint as keyof ResponseBodies, a.res.body, { deadline: a.res.deadline }) : spec.json(utf8(a.res.body)))));
   }
 
   return {

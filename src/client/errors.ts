@@ -1,4 +1,4 @@
-import type { LedgerInfo } from '../records/index.js';
+import { API_ERROR_CODES, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
 import type { EncodeSubmissionResult, SigningMessageDifference } from '../submission/index.js';
 
 // The client's failures, one kind per thing a caller reacts to differently: the node refused
@@ -7,14 +7,33 @@ import type { EncodeSubmissionResult, SigningMessageDifference } from '../submis
 // (SigningMessageMismatchError). Guards are duck-typed on `name`, as `isApiError` is, so they work
 // across two bundled copies of the library.
 
+/**
+ * Longest error `message` passed through from a response, in characters; a longer one is cut there
+ * and says how much was cut (a peer's 10 MiB message must not travel on into logs).
+ */
+export const MAX_ERROR_MESSAGE_LENGTH = 4096;
+/** Longest `error_code` kept as sent (`sentErrorCode`). */
+const MAX_SENT_CODE_LENGTH = 64;
+
+function bounded(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max)}… (${s.length - max} more characters)`;
+}
+
 /** An error body from the node (api/types/src/error.rs `AptosError`) with its HTTP status. */
 export class LedgerApiError extends Error {
   static override readonly name = 'LedgerApiError'; // survives minified builds
   override readonly name = 'LedgerApiError';
+  /**
+   * The body's `error_code` when it is one of the interface's (api/types/src/error.rs
+   * `AptosErrorCode`), else `unknown_error_code`: a peer's invented code is not passed off as the node's.
+   */
+  readonly errorCode: ApiErrorCode | 'unknown_error_code';
+  /** The `error_code` as sent (cut at 64 characters). */
+  readonly sentErrorCode: string;
   constructor(
     readonly status: number,
-    /** The body's `error_code`; a code this library does not list is kept as sent. */
-    readonly errorCode: string,
+    errorCode: string,
+    /** Cut at MAX_ERROR_MESSAGE_LENGTH characters. */
     message: string,
     readonly vmErrorCode: number | null,
     /** From the `X-SVC-*` headers, when the error response carried them. */
@@ -22,7 +41,9 @@ export class LedgerApiError extends Error {
     readonly method: string,
     readonly url: string,
   ) {
-    super(message);
+    super(bounded(message, MAX_ERROR_MESSAGE_LENGTH));
+    this.errorCode = Object.hasOwn(API_ERROR_CODES, errorCode) ? (errorCode as ApiErrorCode) : 'unknown_error_code';
+    this.sentErrorCode = bounded(errorCode, MAX_SENT_CODE_LENGTH);
   }
 
   /** 410: the requested version or block is older than the node keeps. */
@@ -48,7 +69,7 @@ export class LedgerNetworkError extends Error {
   }
 }
 
-export type LedgerResponseErrorCode = 'missing_headers' | 'malformed_body' | 'body_too_large' | 'unexpected_status' | 'unexpected_content_type';
+export type LedgerResponseErrorCode = 'missing_headers' | 'malformed_body' | 'body_too_large' | 'unexpected_status' | 'unexpected_content_type' | 'redirect';
 
 /** A response the client cannot read: headers missing or malformed, body not what the endpoint answers. */
 export class LedgerResponseError extends Error {

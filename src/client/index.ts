@@ -34,6 +34,7 @@ export {
   isLedgerNetworkError,
   isLedgerResponseError,
   isSigningMessageMismatchError,
+  MAX_ERROR_MESSAGE_LENGTH,
   type LedgerNetworkErrorKind,
   type LedgerResponseErrorCode,
 } from './errors.js';

@@ -1,7 +1,7 @@
 import { isBcsError, isUsageError } from '../bcs/index.js';
 import { parseErrorBody, parseLedgerInfo, type ErrorBody, type LedgerInfo } from '../records/index.js';
 import { LedgerApiError, LedgerResponseError, type LedgerResponseErrorCode } from './errors.js';
-import type { RawResponse } from './transport.js';
+import { timeoutError, type RawResponse } from './transport.js';
 
 // A response read as the interface defines it: 200 with the X-SVC-* headers, or an error status
 // with the `AptosError` body (api/types/src/error.rs) and, usually, the same headers.
@@ -59,11 +59,18 @@ export function answer(res: RawResponse, ok = 200): Answer {
   return { res, ledgerInfo, kind };
 }
 
-/** Runs a decoder over the body; whatever it throws becomes a `malformed_body` error. */
+/**
+ * Runs a decoder over the body; whatever it throws becomes a `malformed_body` error. A decode that
+ * ends past the attempt's deadline (BCS decoders stop at it: DecodeOptions.deadline) is a timeout.
+ */
 export function decodeBody<T>(a: Answer, decode: () => T): T {
+  let value: T;
   try {
-    return decode();
+    value = decode();
   } catch (e) {
+    if (Date.now() > a.res.deadline) throw timeoutError(a.res.method, a.res.url);
     throw responseError(a.res, 'malformed_body', isBcsError(e) ? e.message : e instanceof Error ? e.message : String(e), e);
   }
+  if (Date.now() > a.res.deadline) throw timeoutError(a.res.method, a.res.url);
+  return value;
 }

@@ -1,9 +1,12 @@
 import { concatBytes } from '../bcs/internal.js';
 import { LedgerNetworkError, LedgerResponseError, isLedgerNetworkError, isLedgerResponseError } from './errors.js';
+import { fetchSameOrigin } from './redirect.js';
 import { backoffMs, sleep, type RetryPolicy } from './retry.js';
 
-// One exchange with the node through the global (or given) fetch: a timeout per attempt covering
-// headers and body, the caller's AbortSignal honoured, retries for GETs on 503 or no response.
+// One exchange with the node through the global (or given) fetch: a deadline per attempt covering
+// headers, body and the caller's decoding of the answer (which gets it as `deadline`), the caller's
+// AbortSignal honoured, retries for GETs on 503 or no response, redirects
+// followed within the node's origin only (redirect.ts).
 // Web-standard only (fetch, AbortController, Headers), so it runs in browsers and workers.
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -13,7 +16,7 @@ export interface Transport {
   root: string;
   fetch: FetchLike;
   headers: Record<string, string>;
-  timeoutMs: number | undefined;
+  timeoutMs: number;
   retry: RetryPolicy;
   /** Largest response body read; a longer one is refused before it is all in memory. */
   maxResponseBytes: number;
@@ -36,6 +39,8 @@ export interface RawResponse {
   body: Uint8Array;
   method: string;
   url: string;
+  /** `Date.now()` time by which the call must end, decoding included. */
+  deadline: number;
 }
 
 const TIMEOUT = Symbol('timeout');
@@ -85,12 +90,13 @@ async function callFetch(t: Transport, url: string, init: RequestInit): Promise<
 }
 
 async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResponse> {
+  const deadline = Date.now() + t.timeoutMs;
   const controller = new AbortController();
   const outer = ex.signal;
   const onAbort = () => controller.abort(outer!.reason);
   if (outer?.aborted) throw outer.reason;
   outer?.addEventListener('abort', onAbort, { once: true });
-  const timer = t.timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(TIMEOUT), t.timeoutMs);
+  const timer = setTimeout(() => controller.abort(TIMEOUT), t.timeoutMs);
   const headers: Record<string, string> = { ...t.headers, accept: ex.accept };
   if (ex.body !== undefined) headers['content-type'] = ex.contentType ?? 'application/json';
   // The exchange also settles when the controller aborts, so a fetch (or body stream) that ignores
@@ -102,12 +108,12 @@ async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResp
   });
   try {
     const exchange = (async () => {
-      const res = await callFetch(t, url, { method: ex.method, headers, body: ex.body as BodyInit | undefined, signal: controller.signal });
+      const res = await fetchSameOrigin((u, init) => callFetch(t, u, init ?? {}), url, { method: ex.method, headers, body: ex.body as BodyInit | undefined, signal: controller.signal });
       const body = await readBody(res, t.maxResponseBytes);
       if (body === TOO_LARGE) {
         throw new LedgerResponseError('body_too_large', `${ex.method} ${url}: response body over ${t.maxResponseBytes} bytes`, res.status, ex.method, url);
       }
-      return { status: res.status, headers: res.headers, body, method: ex.method, url };
+      return { status: res.status, headers: res.headers, body, method: ex.method, url, deadline };
     })();
     exchange.catch(() => undefined); // settled by the abort first: its own rejection is not unhandled
     return await Promise.race([exchange, aborted]);
@@ -115,13 +121,11 @@ async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResp
     if (outer?.aborted) throw outer.reason;
     if (isLedgerResponseError(e)) throw e;
     if (e instanceof FetchThrew) throw e.error;
-    if (controller.signal.reason === TIMEOUT) {
-      throw new LedgerNetworkError('timeout', `${ex.method} ${url}: no response within ${t.timeoutMs} ms`, ex.method, url);
-    }
+    if (controller.signal.reason === TIMEOUT) throw timeoutError(ex.method, url, t.timeoutMs);
     const why = e instanceof Error ? (e.cause instanceof Error ? `${e.message}: ${e.cause.message}` : e.message) : String(e);
     throw new LedgerNetworkError('network', `${ex.method} ${url}: ${why}`, ex.method, url, e);
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimeout(timer);
     outer?.removeEventListener('abort', onAbort);
     controller.signal.removeEventListener('abort', onAborted);
   }
@@ -140,4 +144,8 @@ export async function send(t: Transport, ex: Exchange): Promise<RawResponse> {
     }
     await sleep(backoffMs(t.retry, i), ex.signal);
   }
+}
+
+export function timeoutError(method: string, url: string, ms?: number): LedgerNetworkError {
+  return new LedgerNetworkError('timeout', `${method} ${url}: no complete answer within ${ms === undefined ? 'timeoutMs' : `${ms} ms`}`, method, url);
 }

@@ -1,6 +1,7 @@
-import { encodeSubmission, encodeSubmissionAsync, parseRequestBody, type AbiRegistry } from '../submission/index.js';
+import { encodeSubmission, encodeSubmissionAsync, parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
 import { parseSubmissionRequest, verifyPayload } from '../submission/internal.js';
-import { bodyText, declaredLength } from './body.js';
+import { bodyText, bodyTextSliced, declaredLength } from './body.js';
+import { LARGE_BODY_BYTES } from './turns.js';
 import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
 import { acceptKind, isJsonContentType } from './media.js';
 import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
@@ -36,7 +37,15 @@ export async function encodeSubmissionRoute(
   const bytes = await ex.readBody(cfg.maxBodyBytes);
   if (bytes === TOO_LARGE) return payloadTooLarge(headers);
   // ApiErrors thrown from here (parse, verify, conversion) are answered by the handler.
-  const request = parseRequestBody(bodyText(bytes));
+  // A large body is parsed in slices, one such body at a time, so it cannot hold up other requests
+  // for its whole parse.
+  const request =
+    bytes.byteLength > LARGE_BODY_BYTES
+      ? await cfg.largeBodies(async () => {
+          const { text, invalidAt } = await bodyTextSliced(bytes);
+          return parseRequestBodySliced(text, invalidAt);
+        })
+      : parseRequestBody(bodyText(bytes));
   const bcs = acceptKind(ex.header('accept')) === 'bcs';
   if (!cfg.encodeSubmissionEnabled || bcs) {
     // The node answers these only for a request that poem deserialized (web_framework_error

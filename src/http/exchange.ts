@@ -42,4 +42,6 @@ export interface HandlerConfig {
   readonly maxBodyBytes: number;
   readonly encodeSubmissionEnabled: boolean;
   readonly now: () => number;
+  /** Large bodies parse one at a time (turns.ts). */
+  readonly largeBodies: <T>(work: () => Promise<T>) => Promise<T>;
 }

@@ -9,6 +9,7 @@ import { createRouter } from './router.js';
 import { ROUTE_HANDLERS } from './routes.js';
 import { stateRouteHandlers, type NodeLimits } from './endpoints/index.js';
 import type { LedgerSource } from '../ledger/index.js';
+import { oneAtATime } from './turns.js';
 
 export interface LedgerHandlerOptions {
   /**
@@ -55,6 +56,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     encodeSubmissionEnabled: options.encodeSubmissionEnabled ?? true,
     now: options.now ?? Date.now,
+    largeBodies: oneAtATime(),
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   // With a source, the state endpoints are attached beside the stateless two.

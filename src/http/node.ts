@@ -5,15 +5,17 @@ import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, TOO_LARGE, type BodyRead, type Exchan
 import type { LedgerHandler } from './handler.js';
 import { writeReply, type Done } from './node-reply.js';
 import { originForm, viaRequest, type WebHandler } from './node-request.js';
+import { badTarget, guardServer, serverOptions, type NodeServerLimits } from './node-server.js';
 
 export type { WebHandler };
+export { NODE_SERVER_DEFAULTS, type NodeServerLimits } from './node-server.js';
 
 // node:http adapter (ledger-bcs/http/node). Handlers from createLedgerHandler are served through
 // their exchange form (no `Request`/`Response` objects); any other web-standard handler goes through
 // node-request.ts. Client aborts cancel the body read, and the reply to a closed socket is dropped;
 // nothing here rejects unhandled.
 
-export interface NodeAdapterOptions {
+export interface NodeAdapterOptions extends NodeServerLimits {
   /** Body limit for handlers that are not ours (ours carry their own); default 8 MiB. */
   maxBodyBytes?: number;
   /** Called once per request after the response is written or the client went away. */
@@ -27,6 +29,11 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.onResponse;
   return (req, res) => {
+    // hyper refuses such a target before poem sees it (400, no body); node:http passes it on.
+    if (badTarget(req.url)) {
+      res.writeHead(400, { 'content-length': '0', connection: 'close' }).end();
+      return;
+    }
     // Without a logger, one shared no-op: nothing is allocated for it per request.
     let done: Done = NO_LOG;
     if (log) {
@@ -54,8 +61,10 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
   };
 }
 
+/** A node:http server for `handler` with the limits of `options` (slow peers, malformed HTTP: node-server.ts). */
 export function createNodeServer(handler: WebHandler | LedgerHandler, options: NodeAdapterOptions = {}): Server {
-  return createServer(toNodeListener(handler, options));
+  const server = createServer(serverOptions(options), toNodeListener(handler, options));
+  return guardServer(server, options, (handler as Partial<LedgerHandler>)[EXCHANGE]);
 }
 
 async function viaExchange(

@@ -10,6 +10,7 @@ import {
   type BcsWriter,
   type Schema,
 } from '../bcs/index.js';
+import { ELEMENT_COST } from '../bcs/internal.js';
 import { assertAbilitySet } from './ability.js';
 import { writeIdentifier } from './identifier.js';
 
@@ -205,7 +206,7 @@ function readStructTag(r: BcsReader, depth: number): StructTag {
 const PARAM_KINDS = ['reference', 'mutableReference', 'value'] as const;
 
 function readParams(r: BcsReader, depth: number): FunctionParamOrReturnTag[] {
-  const n = r.length(2);
+  const n = r.length(2, ELEMENT_COST);
   const out: FunctionParamOrReturnTag[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const at = r.off;

@@ -32,7 +32,7 @@ export {
   type ResponseBodies,
   type ResponseJson,
 } from './endpoints.js';
-export { errorBody, parseErrorBody, type ErrorBody, type ApiErrorCode } from './error-body.js';
+export { API_ERROR_CODES, errorBody, parseErrorBody, type ErrorBody, type ApiErrorCode } from './error-body.js';
 export {
   accountDataJson,
   parseAccountDataJson,

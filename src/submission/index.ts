@@ -20,7 +20,7 @@ export type {
   ScriptPayloadJson,
   MultisigPayloadJson,
 } from './request-json.js';
-export { parseRequestBody, isJsonFloat, type JsonFloat } from './json-text.js';
+export { parseRequestBody, parseRequestBodySliced, isJsonFloat, type JsonFloat } from './json-text.js';
 export { ApiError, isApiError } from './api-error.js';
 export type {
   MoveModuleJson,

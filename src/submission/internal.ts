@@ -3,7 +3,7 @@
 // exported from the package.
 export { writeSubmission } from './encode-submission.js';
 export { parseSubmissionRequest } from './request.js';
-export { requestText } from './request-bytes.js';
+export { markInvalidUtf8, requestText } from './request-bytes.js';
 export { verifyPayload } from './verify-request.js';
 // The node's texts for parameters that do not parse, for the http layer's path and query parameters.
 export { addressProblem, apiAddressText } from './node-text.js';

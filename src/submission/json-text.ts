@@ -12,8 +12,19 @@ export interface JsonFloat {
 
 const FLOAT_TAG = Symbol.for('ledger-bcs.json-float');
 
+// The tag sits on the prototype: a body of two million `1.5`s makes two million of these, and an
+// own symbol property plus a freeze each made that 2 s.
+// Made in a pure wrapper: a top-level defineProperty would stay in every bundle importing this file.
+const Float = /* @__PURE__ */ (() => {
+  class F implements JsonFloat {
+    constructor(readonly float: number) {}
+  }
+  Object.defineProperty(F.prototype, FLOAT_TAG, { value: true });
+  return F;
+})();
+
 export function jsonFloat(value: number): JsonFloat {
-  return Object.freeze({ float: value, [FLOAT_TAG]: true });
+  return new Float(value);
 }
 
 export function isJsonFloat(v: unknown): v is JsonFloat {
@@ -37,6 +48,13 @@ export function parseRequestBody(text: string): unknown {
   if (typeof text !== 'string') throw new ApiError(400, 'web_framework_error', 'parse request payload error: expected a JSON text');
   // JSON.parse keeps lone surrogates that serde_json refuses: any `\u` escape takes the exact parser.
   if (text.indexOf('\\u') >= 0) return new ExactParser(text).parseDocument();
+  // Nesting past the limit fails in the exact parser at once; JSON.parse would build all of it first.
+  const few = fewOpenings(text);
+  if (!few && nestedBeyond(text, MAX_JSON_DEPTH)) return new ExactParser(text).parseDocument();
+  // A number (or a false alarm in a string) most likely needs the exact parser: JSON.parse first
+  // would only double the work (a body of four million `1`s).
+  const numbers = NUMBER_HINT.test(text);
+  if (numbers && text.length > 65536) return new ExactParser(text).parseDocument();
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -45,8 +63,32 @@ export function parseRequestBody(text: string): unknown {
   }
   if (typeof v !== 'object' || v === null) return typeof v === 'number' ? new ExactParser(text).parseDocument() : v;
   // Text-level proof that no number and no deep nesting occur (the common case) spares the walk.
-  if (!NUMBER_HINT.test(text) && fewOpenings(text)) return v;
+  if (!numbers && few) return v;
   return plainAsSerde(v) ? v : new ExactParser(text).parseDocument();
+}
+
+/** Bodies longer than this are read by `parseRequestBodySliced` in slices (64 KiB). */
+export const SLICED_PARSE_THRESHOLD = 65_536;
+// One slice: about a millisecond of work whatever the tokens (values or characters).
+const SLICE_VALUES = 4096;
+const SLICE_CHARS = 65_536;
+
+// Another turn of the event loop (setImmediate where there is one: it runs after pending I/O).
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
+/**
+ * `parseRequestBody` for a server (`invalidAt`: where the body's first invalid UTF-8 byte stood,
+ * marked in `text` as request-bytes.ts does; the parse then fails as serde_json's would): a body past SLICED_PARSE_THRESHOLD characters is read by the
+ * exact parser in slices of about a millisecond, yielding to the event loop between them, so that
+ * an 8 MiB body of numbers or empty objects delays other requests by a slice, not by its whole
+ * parse. Same values and errors as `parseRequestBody`.
+ */
+export async function parseRequestBodySliced(text: string, invalidAt = -1): Promise<unknown> {
+  if (invalidAt < 0 && (typeof text !== 'string' || text.length <= SLICED_PARSE_THRESHOLD)) return parseRequestBody(text);
+  const p = new ExactParser(text, invalidAt);
+  while (!p.step(SLICE_VALUES, SLICE_CHARS)) await nextTurn();
+  return invalidAt < 0 ? p.result : unreachableUtf8();
 }
 
 // Inside a container a JSON number only follows `:`, `,` or `[` and whitespace. Matches inside
@@ -61,6 +103,31 @@ function fewOpenings(text: string): boolean {
   return true;
 }
 
+/** A digit's char code (false for NaN, past the end). */
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/** Whether brackets outside strings nest deeper than `max` somewhere in `text` (one linear scan). */
+function nestedBeyond(text: string, max: number): boolean {
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x22) {
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x22) break;
+        if (d === 0x5c) i++;
+      }
+    }
+  }
+  return false;
+}
+
 // True when JSON.parse's reading is serde_json's too: no number anywhere (JSON.parse cannot tell
 // `1.0` from `1`, nor keep digits beyond 2^53) and no nesting beyond MAX_JSON_DEPTH. Requests are
 // mostly strings, so this is the common case; a walk without recursion, so depth cannot hurt it.
@@ -72,8 +139,11 @@ function plainAsSerde(root: unknown): boolean {
     const v = stack.pop() as Record<string, unknown>;
     const d = depths.pop()!;
     if (d > MAX_JSON_DEPTH) return false;
-    for (const k in v) {
-      const x = v[k];
+    // Arrays by index: `for…in` makes a string of every index (2 s for two million `{}`).
+    const keys = Array.isArray(v) ? null : Object.keys(v);
+    const n = keys === null ? (v as unknown as unknown[]).length : keys.length;
+    for (let k = 0; k < n; k++) {
+      const x = keys === null ? (v as unknown as unknown[])[k] : v[keys[k]!];
       if (typeof x === 'object') {
         if (x !== null) {
           stack.push(x);
@@ -114,15 +184,38 @@ const MESSAGES = {
  */
 export function failOnInvalidUtf8(text: string, firstInvalid: number): never {
   new ExactParser(text, firstInvalid).parseDocument();
-  // Unreachable: a marker outside a string is a syntax error, inside one it fails when the string ends.
+  return unreachableUtf8();
+}
+
+// Unreachable: a marker outside a string is a syntax error, inside one it fails when the string ends.
+function unreachableUtf8(): never {
   throw new ApiError(400, 'web_framework_error', 'parse request payload error: invalid unicode code point');
 }
 
-// A recursive-descent JSON parser with serde_json's rules and messages. Nesting is bounded by
-// MAX_JSON_DEPTH, so its recursion is too.
+// A JSON parser with serde_json's rules and messages. Containers are frames on an explicit stack
+// (nesting bounded by MAX_JSON_DEPTH), so the parse can stop after any value and resume: a large
+// body is read in slices between which the event loop runs other requests (parseRequestBodySliced).
+interface Frame {
+  /** The array being filled, or null for an object. */
+  readonly arr: unknown[] | null;
+  readonly obj: Record<string, unknown> | null;
+  /** The object member whose value is being read. */
+  key: string;
+}
+
 class ExactParser {
   private i = 0;
   private depth = 0;
+  private readonly stack: Frame[] = [];
+  /** Whether the next step reads a member name (else a value). */
+  private atKey = false;
+  private done = false;
+  private root: unknown;
+  // Native scans for long runs (an 8 MiB string, number or whitespace is one token: a slice cannot
+  // end inside it, so it must be cheap). Per parser: a global regex carries lastIndex.
+  private readonly special = /["\\\u0000-\u001f]/g;
+  private readonly digitRun = /[0-9]*/y;
+  private readonly wsRun = /[ \n\r\t]*/y;
   /**
    * `invalidAt`: where the body had a byte that is not UTF-8 (the text holds `@` there, one byte as
    * the original). serde_json's `from_slice` checks a string's UTF-8 only when it has read the whole
@@ -132,14 +225,31 @@ class ExactParser {
   constructor(
     private readonly s: string,
     private readonly invalidAt = -1,
-  ) {}
+  ) {
+    this.ws();
+  }
 
   parseDocument(): unknown {
-    this.ws();
-    const v = this.value();
-    this.ws();
-    if (this.i < this.s.length) this.fail('trailing', false);
-    return v;
+    this.step(Infinity);
+    return this.root;
+  }
+
+  /**
+   * Reads up to `values` more values (or until `chars` more characters are consumed); true once the
+   * document is complete and checked for trailing characters (`root` is its value).
+   */
+  step(values: number, chars = Infinity): boolean {
+    const stop = this.i + chars;
+    while (!this.done) {
+      if (values-- <= 0 || this.i > stop) return false;
+      if (this.atKey) this.key();
+      else this.value();
+    }
+    return true;
+  }
+
+  get result(): unknown {
+    return this.root;
   }
 
   private fail(kind: keyof typeof MESSAGES, eof: boolean): never {
@@ -154,30 +264,131 @@ class ExactParser {
   private ws(): void {
     const s = this.s;
     let i = this.i;
-    for (let c = s.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = s.charCodeAt(++i));
+    const stop = i + 32;
+    for (let c = s.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = s.charCodeAt(++i)) {
+      if (i === stop) {
+        this.wsRun.lastIndex = i;
+        this.wsRun.test(s);
+        i = this.wsRun.lastIndex;
+        break;
+      }
+    }
     this.i = i;
   }
 
-  private value(): unknown {
+  /** The end of the run of digits starting at `i`. */
+  private digits(i: number): number {
+    const s = this.s;
+    const stop = i + 32;
+    while (isDigit(s.charCodeAt(i))) {
+      if (++i === stop) {
+        this.digitRun.lastIndex = i;
+        this.digitRun.test(s);
+        return this.digitRun.lastIndex;
+      }
+    }
+    return i;
+  }
+
+  /** One value at the cursor: a scalar is delivered, a container opened (or delivered when empty). */
+  private value(): void {
     const s = this.s;
     if (this.i >= s.length) this.fail('eofValue', true);
-    const c = s[this.i];
+    const c = s.charCodeAt(this.i);
     switch (c) {
-      case '{':
-        return this.object();
-      case '[':
-        return this.array();
-      case '"':
-        return this.string();
-      case 't':
-        return this.ident('true', true);
-      case 'f':
-        return this.ident('false', false);
-      case 'n':
-        return this.ident('null', null);
+      case 0x7b: // {
+        this.enter();
+        this.ws();
+        if (s.charCodeAt(this.i) === 0x7d) {
+          this.i++;
+          this.depth--;
+          return this.deliver({});
+        }
+        this.stack.push({ arr: null, obj: {}, key: '' });
+        this.atKey = true;
+        return;
+      case 0x5b: // [
+        this.enter();
+        this.ws();
+        if (s.charCodeAt(this.i) === 0x5d) {
+          this.i++;
+          this.depth--;
+          return this.deliver([]);
+        }
+        this.stack.push({ arr: [], obj: null, key: '' });
+        this.ws();
+        return;
+      case 0x22: // "
+        return this.deliver(this.string());
+      case 0x74: // t
+        return this.deliver(this.ident('true', true));
+      case 0x66: // f
+        return this.deliver(this.ident('false', false));
+      case 0x6e: // n
+        return this.deliver(this.ident('null', null));
       default:
-        if (c === '-' || (c >= '0' && c <= '9')) return this.number();
+        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.deliver(this.number());
         return this.fail('value', false);
+    }
+  }
+
+  /** An object member's name and its colon; the value is the next step. */
+  private key(): void {
+    const s = this.s;
+    this.ws();
+    if (this.i >= s.length) this.fail('eofObject', true);
+    if (s.charCodeAt(this.i) !== 0x22) this.fail(s.charCodeAt(this.i) === 0x7d ? 'trailingComma' : 'key', false);
+    this.stack[this.stack.length - 1]!.key = this.string();
+    this.ws();
+    if (this.i >= s.length) this.fail('eofObject', true);
+    if (s.charCodeAt(this.i) !== 0x3a) this.fail('colon', false);
+    this.i++;
+    this.ws();
+    this.atKey = false;
+  }
+
+  /** Puts a finished value into its container, closing every container that ends after it. */
+  private deliver(v: unknown): void {
+    const s = this.s;
+    for (;;) {
+      const top = this.stack[this.stack.length - 1];
+      if (top === undefined) {
+        this.ws();
+        if (this.i < s.length) this.fail('trailing', false);
+        this.root = v;
+        this.done = true;
+        return;
+      }
+      if (top.arr !== null) {
+        top.arr.push(v);
+        this.ws();
+        if (this.i >= s.length) this.fail('eofList', true);
+        const c = s.charCodeAt(this.i++);
+        if (c === 0x2c) {
+          this.ws();
+          if (s.charCodeAt(this.i) === 0x5d) this.fail('trailingComma', false);
+          this.ws();
+          return;
+        }
+        if (c !== 0x5d) this.back('listEnd');
+        v = top.arr;
+      } else {
+        const obj = top.obj!;
+        // Own data property even for `__proto__`, as JSON.parse does: a key is data, never a prototype.
+        if (top.key === '__proto__') Object.defineProperty(obj, top.key, { value: v, enumerable: true, writable: true, configurable: true });
+        else obj[top.key] = v;
+        this.ws();
+        if (this.i >= s.length) this.fail('eofObject', true);
+        const c = s.charCodeAt(this.i++);
+        if (c === 0x2c) {
+          this.atKey = true;
+          return;
+        }
+        if (c !== 0x7d) this.back('objectEnd');
+        v = obj;
+      }
+      this.stack.pop();
+      this.depth--;
     }
   }
 
@@ -194,61 +405,6 @@ class ExactParser {
     this.i++;
   }
 
-  private array(): unknown[] {
-    this.enter();
-    const out: unknown[] = [];
-    this.ws();
-    if (this.s[this.i] === ']') {
-      this.i++;
-      this.depth--;
-      return out;
-    }
-    for (;;) {
-      this.ws();
-      out.push(this.value());
-      this.ws();
-      if (this.i >= this.s.length) this.fail('eofList', true);
-      const c = this.s[this.i++];
-      if (c === ']') break;
-      if (c !== ',') this.back('listEnd');
-      this.ws();
-      if (this.s[this.i] === ']') this.fail('trailingComma', false);
-    }
-    this.depth--;
-    return out;
-  }
-
-  private object(): Record<string, unknown> {
-    this.enter();
-    const out: Record<string, unknown> = {};
-    this.ws();
-    if (this.s[this.i] === '}') {
-      this.i++;
-      this.depth--;
-      return out;
-    }
-    for (;;) {
-      this.ws();
-      if (this.i >= this.s.length) this.fail('eofObject', true);
-      if (this.s[this.i] !== '"') this.fail(this.s[this.i] === '}' ? 'trailingComma' : 'key', false);
-      const key = this.string();
-      this.ws();
-      if (this.i >= this.s.length) this.fail('eofObject', true);
-      if (this.s[this.i] !== ':') this.fail('colon', false);
-      this.i++;
-      this.ws();
-      // Own data property even for `__proto__`, as JSON.parse does: a key is data, never a prototype.
-      Object.defineProperty(out, key, { value: this.value(), enumerable: true, writable: true, configurable: true });
-      this.ws();
-      if (this.i >= this.s.length) this.fail('eofObject', true);
-      const c = this.s[this.i++];
-      if (c === '}') break;
-      if (c !== ',') this.back('objectEnd');
-    }
-    this.depth--;
-    return out;
-  }
-
   private back(kind: keyof typeof MESSAGES): never {
     this.i--;
     return this.fail(kind, false);
@@ -260,7 +416,10 @@ class ExactParser {
     const first = i;
     let out = '';
     let start = i;
+    const special = this.special;
     for (;;) {
+      special.lastIndex = i;
+      i = special.test(s) ? special.lastIndex - 1 : s.length;
       if (i >= s.length) {
         this.i = i;
         this.fail('eofString', true);
@@ -270,10 +429,6 @@ class ExactParser {
       if (c < 0x20) {
         this.i = i;
         this.fail('control', false);
-      }
-      if (c !== 0x5c) {
-        i++;
-        continue;
       }
       out += s.slice(start, i);
       this.i = i + 1;
@@ -351,42 +506,52 @@ class ExactParser {
 
   private number(): unknown {
     const s = this.s;
+    const n = s.length;
     const start = this.i;
     let i = start;
-    if (s[i] === '-') i++;
-    const digit = (k: number) => k < s.length && s.charCodeAt(k) >= 0x30 && s.charCodeAt(k) <= 0x39;
-    if (!digit(i)) {
+    if (s.charCodeAt(i) === 0x2d) i++;
+    if (!isDigit(s.charCodeAt(i))) {
       this.i = i;
-      this.fail(i >= s.length ? 'eofValue' : 'number', i >= s.length);
+      this.fail(i >= n ? 'eofValue' : 'number', i >= n);
     }
-    if (s[i] === '0') {
+    const intStart = i;
+    if (s.charCodeAt(i) === 0x30) {
       i++;
-      if (digit(i)) {
+      if (isDigit(s.charCodeAt(i))) {
         this.i = i;
         this.fail('number', false);
       }
-    } else while (digit(i)) i++;
+    } else i = this.digits(i);
+    const intDigits = i - intStart;
     let float = false;
-    if (s[i] === '.') {
+    if (s.charCodeAt(i) === 0x2e) {
       float = true;
       i++;
-      if (!digit(i)) {
+      if (!isDigit(s.charCodeAt(i))) {
         this.i = i;
-        this.fail(i >= s.length ? 'eofValue' : 'number', i >= s.length);
+        this.fail(i >= n ? 'eofValue' : 'number', i >= n);
       }
-      while (digit(i)) i++;
+      i = this.digits(i);
     }
-    if (s[i] === 'e' || s[i] === 'E') {
+    const e = s.charCodeAt(i);
+    if (e === 0x65 || e === 0x45) {
       float = true;
       i++;
-      if (s[i] === '+' || s[i] === '-') i++;
-      if (!digit(i)) {
+      const sign = s.charCodeAt(i);
+      if (sign === 0x2b || sign === 0x2d) i++;
+      if (!isDigit(s.charCodeAt(i))) {
         this.i = i;
-        this.fail(i >= s.length ? 'eofValue' : 'number', i >= s.length);
+        this.fail(i >= n ? 'eofValue' : 'number', i >= n);
       }
-      while (digit(i)) i++;
+      i = this.digits(i);
     }
     this.i = i;
+    // Short integers, the common case, without a substring: at most 15 digits are exact in a double.
+    if (!float && intDigits <= 15) {
+      let v = 0;
+      for (let k = intStart; k < i; k++) v = v * 10 + (s.charCodeAt(k) - 0x30);
+      return start === intStart ? v : v === 0 ? -0 : -v;
+    }
     const text = s.slice(start, i);
     if (float) {
       const f = Number(text);
@@ -396,10 +561,12 @@ class ExactParser {
       }
       return jsonFloat(f);
     }
-    const n = Number(text);
-    if (Number.isSafeInteger(n)) return n;
+    const v = Number(text);
+    if (Number.isSafeInteger(v)) return v;
+    // serde_json holds integers in u64 or i64; anything wider becomes a float. Past 20 digits it
+    // cannot fit, and BigInt of a million digits is quadratic: decided without it.
+    if (intDigits > 20) return jsonFloat(v);
     const big = BigInt(text);
-    // serde_json holds integers in u64 or i64; anything wider becomes a float.
-    return big >= -(1n << 63n) && big < 1n << 64n ? big : jsonFloat(n);
+    return big >= -(1n << 63n) && big < 1n << 64n ? big : jsonFloat(v);
   }
 }

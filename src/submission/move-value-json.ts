@@ -83,6 +83,7 @@ export function jsonReaderFor(t: TypeTag, ctx: JsonReaderContext): JsonReader {
       const out: JsonValue[] = [];
       for (let i = 0; i < n; i++) {
         const at = r.off;
+        r.element(at);
         out.push(item(r));
         if (r.off === at) r.zeroSized(1, at);
       }

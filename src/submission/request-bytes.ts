@@ -22,7 +22,7 @@ export function requestText(bytes: Uint8Array): string {
 }
 
 /** The text of `b` with each byte of an invalid UTF-8 sequence as `@` (one byte, as in the body). */
-function markInvalidUtf8(b: Uint8Array): { text: string; firstInvalid: number } {
+export function markInvalidUtf8(b: Uint8Array): { text: string; firstInvalid: number } {
   let text = '';
   let firstInvalid = -1;
   let validFrom = 0;

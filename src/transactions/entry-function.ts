@@ -1,4 +1,5 @@
 import { address, BcsError, patchLength, schema, writeAddress, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
+import { ELEMENT_COST } from '../bcs/internal.js';
 import { writeIdentifier } from '../move/internal.js';
 import { writeTypeTag, type TypeTagInput } from '../move/index.js';
 import * as d from './declare.js';
@@ -140,7 +141,7 @@ export function readEntryFunction(r: BcsReader): EntryFunction {
     key = 'typeArgs';
     const typeArgs = readTypeArgs(r);
     key = 'args';
-    const na = r.length(1);
+    const na = r.length(1, ELEMENT_COST); // each argument is a byte array
     const args: Uint8Array[] = new Array(na);
     for (let i = 0; i < na; i++) {
       try {

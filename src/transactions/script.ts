@@ -1,4 +1,5 @@
 import { schema, type BcsReader, type BcsWriter, type Schema } from '../bcs/index.js';
+import { ELEMENT_COST } from '../bcs/internal.js';
 import { writeTypeTag } from '../move/index.js';
 import * as d from './declare.js';
 import { expectArray, expectBytes, expectObject, fieldError, within } from './checks.js';
@@ -80,7 +81,7 @@ export function readScript(r: BcsReader): Script {
     key = 'typeArgs';
     const typeArgs = readTypeArgs(r);
     key = 'args';
-    const n = r.length(2);
+    const n = r.length(2, ELEMENT_COST); // each argument is an object
     const args: TransactionArgument[] = new Array(n);
     for (let i = 0; i < n; i++) {
       try {

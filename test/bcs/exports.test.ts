@@ -7,7 +7,7 @@ import { enumeration } from '../../src/bcs/combinators.js';
 // change and must be deliberate. Helpers only other layers use are in src/bcs/internal.ts.
 const PUBLIC = [
   'ADDRESS_LENGTH', 'BcsError', 'BcsReader', 'BcsWriter', 'MAX_CONTAINER_DEPTH', 'MAX_SEQUENCE_LENGTH',
-  'MAX_ZERO_SIZED_ELEMENTS', 'address', 'addressBytes', 'bcs', 'bool', 'bytes', 'compareBytes', 'decodeWith',
+  'MAX_ZERO_SIZED_ELEMENTS', 'address', 'addressBytes', 'bcs', 'bool', 'bytes', 'compareBytes', 'decodeBudget', 'decodeWith',
   'encodeWith', 'equalBytes', 'fixedBytes', 'formatAddress', 'fromHex', 'i128', 'i16', 'i256', 'i32', 'i64', 'i8',
   'isAddress', 'isBcsError', 'isSpecialAddress', 'lazy', 'map', 'normalizeAddress', 'option', 'patchLength', 'quote',
   'schema', 'string', 'struct', 'toHex', 'transform', 'tuple', 'typeError', 'u128', 'u16', 'u256', 'u32', 'u64', 'u8',

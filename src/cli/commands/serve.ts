@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLedgerHandler } from '../../http/index.js';
-import { createNodeServer } from '../../http/internal.js';
+import { createNodeServer, type NodeServerLimits } from '../../http/internal.js';
 import { isLedgerError } from '../../ledger/index.js';
 import { readLedgerFile } from '../../ledger/internal.js';
 import type { LedgerInfo } from '../../records/index.js';
@@ -22,10 +22,27 @@ interface ServeFlags {
   cors: string[];
   ledger?: string;
   pruneWindow?: number;
+  limits: NodeServerLimits;
+  shutdownTimeoutMs: number;
 }
 
+/** After SIGTERM/SIGINT, connections still open this long are closed and serve exits 1 (default 10 s). */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const MAX_MS = 2_147_483_647;
+
+// The node adapter's limits by flag (defaults in src/http/node-server.ts).
+const LIMIT_FLAGS: Record<string, keyof NodeServerLimits> = {
+  '--headers-timeout-ms': 'headersTimeoutMs',
+  '--request-timeout-ms': 'requestTimeoutMs',
+  '--idle-timeout-ms': 'idleTimeoutMs',
+  '--keep-alive-timeout-ms': 'keepAliveTimeoutMs',
+  '--max-connections': 'maxConnections',
+  '--max-header-bytes': 'maxHeaderBytes',
+};
+
 function parseFlags(args: string[]): ServeFlags {
-  const flags: ServeFlags = { port: 8080, host: '127.0.0.1', chainId: 4, abiFiles: [], cors: [] };
+  const flags: ServeFlags = { port: 8080, host: '127.0.0.1', chainId: 4, abiFiles: [], cors: [], limits: {}, shutdownTimeoutMs: DEFAULT_SHUTDOWN_TIMEOUT_MS };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const eq = arg.indexOf('=');
@@ -43,6 +60,8 @@ function parseFlags(args: string[]): ServeFlags {
     else if (name === '--cors') flags.cors.push(value());
     else if (name === '--ledger') flags.ledger = value();
     else if (name === '--prune-window') flags.pruneWindow = intFlag(name, value(), 1, Number.MAX_SAFE_INTEGER);
+    else if (name === '--shutdown-timeout-ms') flags.shutdownTimeoutMs = intFlag(name, value(), 0, MAX_MS);
+    else if (Object.hasOwn(LIMIT_FLAGS, name)) flags.limits[LIMIT_FLAGS[name]!] = intFlag(name, value(), 1, MAX_MS);
     else throw new CliError(`unknown argument ${JSON.stringify(arg)}; see ledger-bcs serve --help`);
   }
   return flags;
@@ -72,7 +91,11 @@ function loadAbis(files: string[]): MoveModuleJson[] {
 
 export const serveCommand: Command = {
   summary: 'serve the interface over HTTP until SIGINT/SIGTERM: all six endpoints over --ledger FILE, else encode_submission and the health check (serve --follow URL: a verifying replica, docs/replica.md)',
-  usage: 'serve [--ledger FILE [--prune-window N]] [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]... [--cors ORIGIN|*]...',
+  usage:
+    'serve [--ledger FILE [--prune-window N]] [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]...\n' +
+    '      [--cors ORIGIN|*]... [--shutdown-timeout-ms 10000] [--headers-timeout-ms 30000]\n' +
+    '      [--request-timeout-ms 60000] [--idle-timeout-ms 30000] [--keep-alive-timeout-ms 5000]\n' +
+    '      [--max-connections 1024] [--max-header-bytes 16384]',
   async run(args, io) {
     if (args.some((a) => a === '--follow' || a.startsWith('--follow='))) return serveFollow(args, io);
     const flags = parseFlags(args);
@@ -110,31 +133,44 @@ async function loadLedger(file: string, pruneWindow: number | undefined) {
 }
 
 // Shutdown: stop accepting, let requests in flight finish (their responses close the connection),
-// close idle keep-alive connections, then resolve with exit code 0.
+// close idle keep-alive connections, then resolve with exit code 0. Connections still open after
+// --shutdown-timeout-ms (a peer holding a half-sent request), or at a second signal, are closed
+// and the exit code is 1.
 function listen(flags: ServeFlags, handler: ReturnType<typeof createLedgerHandler>, io: Io): Promise<number> {
   return new Promise((resolve, reject) => {
     const active = new Set<ServerResponse>();
     const server = createNodeServer(handler, {
+      ...flags.limits,
       onResponse: (e) => io.err(`${e.method} ${e.path} ${e.aborted ? `${e.status} aborted` : e.status} ${e.ms.toFixed(1)}ms`),
     });
     let closing = false;
+    let forced = false;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    const force = (why: string) => {
+      if (forced) return;
+      forced = true;
+      io.err(`${why}: closing the connections still open`);
+      server.closeAllConnections();
+    };
     server.prependListener('request', (_req, res: ServerResponse) => {
       if (closing) res.setHeader('connection', 'close');
       active.add(res);
       res.once('close', () => active.delete(res));
     });
     const stop = (signal: string) => {
-      if (closing) return;
+      if (closing) return force(`${signal} again`);
       closing = true;
       io.err(`${signal}: shutting down (${active.size} in flight)`);
       for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
       server.close(() => {
+        clearTimeout(deadline);
         process.off('SIGINT', onInt);
         process.off('SIGTERM', onTerm);
         io.err('stopped');
-        resolve(0);
+        resolve(forced ? 1 : 0);
       });
       server.closeIdleConnections();
+      deadline = setTimeout(() => force(`shutdown deadline of ${flags.shutdownTimeoutMs} ms passed`), flags.shutdownTimeoutMs);
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');

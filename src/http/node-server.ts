@@ -1,0 +1,118 @@
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerOptions } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Exchange, Reply } from './exchange.js';
+import { originForm } from './node-request.js';
+
+// What a node:http server does with slow and malformed peers, made like the node's (poem over
+// hyper): see docs/reliability.md. Timeouts and a connection cap, so a peer cannot hold a
+// connection for minutes; malformed HTTP answered as hyper answers it, with a status and no body
+// (it never reaches poem, so it never gets the interface's error body); CONNECT routed like any
+// other method (hyper hands it to poem, which answers it from its routes).
+
+export interface NodeServerLimits {
+  /** Time to receive a request's headers, from the connection or the previous response (default 30 000: hyper's `header_read_timeout`). */
+  headersTimeoutMs?: number;
+  /** Time to receive a whole request, headers and body (default 60 000: an 8 MiB body at ≥ 140 KB/s). */
+  requestTimeoutMs?: number;
+  /** A connection with no traffic either way for this long is closed (default 30 000). */
+  idleTimeoutMs?: number;
+  /** An idle keep-alive connection is closed after this long (default 5 000, Node's). */
+  keepAliveTimeoutMs?: number;
+  /** Open connections at most; further ones are closed at once (default 1024). */
+  maxConnections?: number;
+  /** Request line and headers, in bytes (default 16 384, Node's; hyper allows ~400 KB). Past it: 431. */
+  maxHeaderBytes?: number;
+}
+
+export const NODE_SERVER_DEFAULTS: Required<NodeServerLimits> = {
+  headersTimeoutMs: 30_000,
+  requestTimeoutMs: 60_000,
+  idleTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1024,
+  maxHeaderBytes: 16_384,
+};
+
+function limits(o: NodeServerLimits): Required<NodeServerLimits> {
+  const out = { ...NODE_SERVER_DEFAULTS };
+  for (const k of Object.keys(out) as (keyof NodeServerLimits)[]) {
+    const v = o[k];
+    if (v === undefined) continue;
+    if (!Number.isSafeInteger(v) || v < 1) throw new RangeError(`${k} must be a positive integer, got ${String(v)}`);
+    out[k] = v;
+  }
+  return out;
+}
+
+/** The options node:http's `createServer` takes for these limits. */
+export function serverOptions(o: NodeServerLimits): ServerOptions {
+  const l = limits(o);
+  const requestTimeout = Math.max(l.requestTimeoutMs, l.headersTimeoutMs);
+  return {
+    headersTimeout: l.headersTimeoutMs,
+    requestTimeout,
+    keepAliveTimeout: l.keepAliveTimeoutMs,
+    maxHeaderSize: l.maxHeaderBytes,
+    // hyper does not require Host (HTTP/1.0 has none); node:http answers 400 without one.
+    requireHostHeader: false,
+    // Node checks the two timeouts above on this interval (default 30 s): a 1 s timeout would
+    // otherwise take up to 31.
+    connectionsCheckingInterval: Math.min(1000, l.headersTimeoutMs, requestTimeout),
+  } as ServerOptions;
+}
+
+/** Bare answers, as hyper writes them: a status line, no body, and the connection closed. */
+function bare(socket: Duplex, status: number): void {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+  else socket.destroy();
+}
+
+/** A request target hyper refuses (400): bytes outside visible ASCII (http's `Uri` parser). */
+export function badTarget(url: string | undefined): boolean {
+  return url !== undefined && /[^\x21-\x7e]/.test(url);
+}
+
+/**
+ * Applies the limits the server object holds and answers what never reaches a handler: parse
+ * errors (400, 431 for headers past the limit), timeouts (408; hyper just closes, Node answers 408),
+ * and CONNECT, which is answered by `exchange` like any other method (a 404 or 405 error body).
+ */
+export function guardServer(server: Server, o: NodeServerLimits, exchange: ((ex: Exchange) => Promise<Reply>) | undefined): Server {
+  const l = limits(o);
+  server.maxConnections = l.maxConnections;
+  server.setTimeout(l.idleTimeoutMs, (socket) => socket.destroy());
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const code = err.code ?? '';
+    // A response already under way, or a peer that went away: nothing more can be said.
+    if (code === 'ECONNRESET' || code === 'EPIPE' || (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+      return void socket.destroy();
+    }
+    if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return bare(socket, 408);
+    bare(socket, code === 'HPE_HEADER_OVERFLOW' ? 431 : 400);
+  });
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    if (!exchange) return bare(socket, 405);
+    const target = originForm(req.url);
+    const q = target.indexOf('?');
+    exchange({
+      method: 'CONNECT',
+      path: q < 0 ? target : target.slice(0, q),
+      query: q < 0 ? '' : target.slice(q + 1),
+      header: (name) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v.join(', ') : v;
+      },
+      readBody: async () => new Uint8Array(0),
+    }).then(
+      (reply) => {
+        if (!socket.writable) return void socket.destroy();
+        let head = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n`;
+        for (const [k, v] of Object.entries(reply.headers)) head += `${k}: ${v}\r\n`;
+        const body = Buffer.from(reply.body);
+        socket.end(Buffer.concat([Buffer.from(`${head}content-length: ${body.length}\r\nconnection: close\r\n\r\n`), body]));
+      },
+      () => bare(socket, 500),
+    );
+  });
+  return server;
+}
