@@ -134,7 +134,7 @@ const SIGNING: Surface = {
 
 const NODE_JSON: Surface = {
   values: [
-    'accountSignatureJson', 'eventJson', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
+    'accountSignatureJson', 'eventJson', 'eventRootHash', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
     'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
     'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeJsonText',
     'parseSignatureJson', 'parseTableItemDataJson', 'parseTransactionJson', 'pendingTransactionJson', 'prefetchLayouts',

@@ -1,11 +1,12 @@
 // Committed transactions and blocks for the example ledger: each transaction's write set, events and
-// info are assembled here into the node's records (TransactionOnChainData, BcsBlock). Hashes that
-// need the node's accumulators (event root, state change, accumulator root) are stand-ins derived
-// with sha3; the transaction hash is the real one.
+// info are assembled here into the node's records (TransactionOnChainData, BcsBlock). The transaction
+// hash and the event root are the real ones; the state change hash and the accumulator root (which
+// need the write set's metadata and the ledger's accumulator) are stand-ins derived with sha3.
 import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { bcsBlock, contractEvent, stateKey, transaction, transactionOnChainData } from '../../dist/records/index.js';
+import { bcsBlock, stateKey, transaction, transactionOnChainData } from '../../dist/records/index.js';
 import { hashPrefix, TRANSACTION_SALT, ed25519AuthenticationKey } from '../../dist/hash/index.js';
+import { eventRootHash } from '../../dist/node-json/index.js';
 import { concat, hex } from './resources.mjs';
 
 const PREFIX = hashPrefix(TRANSACTION_SALT);
@@ -54,7 +55,6 @@ export function createChain() {
       else live.add(h);
       changes.push({ key: stateKey.schema.decode(k), value: op });
     }
-    const eventBytes = events.map((e) => contractEvent.schema.encode(e));
     accumulator = sha3(accumulator, hash);
     const record = {
       version: BigInt(version),
@@ -65,7 +65,7 @@ export function createChain() {
           gasUsed,
           status,
           transactionHash: hash,
-          eventRootHash: sha3(...eventBytes, [0]),
+          eventRootHash: eventRootHash(events),
           stateChangeHash: sha3(...changes.map((c) => stateKey.schema.encode(c.key)), [1]),
           stateCheckpointHash: checkpoint ? sha3(accumulator, [2]) : null,
           auxiliaryInfoHash: null,

@@ -69,7 +69,7 @@ export function wrap(text: string, indent: string, width = HELP_WIDTH): string[]
 }
 
 function commandHelp(c: Command): string[] {
-  return [...wrap(`ledger-bcs ${c.usage}`, '  ').map((l, i) => (i === 0 ? l : `    ${l.trimStart()}`)), ...wrap(c.summary, '      ')];
+  return [...wrap(`ledger-bcs ${c.usage}`, '  ', HELP_WIDTH - 2).map((l, i) => (i === 0 ? l : `    ${l.trimStart()}`)), ...wrap(c.summary, '      ')];
 }
 
 export function helpText(commands: Record<string, Command>): string {

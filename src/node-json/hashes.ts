@@ -68,3 +68,8 @@ export function hashes(): Hashes {
   };
 }
 
+
+/** A transaction's `event_root_hash` (TransactionInfo) from its events, as the executor builds it. */
+export function eventRootHash(events: readonly ContractEvent[]): Uint8Array {
+  return hashes().eventRoot(events);
+}

@@ -92,10 +92,9 @@ function loadAbis(files: string[]): MoveModuleJson[] {
 export const serveCommand: Command = {
   summary: 'serve the interface over HTTP until SIGINT/SIGTERM: all six endpoints over --ledger FILE, else encode_submission and the health check (serve --follow URL: a verifying replica, docs/replica.md)',
   usage:
-    'serve [--ledger FILE [--prune-window N]] [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]...\n' +
-    '      [--cors ORIGIN|*]... [--shutdown-timeout-ms 10000] [--headers-timeout-ms 30000]\n' +
-    '      [--request-timeout-ms 60000] [--idle-timeout-ms 30000] [--keep-alive-timeout-ms 5000]\n' +
-    '      [--max-connections 1024] [--max-header-bytes 16384]',
+    'serve [--ledger FILE [--prune-window N]] [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]... ' +
+    '[--cors ORIGIN|*]... [--shutdown-timeout-ms 10000] [--headers-timeout-ms 30000] [--request-timeout-ms 60000] ' +
+    '[--idle-timeout-ms 30000] [--keep-alive-timeout-ms 5000] [--max-connections 1024] [--max-header-bytes 16384]',
   async run(args, io) {
     if (args.some((a) => a === '--follow' || a.startsWith('--follow='))) return serveFollow(args, io);
     const flags = parseFlags(args);
