@@ -6,19 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { toHex } from '../../src/bcs/index.js';
 import { bcsBlock, transaction, transactionOnChainData } from '../../src/records/index.js';
 import { renderCommand, verifyJsonCommand } from '../../src/cli/commands/node-json.js';
-import { runCommand, type Io } from '../../src/cli/run.js';
+import { runCommands } from '../cli/run-commands.js';
 import { parseNodeBlockJson } from '../../src/node-json/index.js';
 import { nodeJsonArbitraries } from './arbitraries.js';
 
 const commands = { render: renderCommand, 'verify-json': verifyJsonCommand };
 
-async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), readStdin: async () => stdin };
-  const code = await runCommand(commands, argv, io);
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCommands(commands, argv, stdin);
 
 const BLOCK_ID = new Uint8Array(32).fill(9);
 const a = nodeJsonArbitraries();

@@ -5,19 +5,13 @@ import { recordCodecs } from '../../src/records/index.js';
 import { recordArbitraries } from './arbitraries.js';
 import { decodeCommand } from '../../src/cli/commands/decode.js';
 import { encodeCommand } from '../../src/cli/commands/encode.js';
-import { runCommand, type Io } from '../../src/cli/run.js';
+import { runCommands } from '../cli/run-commands.js';
 import golden from '../../fixtures/records/golden.json' with { type: 'json' };
 
 // The decode and encode commands alone (the full command table pulls in every layer).
 const commands = { decode: decodeCommand, encode: encodeCommand };
 
-async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), readStdin: async () => stdin };
-  const code = await runCommand(commands, argv, io);
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCommands(commands, argv, stdin);
 
 describe('ledger-bcs decode with record types', () => {
   for (const v of golden.vectors.filter((x) => x.value !== null)) {

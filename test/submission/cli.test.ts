@@ -6,15 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
 import { runCommand, type Io } from '../../src/cli/run.js';
+import { runCommands } from '../cli/run-commands.js';
 import vectors from '../../fixtures/submission/requests.json' with { type: 'json' };
 
-async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), readStdin: async () => stdin };
-  const code = await runCommand(commands, argv, io);
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCommands(commands, argv, stdin);
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-cli-'));
 const file = (name: string, content: unknown) => {

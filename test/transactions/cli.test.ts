@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
-import { runCommand, type Io } from '../../src/cli/run.js';
+import { runCommands } from '../cli/run-commands.js';
 import rawFixtures from '../../fixtures/transactions/raw-transactions.json' with { type: 'json' };
 import signedFixtures from '../../fixtures/transactions/signed-transactions.json' with { type: 'json' };
 import example from '../../fixtures/example-transaction.json' with { type: 'json' };
 
-async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n'), readStdin: async () => stdin };
-  const code = await runCommand(commands, argv, io);
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCommands(commands, argv, stdin);
 
 describe('ledger-bcs decode', () => {
   it('RawTransaction from a hex argument prints the JSON-safe form', async () => {
