@@ -82,4 +82,15 @@ describe('ledger-bcs serve --follow', () => {
       await upstream.close();
     }
   });
+
+  it('names in its usage every flag it takes (docs/replica.md lists the same)', async () => {
+    const x = io();
+    expect(await runCommand(commands, ['serve', '--follow', 'http://127.0.0.1:9', '--bogus'], x.value)).toBe(1);
+    const usage = x.lines.join('\n');
+    const docs = readFileSync(new URL('../../docs/replica.md', import.meta.url), 'utf8');
+    for (const flag of ['--follow', '--from-height', '--from-oldest', '--ledger', '--prune-window', '--concurrency', '--port', '--host']) {
+      expect(usage, flag).toContain(flag);
+      expect(docs, flag).toContain(flag);
+    }
+  });
 });
