@@ -4,7 +4,7 @@
 // the real hash. Signatures are zero bytes: the replica checks hashes, not signatures.
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { bcs, bcsBlock, compareBytes, stateKey, transaction, transactionOnChainData } from '../../dist/index.js';
-import { hashPrefix, TRANSACTION_SALT } from '../../dist/hash.js';
+import { hashPrefix, TRANSACTION_SALT } from '../../dist/hash/index.js';
 import { resourceGroupKey, resourceKey } from '../../dist/ledger/index.js';
 
 const PREFIX = hashPrefix(TRANSACTION_SALT);
