@@ -3,7 +3,8 @@
 // Account and both primary stores' ObjectGroup) and a FeeStatement event, its info's transaction_hash
 // the real hash. Signatures are zero bytes: the replica checks hashes, not signatures.
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { bcs, bcsBlock, compareBytes, stateKey, transaction, transactionOnChainData } from '../../dist/index.js';
+import { bcs, compareBytes } from '../../dist/bcs/index.js';
+import { bcsBlock, stateKey, transaction, transactionOnChainData } from '../../dist/records/index.js';
 import { hashPrefix, TRANSACTION_SALT } from '../../dist/hash/index.js';
 import { resourceGroupKey, resourceKey } from '../../dist/ledger/index.js';
 
