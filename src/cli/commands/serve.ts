@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLedgerHandler } from '../../http/index.js';
@@ -6,8 +5,9 @@ import { createNodeServer, type NodeServerLimits } from '../../http/internal.js'
 import { isLedgerError } from '../../ledger/index.js';
 import { readLedgerFile } from '../../ledger/internal.js';
 import type { LedgerInfo } from '../../records/index.js';
-import { abiRegistry, type MoveModuleJson } from '../../submission/index.js';
+import { abiRegistry } from '../../submission/index.js';
 import { CliError, type Command, type Io } from '../run.js';
+import { loadAbiFiles } from './encode-submission.js';
 import { serveFollow } from './serve-follow.js';
 
 // `ledger-bcs serve`: on node:http, all six endpoints over a ledger file (--ledger, loaded into the
@@ -73,22 +73,6 @@ function intFlag(name: string, v: string, min: number, max: number): number {
   return n;
 }
 
-/** A file holds one MoveModule ABI (as the node's `/accounts/{a}/module/{m}` `abi` field) or an array of them. */
-function loadAbis(files: string[]): MoveModuleJson[] {
-  const modules: MoveModuleJson[] = [];
-  for (const file of files) {
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (e) {
-      throw new CliError(`--abi ${file}: ${(e as Error).message}`);
-    }
-    if (Array.isArray(json)) modules.push(...(json as MoveModuleJson[]));
-    else modules.push(json as MoveModuleJson);
-  }
-  return modules;
-}
-
 export const serveCommand: Command = {
   summary: 'serve the interface over HTTP until SIGINT/SIGTERM: all six endpoints over --ledger FILE, else encode_submission and the health check (serve --follow URL: a verifying replica, docs/replica.md)',
   usage:
@@ -100,7 +84,7 @@ export const serveCommand: Command = {
     const flags = parseFlags(args);
     if (flags.pruneWindow !== undefined && flags.ledger === undefined) throw new CliError('--prune-window needs --ledger');
     // Without --abi the handler's own framework registry serves (and encodes synchronously).
-    const abis = flags.abiFiles.length > 0 ? abiRegistry(loadAbis(flags.abiFiles)) : undefined;
+    const abis = flags.abiFiles.length > 0 ? abiRegistry(loadAbiFiles(flags.abiFiles)) : undefined;
     const cors = flags.cors.length === 0 ? undefined : { origin: flags.cors.includes('*') ? ('*' as const) : flags.cors };
     if (flags.ledger !== undefined) {
       const source = await loadLedger(flags.ledger, flags.pruneWindow);
