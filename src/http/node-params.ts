@@ -1,4 +1,4 @@
-import { addressBytes, normalizeAddress, type Address } from '../bcs/index.js';
+import { normalizeAddress, type Address } from '../bcs/index.js';
 import { ApiError } from '../submission/index.js';
 import { addressProblem, apiAddressText, parseRustU64, rustDebugString } from '../submission/internal.js';
 
@@ -23,7 +23,7 @@ export function queryParams(query: string): Map<string, string> {
 /** api/types/src/address.rs `Address` (`string(Address)`): 1 to 64 hex digits, `0x` optional. */
 export function pathAddress(raw: string, name = 'address'): Address {
   try {
-    return normalizeAddress(addressBytes(apiAddressText(raw)));
+    return normalizeAddress(apiAddressText(raw));
   } catch {
     return fail('path', name, 'string(Address)', `Invalid account address: ${addressProblem(raw)}`, false);
   }

@@ -52,7 +52,9 @@ export interface LedgerSource {
   /**
    * The state value under `stateKey` (the BCS of types/src/state_store/state_key `StateKey`) as of
    * `version`, or undefined when there is none. Versions outside [oldest, latest] are refused by the
-   * handler before it asks.
+   * handler before it asks. Neither side modifies the other's bytes: the handler may pass the same
+   * key array again, and keeps what it renders from an answered value (by the array, weakly) for as
+   * long as the value lives.
    */
   stateValue(stateKey: Uint8Array, version: bigint): MaybePromise<Uint8Array | undefined>;
   /** Summaries of the transactions `address` sent (sequence-number and orderless), ascending. */

@@ -3,7 +3,7 @@ import { accountDataJson, accountResource } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
 import { queryParams, queryU64, pathAddress } from '../node-params.js';
 import { jsonReply } from '../responses.js';
-import { accept, pathParam, accountNotFound, bcsReply, internal, lookupVersion, type EndpointContext } from './context.js';
+import { accept, pathParam, accountNotFound, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext } from './context.js';
 import { accountKey, DEFAULT_ACCOUNT_RESOURCE, featureEnabled, FEATURES_KEY } from './framework.js';
 
 // GET /accounts/{address}[?ledger_version] (api/src/accounts.rs `get_account`, `Account::account`):
@@ -15,9 +15,13 @@ import { accountKey, DEFAULT_ACCOUNT_RESOURCE, featureEnabled, FEATURES_KEY } fr
 
 export async function account(ctx: EndpointContext): Promise<Reply> {
   const kind = accept(ctx);
-  const address = pathAddress(pathParam(ctx, 'address'));
+  const raw = pathParam(ctx, 'address');
+  const { address, key } = remember(ctx.memo, `account ${raw}`, () => {
+    const address = pathAddress(raw);
+    return { address, key: accountKey(address) };
+  });
   const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
-  let stored = await ctx.source.stateValue(accountKey(address), version);
+  let stored = await ctx.source.stateValue(key, version);
   if (stored === undefined) {
     const features = await ctx.source.stateValue(FEATURES_KEY, ctx.info.ledgerVersion);
     if (!featureEnabled(features, DEFAULT_ACCOUNT_RESOURCE)) throw accountNotFound(address, version);
@@ -32,6 +36,10 @@ export async function account(ctx: EndpointContext): Promise<Reply> {
     });
   }
   if (kind === 'bcs') return bcsReply(stored, ctx.headers);
+  return jsonReply(200, derivedFrom(ctx.memo.accountJson, stored, accountJsonText), ctx.headers);
+}
+
+function accountJsonText(stored: Uint8Array): string {
   let decoded;
   try {
     decoded = accountResource.schema.decode(stored);
@@ -39,5 +47,5 @@ export async function account(ctx: EndpointContext): Promise<Reply> {
     // accounts.rs: "Internal error deserializing response from DB".
     throw internal();
   }
-  return jsonReply(200, JSON.stringify(accountDataJson(decoded)), ctx.headers);
+  return JSON.stringify(accountDataJson(decoded));
 }

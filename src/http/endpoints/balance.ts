@@ -7,8 +7,8 @@ import { addressProblem, apiAddressText } from '../../submission/internal.js';
 import type { Reply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';
 import { jsonReply } from '../responses.js';
-import { accept, pathParam, bcsReply, internal, lookupVersion, type EndpointContext } from './context.js';
-import { coinStoreKey, objectGroupKey } from './framework.js';
+import { accept, pathParam, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext } from './context.js';
+import { coinStoreKeyTail, keyAt, objectGroupKey } from './framework.js';
 
 // GET /accounts/{address}/balance/{asset_type}[?ledger_version] (api/src/accounts.rs `balance`):
 // for a coin type, its `CoinStore<T>` value plus the paired fungible asset's primary store; for a
@@ -21,67 +21,68 @@ const APTOS_COIN = '0x1::aptos_coin::AptosCoin';
 const OBJECT_SEED = /* @__PURE__ */ new Uint8Array([0xfe]);
 const PRIMARY_STORE = /* @__PURE__ */ new Uint8Array([0xfc]);
 
-type AssetType = { kind: 'coin'; tag: StructTag } | { kind: 'fa'; metadata: Address };
-
-/**
- * Derived addresses cost a sha3 each: the handler's memo keeps the last few thousand (emptied when
- * full), as balances are usually asked of the same assets again.
- */
-function remember(memo: Map<string, string>, key: string, make: () => Address): Address {
-  let v = memo.get(key);
-  if (v === undefined) {
-    if (memo.size >= 4096) memo.clear();
-    memo.set(key, (v = make()));
-  }
-  return v;
+/** An `asset_type` as the endpoint reads it: where a coin's store is keyed, and the fungible asset's metadata. */
+interface Asset {
+  /** A coin's `CoinStore<T>` key tail (keyAt), or undefined for a fungible-asset address. */
+  coinStoreTail: Uint8Array | undefined;
+  metadata: Address;
 }
 
 /** api/types/src/account.rs `AssetType::from_str`: an address, else a struct tag (its error). */
-function assetType(raw: string): AssetType {
+function parseAsset(raw: string): Asset {
   // ':' is no hex digit: a struct tag is never an address, so the address parse is skipped for it.
   if (!raw.includes(':')) {
     try {
-      return { kind: 'fa', metadata: normalizeAddress(addressBytes(apiAddressText(raw))) };
+      return { coinStoreTail: undefined, metadata: normalizeAddress(apiAddressText(raw)) };
     } catch {
       // Not an address: a coin's struct tag.
     }
   }
+  let tag: StructTag;
   try {
-    return { kind: 'coin', tag: parseStructTag(raw) };
+    tag = parseStructTag(raw);
   } catch (e) {
     const reason = raw.includes('::') ? (e as Error).message : `Invalid account address: ${addressProblem(raw)}`;
     throw new ApiError(400, 'web_framework_error', `failed to parse path \`asset_type\`: failed to parse "string(AssetType)": ${reason}`);
   }
+  return { coinStoreTail: coinStoreKeyTail(tag), metadata: pairedMetadata(tag) };
 }
 
 /** sdk `get_paired_fa_metadata_address`: 0xa for AptosCoin, else sha3(0xa ‖ coin type ‖ 0xFE). */
-function pairedMetadata(memo: Map<string, string>, tag: StructTag): Address {
+function pairedMetadata(tag: StructTag): Address {
   const name = formatStructTag(tag, 'canonical');
   if (name === APTOS_COIN) return APT_METADATA;
   const seed = utf8Encode(name);
-  return remember(memo, name, () => normalizeAddress(sha3_256(concatBytes([addressBytes(APT_METADATA), seed, OBJECT_SEED], 33 + seed.length))));
+  return normalizeAddress(sha3_256(concatBytes([addressBytes(APT_METADATA), seed, OBJECT_SEED], 33 + seed.length)));
 }
 
 /** sdk `get_paired_fa_primary_store_address`: sha3(owner ‖ metadata ‖ 0xFC). */
-function primaryStoreAddress(memo: Map<string, string>, owner: Address, metadata: Address): Address {
-  return remember(memo, owner + metadata, () => normalizeAddress(sha3_256(concatBytes([addressBytes(owner), addressBytes(metadata), PRIMARY_STORE], 65))));
+function primaryStoreAddress(owner: Address, metadata: Address): Address {
+  return normalizeAddress(sha3_256(concatBytes([addressBytes(owner), addressBytes(metadata), PRIMARY_STORE], 65)));
 }
 
+// Parsing an asset type and deriving a store address cost a parse and a sha3 each: the handler's
+// memo keeps them and the state keys, as balances are mostly asked of the same assets and owners again.
 export async function balance(ctx: EndpointContext): Promise<Reply> {
   const kind = accept(ctx);
-  const owner = pathAddress(pathParam(ctx, 'address'));
-  const asset = assetType(pathParam(ctx, 'asset_type'));
+  const rawOwner = pathParam(ctx, 'address');
+  const owner = remember(ctx.memo, `owner ${rawOwner}`, () => pathAddress(rawOwner));
+  const rawAsset = pathParam(ctx, 'asset_type');
+  const asset = remember(ctx.memo, `asset ${rawAsset}`, () => parseAsset(rawAsset));
   const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
+  // The two state keys, by owner and asset: a store address costs a sha3.
+  const keys = remember(ctx.memo, `balance ${owner} ${rawAsset}`, () => ({
+    coinStore: asset.coinStoreTail === undefined ? undefined : keyAt(asset.coinStoreTail, owner),
+    primaryStore: objectGroupKey(primaryStoreAddress(owner, asset.metadata)),
+  }));
   let total = 0n;
-  let metadata: Address;
-  if (asset.kind === 'coin') {
-    const store = await ctx.source.stateValue(coinStoreKey(owner, asset.tag), version);
+  if (keys.coinStore !== undefined) {
+    const store = await ctx.source.stateValue(keys.coinStore, version);
     // CoinStoreResourceUntyped { coin: u64, .. }: the coin's value leads.
     if (store !== undefined) total += leadingU64(store);
-    metadata = pairedMetadata(ctx.memo, asset.tag);
-  } else metadata = asset.metadata;
-  const group = await ctx.source.stateValue(objectGroupKey(primaryStoreAddress(ctx.memo, owner, metadata)), version);
-  if (group !== undefined) total += fungibleBalance(group);
+  }
+  const group = await ctx.source.stateValue(keys.primaryStore, version);
+  if (group !== undefined) total += derivedFrom(ctx.memo.storeBalance, group, fungibleBalance);
   if (kind === 'bcs') {
     const w = new BcsWriter(8);
     writeU64(w, total);

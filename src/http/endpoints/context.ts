@@ -28,8 +28,45 @@ export interface EndpointContext {
   readonly limits: NodeLimits;
   /** Module ABIs for rendering transactions as JSON (the handler's registry). */
   readonly abis: AbiRegistry;
-  /** The handler's own small memo of derived values (bounded by whoever writes it). */
-  readonly memo: Map<string, string>;
+  /** What the handler keeps between requests. */
+  readonly memo: EndpointMemo;
+}
+
+/**
+ * What the handler keeps between requests, all of it derived from inputs that never change: request
+ * text (a parsed asset type, a hashed address) and stored values, which a source never modifies
+ * once answered (LedgerSource). Stored values are weak keys, so what is derived from them goes
+ * when the ledger drops them.
+ */
+export interface EndpointMemo {
+  /** By request text, with a prefix per kind; emptied when it holds 4096. */
+  readonly derived: Map<string, unknown>;
+  /** `AccountData` JSON of a stored `AccountResource`. */
+  readonly accountJson: WeakMap<Uint8Array, string>;
+  /** The balance of a primary store's `ObjectGroup`. */
+  readonly storeBalance: WeakMap<Uint8Array, bigint>;
+}
+
+export function endpointMemo(): EndpointMemo {
+  return { derived: new Map(), accountJson: new WeakMap(), storeBalance: new WeakMap() };
+}
+
+/** `derived[key]`, made and kept when missing (a throw keeps nothing). */
+export function remember<T>(memo: EndpointMemo, key: string, make: () => T): T {
+  let v = memo.derived.get(key) as T | undefined;
+  if (v === undefined) {
+    v = make();
+    if (memo.derived.size >= 4096) memo.derived.clear();
+    memo.derived.set(key, v);
+  }
+  return v;
+}
+
+/** `map[bytes]`, made and kept when missing. */
+export function derivedFrom<T>(map: WeakMap<Uint8Array, T>, bytes: Uint8Array, make: (bytes: Uint8Array) => T): T {
+  let v = map.get(bytes);
+  if (v === undefined) map.set(bytes, (v = make(bytes)));
+  return v;
 }
 
 export type Endpoint = (ctx: EndpointContext) => Promise<Reply>;
