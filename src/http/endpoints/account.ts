@@ -15,9 +15,8 @@ import { accountKey, DEFAULT_ACCOUNT_RESOURCE, featureEnabled, FEATURES_KEY } fr
 
 export async function account(ctx: EndpointContext): Promise<Reply> {
   const kind = accept(ctx);
-  const raw = pathParam(ctx, 'address');
-  const { address, key } = remember(ctx.memo, `account ${raw}`, () => {
-    const address = pathAddress(raw);
+  const { address, key } = remember(ctx.memo, `account ${ctx.params.address}`, () => {
+    const address = pathAddress(pathParam(ctx, 'address'));
     return { address, key: accountKey(address) };
   });
   const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));

@@ -65,16 +65,18 @@ function primaryStoreAddress(owner: Address, metadata: Address): Address {
 // memo keeps them and the state keys, as balances are mostly asked of the same assets and owners again.
 export async function balance(ctx: EndpointContext): Promise<Reply> {
   const kind = accept(ctx);
-  const rawOwner = pathParam(ctx, 'address');
-  const owner = remember(ctx.memo, `owner ${rawOwner}`, () => pathAddress(rawOwner));
-  const rawAsset = pathParam(ctx, 'asset_type');
-  const asset = remember(ctx.memo, `asset ${rawAsset}`, () => parseAsset(rawAsset));
+  // One lookup for what the path parameters give: the two state keys (a store address costs a
+  // sha3). Keyed by the parameters as sent, which cannot hold the '/' between them.
+  const keys = remember(ctx.memo, `balance ${ctx.params.address}/${ctx.params.asset_type}`, () => {
+    const owner = pathAddress(pathParam(ctx, 'address'));
+    const rawAsset = pathParam(ctx, 'asset_type');
+    const asset = remember(ctx.memo, `asset ${rawAsset}`, () => parseAsset(rawAsset));
+    return {
+      coinStore: asset.coinStoreTail === undefined ? undefined : keyAt(asset.coinStoreTail, owner),
+      primaryStore: objectGroupKey(primaryStoreAddress(owner, asset.metadata)),
+    };
+  });
   const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
-  // The two state keys, by owner and asset: a store address costs a sha3.
-  const keys = remember(ctx.memo, `balance ${owner} ${rawAsset}`, () => ({
-    coinStore: asset.coinStoreTail === undefined ? undefined : keyAt(asset.coinStoreTail, owner),
-    primaryStore: objectGroupKey(primaryStoreAddress(owner, asset.metadata)),
-  }));
   let total = 0n;
   if (keys.coinStore !== undefined) {
     const store = await ctx.source.stateValue(keys.coinStore, version);
