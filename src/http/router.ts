@@ -17,8 +17,10 @@ interface Route {
   /** Methods served; HEAD is served wherever GET is (poem answers HEAD with the GET route). */
   readonly methods: readonly string[];
   readonly allow: string;
-  /** The pattern's segments after the prefix; a parameter's is its name in braces. */
-  readonly segments: readonly string[];
+  /** The pattern's segments after the prefix: a literal, or null where a parameter goes. */
+  readonly segments: readonly (string | null)[];
+  /** The parameters' names, in the order of their segments. */
+  readonly names: readonly string[];
   /** The match of a route without parameters, built once. */
   readonly found?: RouteMatch;
 }
@@ -28,27 +30,35 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 /** `basePath` '' or '/api' (a trailing slash is dropped); routes live under `{basePath}/v1`. */
 export function createRouter(basePath: string, names: readonly Endpoint[]): Router {
   const prefix = `${normalizeBase(basePath)}/v1`;
+  const under = `${prefix}/`;
   const exact = new Map<string, Route>();
   const patterned: Route[] = [];
   for (const name of names) {
     const { method, path } = ENDPOINTS[name];
     const methods = method === 'GET' ? ['GET', 'HEAD'] : [method];
-    const segments = path.split('/').slice(1);
-    if (segments.some(isParam)) patterned.push({ name, methods, allow: methods.join(', '), segments });
-    else exact.set(prefix + path, { name, methods, allow: methods.join(', '), segments, found: { kind: 'route', name, params: NO_PARAMS } });
+    const parts = path.split('/').slice(1);
+    const segments = parts.map((p) => (isParam(p) ? null : p));
+    const route = { name, methods, allow: methods.join(', '), segments, names: parts.filter(isParam).map((p) => p.slice(1, -1)) };
+    if (route.names.length > 0) patterned.push(route);
+    else exact.set(prefix + path, { ...route, found: { kind: 'route', name, params: NO_PARAMS } });
   }
+  // Paths longer than every exact route skip its lookup (hashing a long path costs more than this test).
+  let longestExact = 0;
+  for (const p of exact.keys()) longestExact = Math.max(longestExact, p.length);
   const notFound: RouteMatch = { kind: 'not_found' };
   const allowed = (route: Route, method: string, params?: Record<string, string>): RouteMatch => {
     if (!route.methods.includes(method)) return { kind: 'method_not_allowed', allow: route.allow };
     return route.found ?? { kind: 'route', name: route.name, params: params ?? NO_PARAMS };
   };
   return (method, path) => {
-    const route = exact.get(path);
-    if (route !== undefined) return allowed(route, method);
-    if (patterned.length === 0 || !path.startsWith(`${prefix}/`)) return notFound;
-    const segments = path.slice(prefix.length + 1).split('/');
+    if (path.length <= longestExact) {
+      const route = exact.get(path);
+      if (route !== undefined) return allowed(route, method);
+    }
+    if (patterned.length === 0 || !path.startsWith(under)) return notFound;
+    const segments = path.slice(under.length).split('/');
     for (const r of patterned) {
-      const params = matchSegments(r.segments, segments);
+      const params = matchSegments(r, segments);
       if (params !== undefined) return allowed(r, method, params);
     }
     return notFound;
@@ -59,17 +69,18 @@ function isParam(segment: string): boolean {
   return segment.startsWith('{') && segment.endsWith('}');
 }
 
-function matchSegments(pattern: readonly string[], segments: readonly string[]): Record<string, string> | undefined {
+function matchSegments(route: Route, segments: readonly string[]): Record<string, string> | undefined {
+  const pattern = route.segments;
   if (pattern.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
   for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i]!;
+    const p = pattern[i];
     const s = segments[i]!;
-    if (isParam(p)) {
-      if (s === '') return undefined;
-      params[p.slice(1, -1)] = s;
-    } else if (p !== s) return undefined;
+    if (p === null ? s === '' : p !== s) return undefined;
   }
+  // Filled in the pattern's order, so each route's parameter objects share one shape.
+  const params: Record<string, string> = {};
+  let k = 0;
+  for (let i = 0; i < pattern.length; i++) if (pattern[i] === null) params[route.names[k++]!] = segments[i]!;
   return params;
 }
 
