@@ -1,5 +1,5 @@
 import { UsageError } from '../bcs/index.js';
-import type { Exchange, Reply } from './exchange.js';
+import { after, type Reply, type Serve } from './exchange.js';
 
 // Cross-origin access for browser pages (the Fetch standard's CORS protocol): a preflight OPTIONS
 // is answered here, before routing; every other reply to an allowed origin names that origin and
@@ -36,11 +36,11 @@ export function validCors(options: CorsOptions): CorsOptions {
   return options;
 }
 
-export function withCors(serve: (ex: Exchange) => Promise<Reply>, options: CorsOptions): (ex: Exchange) => Promise<Reply> {
+export function withCors(serve: Serve, options: CorsOptions): Serve {
   const allow = allowedOrigin(options);
   const maxAge = String(options.maxAgeSecs ?? 600);
   const vary = anyOrigin(options.origin) ? undefined : 'origin';
-  return async (ex) => {
+  return (ex) => {
     const origin = allow(ex.header('origin'));
     if (ex.method === 'OPTIONS' && ex.header('access-control-request-method') !== undefined) {
       const headers: Record<string, string> = {};
@@ -53,13 +53,14 @@ export function withCors(serve: (ex: Exchange) => Promise<Reply>, options: CorsO
       }
       return { status: 204, headers, body: '' };
     }
-    const reply = await serve(ex);
-    if (origin !== undefined) {
-      reply.headers['access-control-allow-origin'] = origin;
-      const exposed = Object.keys(reply.headers).filter((k) => /^x-svc-/i.test(k));
-      if (exposed.length > 0) reply.headers['access-control-expose-headers'] = exposed.join(', ');
-    }
-    if (vary) reply.headers.vary = reply.headers.vary ? `${reply.headers.vary}, ${vary}` : vary;
-    return reply;
+    return after(serve(ex), (reply: Reply) => {
+      if (origin !== undefined) {
+        reply.headers['access-control-allow-origin'] = origin;
+        const exposed = Object.keys(reply.headers).filter((k) => /^x-svc-/i.test(k));
+        if (exposed.length > 0) reply.headers['access-control-expose-headers'] = exposed.join(', ');
+      }
+      if (vary) reply.headers.vary = reply.headers.vary ? `${reply.headers.vary}, ${vary}` : vary;
+      return reply;
+    });
   };
 }

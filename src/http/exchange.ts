@@ -30,6 +30,21 @@ export interface Exchange {
   readBody(limit: number): Promise<BodyRead>;
 }
 
+/** A reply now, or later: a synchronous source is answered without a microtask in between. */
+export type MaybeReply = Reply | Promise<Reply>;
+
+/** How the handler serves an exchange (the node adapter calls it directly). */
+export type Serve = (ex: Exchange) => MaybeReply;
+
+/** `f(v)`: at once for a value, once settled for a promise (so sync sources stay synchronous). */
+export function after<T, U>(v: T | Promise<T>, f: (v: T) => U | Promise<U>): U | Promise<U> {
+  return isPromise(v) ? v.then(f) : f(v);
+}
+
+export function isPromise<T>(v: T | Promise<T>): v is Promise<T> {
+  return typeof (v as { then?: unknown } | null)?.then === 'function';
+}
+
 export interface Reply {
   status: number;
   headers: Record<string, string>;

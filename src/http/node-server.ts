@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Exchange, Reply } from './exchange.js';
+import type { Exchange, Serve } from './exchange.js';
 import { originForm } from './node-request.js';
 
 // What a node:http server does with slow and malformed peers, made like the node's (poem over
@@ -77,7 +77,7 @@ export function badTarget(url: string | undefined): boolean {
  * errors (400, 431 for headers past the limit), timeouts (408; hyper just closes, Node answers 408),
  * and CONNECT, which is answered by `exchange` like any other method (a 404 or 405 error body).
  */
-export function guardServer(server: Server, o: NodeServerLimits, exchange: ((ex: Exchange) => Promise<Reply>) | undefined): Server {
+export function guardServer(server: Server, o: NodeServerLimits, exchange: Serve | undefined): Server {
   const l = limits(o);
   server.maxConnections = l.maxConnections;
   server.setTimeout(l.idleTimeoutMs, (socket) => socket.destroy());
@@ -94,7 +94,7 @@ export function guardServer(server: Server, o: NodeServerLimits, exchange: ((ex:
     if (!exchange) return bare(socket, 405);
     const target = originForm(req.url);
     const q = target.indexOf('?');
-    exchange({
+    const ex: Exchange = {
       method: 'CONNECT',
       path: q < 0 ? target : target.slice(0, q),
       query: q < 0 ? '' : target.slice(q + 1),
@@ -103,16 +103,19 @@ export function guardServer(server: Server, o: NodeServerLimits, exchange: ((ex:
         return Array.isArray(v) ? v.join(', ') : v;
       },
       readBody: async () => new Uint8Array(0),
-    }).then(
-      (reply) => {
-        if (!socket.writable) return void socket.destroy();
-        let head = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n`;
-        for (const [k, v] of Object.entries(reply.headers)) head += `${k}: ${v}\r\n`;
-        const body = Buffer.from(reply.body);
-        socket.end(Buffer.concat([Buffer.from(`${head}content-length: ${body.length}\r\nconnection: close\r\n\r\n`), body]));
-      },
-      () => bare(socket, 500),
-    );
+    };
+    Promise.resolve(ex)
+      .then(exchange)
+      .then(
+        (reply) => {
+          if (!socket.writable) return void socket.destroy();
+          let head = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n`;
+          for (const [k, v] of Object.entries(reply.headers)) head += `${k}: ${v}\r\n`;
+          const body = Buffer.from(reply.body);
+          socket.end(Buffer.concat([Buffer.from(`${head}content-length: ${body.length}\r\nconnection: close\r\n\r\n`), body]));
+        },
+        () => bare(socket, 500),
+      );
   });
   return server;
 }

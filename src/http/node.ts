@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { concatBytes } from '../bcs/internal.js';
 import { errorBody } from '../records/index.js';
-import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, TOO_LARGE, type BodyRead, type Exchange, type Reply } from './exchange.js';
+import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise, TOO_LARGE, type BodyRead, type Exchange } from './exchange.js';
 import type { LedgerHandler } from './handler.js';
 import { writeReply, type Done } from './node-reply.js';
 import { originForm, viaRequest, type WebHandler } from './node-request.js';
@@ -44,38 +44,38 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
         log({ method: req.method ?? '', path: q < 0 ? target : target.slice(0, q), status, ms: performance.now() - start, aborted });
       };
     }
-    const run = exchange ? viaExchange(exchange, req, res, done) : viaRequest(handler as WebHandler, req, res, limit, done);
-    run.catch(() => {
-      try {
-        if (!res.headersSent && !res.destroyed) {
-          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-          res.end(JSON.stringify(errorBody('internal_error', 'Internal error')));
-          return done(500, false);
-        }
-      } catch {
-        // Fall through: the connection is unusable.
-      }
-      res.destroy();
-      done(res.statusCode, true);
-    });
+    if (exchange === undefined) return void viaRequest(handler as WebHandler, req, res, limit, done).catch(() => writeFailure(res, done));
+    // A reply the handler has at once is written at once: no promise in between.
+    const method = req.method ?? 'GET';
+    try {
+      const reply = exchange(new NodeExchange(req, method));
+      if (isPromise(reply)) reply.then((r) => writeReply(res, r, method, done)).catch(() => writeFailure(res, done));
+      else writeReply(res, reply, method, done);
+    } catch {
+      writeFailure(res, done);
+    }
   };
+}
+
+/** After a throw: a 500 when nothing was written yet, else the connection is cut. */
+function writeFailure(res: ServerResponse, done: Done): void {
+  try {
+    if (!res.headersSent && !res.destroyed) {
+      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(errorBody('internal_error', 'Internal error')));
+      return done(500, false);
+    }
+  } catch {
+    // Fall through: the connection is unusable.
+  }
+  res.destroy();
+  done(res.statusCode, true);
 }
 
 /** A node:http server for `handler` with the limits of `options` (slow peers, malformed HTTP: node-server.ts). */
 export function createNodeServer(handler: WebHandler | LedgerHandler, options: NodeAdapterOptions = {}): Server {
   const server = createServer(serverOptions(options), toNodeListener(handler, options));
   return guardServer(server, options, (handler as Partial<LedgerHandler>)[EXCHANGE]);
-}
-
-async function viaExchange(
-  serve: (ex: Exchange) => Promise<Reply>,
-  req: IncomingMessage,
-  res: ServerResponse,
-  done: Done,
-): Promise<void> {
-  const method = req.method ?? 'GET';
-  const reply = await serve(new NodeExchange(req, method));
-  writeReply(res, reply, method, done);
 }
 
 const NO_LOG: Done = () => {};

@@ -1,6 +1,6 @@
-import { addressBytes } from '../../bcs/index.js';
+import { addressBytes, type Address } from '../../bcs/index.js';
 import { accountDataJson, accountResource } from '../../records/index.js';
-import type { Reply } from '../exchange.js';
+import { after, type MaybeReply, type Reply } from '../exchange.js';
 import { queryParams, queryU64, pathAddress } from '../node-params.js';
 import { jsonReply } from '../responses.js';
 import { accept, pathParam, accountNotFound, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext } from './context.js';
@@ -13,29 +13,35 @@ import { accountKey, DEFAULT_ACCOUNT_RESOURCE, featureEnabled, FEATURES_KEY } fr
 // on — the node reads the flag from its latest state (`Context::feature_enabled`) — else 404
 // `account_not_found`.
 
-export async function account(ctx: EndpointContext): Promise<Reply> {
+export function account(ctx: EndpointContext): MaybeReply {
   const kind = accept(ctx);
   const { address, key } = remember(ctx.memo, `account ${ctx.params.address}`, () => {
     const address = pathAddress(pathParam(ctx, 'address'));
     return { address, key: accountKey(address) };
   });
   const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
-  let stored = await ctx.source.stateValue(key, version);
-  if (stored === undefined) {
-    const features = await ctx.source.stateValue(FEATURES_KEY, ctx.info.ledgerVersion);
-    if (!featureEnabled(features, DEFAULT_ACCOUNT_RESOURCE)) throw accountNotFound(address, version);
-    stored = accountResource.schema.encode({
-      authenticationKey: addressBytes(address),
-      sequenceNumber: 0n,
-      guidCreationNum: 2n,
-      coinRegisterEvents: { count: 0n, key: { creationNumber: 0n, accountAddress: address } },
-      keyRotationEvents: { count: 0n, key: { creationNumber: 1n, accountAddress: address } },
-      rotationCapabilityOffer: { forAddress: null },
-      signerCapabilityOffer: { forAddress: null },
+  const answer = (stored: Uint8Array): Reply =>
+    kind === 'bcs' ? bcsReply(stored, ctx.headers) : jsonReply(200, derivedFrom(ctx.memo.accountJson, stored, accountJsonText), ctx.headers);
+  return after(ctx.source.stateValue(key, version), (stored) => {
+    if (stored !== undefined) return answer(stored);
+    return after(ctx.source.stateValue(FEATURES_KEY, ctx.info.ledgerVersion), (features) => {
+      if (!featureEnabled(features, DEFAULT_ACCOUNT_RESOURCE)) throw accountNotFound(address, version);
+      return answer(defaultAccount(address));
     });
-  }
-  if (kind === 'bcs') return bcsReply(stored, ctx.headers);
-  return jsonReply(200, derivedFrom(ctx.memo.accountJson, stored, accountJsonText), ctx.headers);
+  });
+}
+
+/** `AccountResource::new_stateless`: the address as its authentication key, GUIDs 0 and 1 used. */
+function defaultAccount(address: Address): Uint8Array {
+  return accountResource.schema.encode({
+    authenticationKey: addressBytes(address),
+    sequenceNumber: 0n,
+    guidCreationNum: 2n,
+    coinRegisterEvents: { count: 0n, key: { creationNumber: 0n, accountAddress: address } },
+    keyRotationEvents: { count: 0n, key: { creationNumber: 1n, accountAddress: address } },
+    rotationCapabilityOffer: { forAddress: null },
+    signerCapabilityOffer: { forAddress: null },
+  });
 }
 
 function accountJsonText(stored: Uint8Array): string {

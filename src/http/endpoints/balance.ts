@@ -4,7 +4,7 @@ import { addressBytes, BcsReader, normalizeAddress, utf8Encode, writeU64, BcsWri
 import { formatStructTag, parseStructTag, structTag, type StructTag } from '../../move/index.js';
 import { ApiError } from '../../submission/index.js';
 import { addressProblem, apiAddressText } from '../../submission/internal.js';
-import type { Reply } from '../exchange.js';
+import { after, type MaybeReply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';
 import { jsonReply } from '../responses.js';
 import { accept, pathParam, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext } from './context.js';
@@ -63,7 +63,7 @@ function primaryStoreAddress(owner: Address, metadata: Address): Address {
 
 // Parsing an asset type and deriving a store address cost a parse and a sha3 each: the handler's
 // memo keeps them and the state keys, as balances are mostly asked of the same assets and owners again.
-export async function balance(ctx: EndpointContext): Promise<Reply> {
+export function balance(ctx: EndpointContext): MaybeReply {
   const kind = accept(ctx);
   // One lookup for what the path parameters give: the two state keys (a store address costs a
   // sha3). Keyed by the parameters as sent, which cannot hold the '/' between them.
@@ -77,20 +77,18 @@ export async function balance(ctx: EndpointContext): Promise<Reply> {
     };
   });
   const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
-  let total = 0n;
-  if (keys.coinStore !== undefined) {
-    const store = await ctx.source.stateValue(keys.coinStore, version);
-    // CoinStoreResourceUntyped { coin: u64, .. }: the coin's value leads.
-    if (store !== undefined) total += leadingU64(store);
-  }
-  const group = await ctx.source.stateValue(keys.primaryStore, version);
-  if (group !== undefined) total += derivedFrom(ctx.memo.storeBalance, group, fungibleBalance);
-  if (kind === 'bcs') {
-    const w = new BcsWriter(8);
-    writeU64(w, total);
-    return bcsReply(w.toBytes(), ctx.headers);
-  }
-  return jsonReply(200, total.toString(), ctx.headers);
+  const coinStore = keys.coinStore === undefined ? undefined : ctx.source.stateValue(keys.coinStore, version);
+  return after(coinStore, (store) =>
+    after(ctx.source.stateValue(keys.primaryStore, version), (group) => {
+      // CoinStoreResourceUntyped { coin: u64, .. }: the coin's value leads.
+      let total = store === undefined ? 0n : leadingU64(store);
+      if (group !== undefined) total += derivedFrom(ctx.memo.storeBalance, group, fungibleBalance);
+      if (kind === 'json') return jsonReply(200, total.toString(), ctx.headers);
+      const w = new BcsWriter(8);
+      writeU64(w, total);
+      return bcsReply(w.toBytes(), ctx.headers);
+    }),
+  );
 }
 
 function leadingU64(bytes: Uint8Array): bigint {

@@ -1,7 +1,7 @@
 import { formatAddress, type Address } from '../../bcs/index.js';
 import type { LedgerSource, LedgerSummary } from '../../ledger/index.js';
 import { ApiError, type AbiRegistry } from '../../submission/index.js';
-import type { Exchange, Reply } from '../exchange.js';
+import type { Exchange, MaybeReply, Reply } from '../exchange.js';
 import { acceptKind, type AcceptKind } from '../media.js';
 
 // What every state endpoint gets: the exchange, its path parameters, the latest ledger info (read
@@ -69,7 +69,7 @@ export function derivedFrom<T>(map: WeakMap<Uint8Array, T>, bytes: Uint8Array, m
   return v;
 }
 
-export type Endpoint = (ctx: EndpointContext) => Promise<Reply>;
+export type Endpoint = (ctx: EndpointContext) => MaybeReply;
 
 /** poem's `AcceptType` extraction runs first, before the path and query parameters. */
 export function accept(ctx: EndpointContext): AcceptKind {

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLedgerHandler } from '../../src/http/handler.js';
+import type { LedgerSource } from '../../src/ledger/index.js';
+import { exampleLedger, FIXTURE } from '../ledger/fixture.js';
+import { errorBody, listen, type Running } from './helpers.js';
+
+// A source that fails, at once or later, over the node adapter: the handler answers synchronously
+// when the source does (src/http/exchange.ts `after`), so a throw must still become the node's 500
+// and leave the server serving.
+
+const USER = FIXTURE.accounts.users[0]!;
+const APT = encodeURIComponent('0x1::aptos_coin::AptosCoin');
+let mode: 'ok' | 'throw' | 'reject' = 'ok';
+let srv: Running;
+
+beforeAll(async () => {
+  const ledger = exampleLedger();
+  const source: LedgerSource = {
+    ledgerInfo: () => ledger.ledgerInfo(),
+    stateValue: (key, version) => {
+      if (mode === 'throw') throw new Error('disk at /secret/path failed');
+      if (mode === 'reject') return Promise.reject(new Error('disk at /secret/path failed'));
+      return ledger.stateValue(key, version);
+    },
+    accountTransactionSummaries: (a, q) => ledger.accountTransactionSummaries(a, q),
+    blockByHeight: (h) => ledger.blockByHeight(h),
+    transactions: (s, l) => ledger.transactions(s, l),
+  };
+  srv = await listen(createLedgerHandler({ source }));
+});
+afterAll(() => srv.close());
+
+describe('a failing source', () => {
+  for (const path of [`/v1/accounts/${USER}`, `/v1/accounts/${USER}/balance/${APT}`]) {
+    it(`${path.split('/')[4] ?? 'account'}: 500 internal_error whether it throws or rejects, then serves again`, async () => {
+      for (const m of ['throw', 'reject'] as const) {
+        mode = m;
+        const res = await fetch(srv.url + path);
+        expect(res.status, m).toBe(500);
+        expect(res.headers.get('x-svc-chain-id')).not.toBeNull();
+        expect(await errorBody(res)).toEqual({ message: 'Internal error', error_code: 'internal_error', vm_error_code: null });
+      }
+      mode = 'ok';
+      const ok = await fetch(srv.url + path);
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toMatch(/^(\{"sequence_number"|[0-9]+$)/);
+    });
+  }
+});
