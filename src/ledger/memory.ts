@@ -226,7 +226,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
         from = Math.max(0, to - q.limit);
       }
       const out: IndexedTransactionSummary[] = [];
-      const sender = normalizeAddress(addressBytes(address));
+      const sender = normalizeAddress(address);
       for (let i = from; i < to; i++) {
         if (v[i]! < floor) continue;
         out.push({

@@ -1,9 +1,10 @@
-import { normalizeAddress, toHex } from '../../bcs/index.js';
-import { transactionSummaries as summariesSchema } from '../../records/index.js';
+import { normalizeAddress } from '../../bcs/index.js';
+import { hexInto } from '../../bcs/internal.js';
+import { transactionSummaries as summariesSchema, type IndexedTransactionSummary } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
 import { pathAddress, queryParams, queryU16, queryU64 } from '../node-params.js';
 import { jsonReply } from '../responses.js';
-import { accept, pathParam, bcsReply, lookupVersion, type EndpointContext } from './context.js';
+import { accept, pathParam, bcsReply, internal, lookupVersion, type EndpointContext } from './context.js';
 
 // GET /accounts/{address}/transaction_summaries[?start_version&end_version&limit]
 // (api/src/transactions.rs `get_accounts_transaction_summaries`, `list_txn_summaries_by_account`):
@@ -26,14 +27,31 @@ export async function transactionSummaries(ctx: EndpointContext): Promise<Reply>
   if (kind === 'bcs') return bcsReply(summariesSchema.schema.encode(list), ctx.headers);
   // Written out rather than through JSON.stringify of transactionSummaryJson's objects: the same
   // text (the fields need no escaping), a third of the cost on a page of 100.
+  const hashes = hashesHex(list);
   let json = '[';
   let sender = '';
   for (let i = 0; i < list.length; i++) {
     const s = list[i]!.value;
     if (i === 0) sender = normalizeAddress(s.sender);
     const rp = s.replayProtector;
-    json += `${i === 0 ? '' : ','}{"sender":"${s.sender === list[0]!.value.sender ? sender : normalizeAddress(s.sender)}","version":"${s.version}","transaction_hash":"${toHex(s.transactionHash)}",` +
+    json += `${i === 0 ? '' : ','}{"sender":"${s.sender === list[0]!.value.sender ? sender : normalizeAddress(s.sender)}","version":"${s.version}","transaction_hash":"${hashes.slice(66 * i, 66 * i + 66)}",` +
       (rp.$kind === 'SequenceNumber' ? `"replay_protector":{"type":"sequence_number","sequence_number":"${rp.value}"}}` : `"replay_protector":{"type":"nonce","nonce":"${rp.value}"}}`);
   }
   return jsonReply(200, json + ']', ctx.headers);
+}
+
+const ASCII = /* @__PURE__ */ new TextDecoder();
+
+/** Every summary's `0x`-prefixed hash hex, 66 characters each, in one string: one decode a page, not one a hash. */
+function hashesHex(list: readonly IndexedTransactionSummary[]): string {
+  const out = new Uint8Array(66 * list.length);
+  let j = 0;
+  for (const s of list) {
+    const h = s.value.transactionHash;
+    if (h.length !== 32) throw internal();
+    out[j] = 48; // 0
+    out[j + 1] = 120; // x
+    j = hexInto(h, out, j + 2);
+  }
+  return ASCII.decode(out);
 }
