@@ -1,4 +1,5 @@
-import { ledgerInfoHeaders, type Endpoint, type LedgerInfo } from '../records/index.js';
+import type { Endpoint, LedgerInfo } from '../records/index.js';
+import { ledgerHeadersFor } from './ledger-headers.js';
 import { abiRegistry, isApiError, type AbiRegistry } from '../submission/index.js';
 import { readStream } from './body.js';
 import { validCors, withCors, type CorsOptions } from './cors.js';
@@ -63,10 +64,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
   const handlers = source ? { ...ROUTE_HANDLERS, ...stateRouteHandlers(source, options.limits, abis.registry) } : ROUTE_HANDLERS;
   const route = createRouter(options.basePath ?? '', Object.keys(handlers) as Endpoint[]);
 
-  // A source answers the same ledger info object until its ledger moves: its headers are written
-  // once and copied per request (each reply owns its headers object).
-  let lastInfo: LedgerInfo | undefined;
-  let lastHeaders: Record<string, string> = {};
+  const headersOf = ledgerHeadersFor();
   const infoFailed = (): Reply =>
     // The provider's own text stays on the server: it may name internal hosts or paths.
     errorReply(500, 'internal_error', 'Failed to get the latest ledger info', undefined);
@@ -87,13 +85,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
   function serveAt(ex: Exchange, info: LedgerInfo): MaybeReply {
     let headers: Record<string, string>;
     try {
-      if (info !== lastInfo || source === undefined) {
-        lastHeaders = ledgerInfoHeaders(info);
-        lastInfo = info;
-      }
-      // Not `{ ...lastHeaders }`: a spread copy has no room for the headers added next, and each
-      // addition then reshapes the object (1.4 µs against 0.1 µs for this, measured).
-      headers = Object.assign({}, lastHeaders);
+      headers = headersOf(info);
     } catch {
       return infoFailed();
     }

@@ -83,3 +83,24 @@ describe("the state endpoints' memo", () => {
     for (const p of PATHS) expect(await answer(h, p)).toBe(await answer(fresh, p));
   });
 });
+
+describe('the ledger headers kept between requests', () => {
+  it('follow the values, whether the provider hands out new objects or changes one', async () => {
+    const info = { chainId: 4, ledgerVersion: 5n, oldestLedgerVersion: 0n, ledgerTimestampUsec: 10n, epoch: 1n, blockHeight: 2n, oldestBlockHeight: 0n };
+    let fresh = false;
+    const h = createLedgerHandler({ ledgerInfo: () => (fresh ? { ...info } : info) });
+    const version = async () => (await h(new Request('http://localhost/v1/-/healthy'))).headers.get('x-svc-ledger-version');
+    for (const f of [false, true]) {
+      fresh = f;
+      expect(await version()).toBe(String(info.ledgerVersion));
+      info.ledgerVersion += 1n;
+      expect(await version()).toBe(String(info.ledgerVersion));
+    }
+    // A malformed info is a 500 every time, and a good one after it is answered again.
+    info.chainId = 300;
+    expect((await h(new Request('http://localhost/v1/-/healthy'))).status).toBe(500);
+    expect((await h(new Request('http://localhost/v1/-/healthy'))).status).toBe(500);
+    info.chainId = 4;
+    expect(await version()).toBe(String(info.ledgerVersion));
+  });
+});
