@@ -79,7 +79,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
     } catch {
       return infoFailed();
     }
-    return isPromise(got) ? got.then((info) => serveAt(ex, info), infoFailed) : serveAt(ex, got);
+    return isPromise(got) ? Promise.resolve(got).then((info) => serveAt(ex, info), infoFailed) : serveAt(ex, got);
   }
 
   function serveAt(ex: Exchange, info: LedgerInfo): MaybeReply {
@@ -96,7 +96,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       const unhealthy = m.name === 'healthy' ? options.unhealthy?.() : undefined;
       if (unhealthy !== undefined) return errorReply(503, 'health_check_failed', unhealthy, headers);
       const reply = handlers[m.name]!({ ex, params: m.params, cfg, abis, info, headers });
-      return isPromise(reply) ? reply.then(undefined, (e: unknown) => failed(e, headers)) : reply;
+      return isPromise(reply) ? Promise.resolve(reply).then(undefined, (e: unknown) => failed(e, headers)) : reply;
     } catch (e) {
       return failed(e, headers);
     }

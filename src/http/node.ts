@@ -41,7 +41,11 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
       done = (status: number, aborted: boolean) => {
         const target = originForm(req.url);
         const q = target.indexOf('?');
-        log({ method: req.method ?? '', path: q < 0 ? target : target.slice(0, q), status, ms: performance.now() - start, aborted });
+        try {
+          log({ method: req.method ?? '', path: q < 0 ? target : target.slice(0, q), status, ms: performance.now() - start, aborted });
+        } catch {
+          // The host's logger failing is not the request's failure, and must not end the server.
+        }
       };
     }
     if (exchange === undefined) return void viaRequest(handler as WebHandler, req, res, limit, done).catch(() => writeFailure(res, done));
@@ -49,7 +53,7 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     const method = req.method ?? 'GET';
     try {
       const reply = exchange(new NodeExchange(req, method));
-      if (isPromise(reply)) reply.then((r) => writeReply(res, r, method, done)).catch(() => writeFailure(res, done));
+      if (isPromise(reply)) Promise.resolve(reply).then((r) => writeReply(res, r, method, done)).catch(() => writeFailure(res, done));
       else writeReply(res, reply, method, done);
     } catch {
       writeFailure(res, done);

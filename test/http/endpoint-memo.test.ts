@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLedgerHandler } from '../../src/http/handler.js';
 import { createMemoryLedger, type LedgerSource } from '../../src/ledger/index.js';
+import { endpointMemo, MEMO_ENTRIES, MEMO_KEY_CHARS, remember } from '../../src/http/endpoints/context.js';
 import { exampleLedger, FIXTURE, FIXTURE_BLOCKS } from '../ledger/fixture.js';
 
 // The handler keeps what it derives from request text and stored values (src/http/endpoints/
@@ -14,6 +15,8 @@ const PATHS = [
   ...USERS.slice(0, 4).map((u) => `/v1/accounts/${u}/balance/${APT}`),
   `/v1/accounts/${FIXTURE.accounts.legacy}/balance/${APT}`,
   `/v1/accounts/${USERS[0]}/balance/${FIXTURE.fungibleAsset}`,
+  `/v1/accounts/${USERS[1]}?ledger_version=500`,
+  `/v1/accounts/${FIXTURE.accounts.legacy}/balance/${APT}?ledger_version=3`,
 ];
 
 type Handler = ReturnType<typeof createLedgerHandler>;
@@ -48,7 +51,9 @@ describe("the state endpoints' memo", () => {
     const direct = createLedgerHandler({ source: ledger });
     const viaCopies = createLedgerHandler({ source: copying });
     for (let round = 0; round < 2; round++) {
-      for (const p of PATHS) expect(await answer(viaCopies, p)).toBe(await answer(direct, p));
+      for (const p of PATHS) {
+        for (const accept of [undefined, 'application/x-bcs']) expect(await answer(viaCopies, p, accept)).toBe(await answer(direct, p, accept));
+      }
     }
   });
 
@@ -67,6 +72,38 @@ describe("the state endpoints' memo", () => {
     const bad = `/v1/accounts/${USERS[0]}/balance/${encodeURIComponent('0x1::coin')}`;
     expect(await answer(h, bad)).toBe(await answer(h, bad));
     expect(await answer(h, bad)).toMatch(/^400 /);
+  });
+
+  it('a source answering thenables that are not promises is awaited as before', async () => {
+    const ledger = exampleLedger();
+    const thenable = <T>(v: T) => ({ then: (ok: (v: T) => unknown, bad: (e: unknown) => unknown) => void Promise.resolve(v).then(ok, bad) }) as unknown as Promise<T>;
+    const lazy: LedgerSource = {
+      ledgerInfo: () => thenable(ledger.ledgerInfo()),
+      stateValue: (key, version) => thenable(ledger.stateValue(key, version)),
+      accountTransactionSummaries: (a, q) => thenable(ledger.accountTransactionSummaries(a, q)),
+      blockByHeight: (h) => thenable(ledger.blockByHeight(h)),
+      transactions: (s, l) => thenable(ledger.transactions(s, l)),
+    };
+    const direct = createLedgerHandler({ source: ledger });
+    const viaThenables = createLedgerHandler({ source: lazy });
+    for (const p of PATHS) expect(await answer(viaThenables, p)).toBe(await answer(direct, p));
+  });
+
+  it('keeps at most 4,096 entries, and no request text longer than 512 characters', () => {
+    const memo = endpointMemo();
+    for (let i = 0; i < 5000; i++) {
+      expect(remember(memo, `k${i}`, () => i)).toBe(i);
+      expect(memo.derived.size).toBeLessThanOrEqual(MEMO_ENTRIES);
+    }
+    let made = 0;
+    const long = 'x'.repeat(MEMO_KEY_CHARS + 1);
+    remember(memo, long, () => ++made);
+    remember(memo, long, () => ++made);
+    expect(made).toBe(2);
+    expect(memo.derived.has(long)).toBe(false);
+    // A throw keeps nothing.
+    expect(() => remember(memo, 'bad', () => { throw new Error('no'); })).toThrow('no');
+    expect(memo.derived.has('bad')).toBe(false);
   });
 
   it('stays bounded under requests for ever new addresses', async () => {

@@ -47,3 +47,22 @@ describe('a failing source', () => {
     });
   }
 });
+
+describe('a logger that throws', () => {
+  it('does not take the server down: each request is still answered', async () => {
+    const logging = await listen(createLedgerHandler({ source: exampleLedger() }), {
+      onResponse: () => {
+        throw new Error('log sink full');
+      },
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${logging.url}/v1/accounts/${USER}`);
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+      }
+    } finally {
+      await logging.close();
+    }
+  });
+});

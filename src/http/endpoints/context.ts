@@ -39,7 +39,7 @@ export interface EndpointContext {
  * when the ledger drops them.
  */
 export interface EndpointMemo {
-  /** By request text, with a prefix per kind; emptied when it holds 4096. */
+  /** By request text, with a prefix per kind; emptied when it holds 4096 (`remember`). */
   readonly derived: Map<string, unknown>;
   /** `AccountData` JSON of a stored `AccountResource`. */
   readonly accountJson: WeakMap<Uint8Array, string>;
@@ -51,12 +51,19 @@ export function endpointMemo(): EndpointMemo {
   return { derived: new Map(), accountJson: new WeakMap(), storeBalance: new WeakMap() };
 }
 
-/** `derived[key]`, made and kept when missing (a throw keeps nothing). */
+/** The most entries `derived` holds, and the longest key it keeps (longer request text is not kept). */
+export const MEMO_ENTRIES = 4096;
+export const MEMO_KEY_CHARS = 512;
+
+/** `derived[key]`, made and kept when missing (a throw keeps nothing; an overlong key is not kept). */
 export function remember<T>(memo: EndpointMemo, key: string, make: () => T): T {
+  // Bounded in bytes as well as entries: 4,096 keys of at most 512 characters, each with a few
+  // small arrays, is a few MB whatever a peer sends.
+  if (key.length > MEMO_KEY_CHARS) return make();
   let v = memo.derived.get(key) as T | undefined;
   if (v === undefined) {
     v = make();
-    if (memo.derived.size >= 4096) memo.derived.clear();
+    if (memo.derived.size >= MEMO_ENTRIES) memo.derived.clear();
     memo.derived.set(key, v);
   }
   return v;
