@@ -11,18 +11,20 @@ export function ledgerHeadersFor(): (info: LedgerInfo) => Record<string, string>
   let seen: LedgerInfo | undefined;
   let headers: Record<string, string> = {};
   return (info) => {
-    const now: LedgerInfo = {
-      chainId: info.chainId,
-      ledgerVersion: info.ledgerVersion,
-      oldestLedgerVersion: info.oldestLedgerVersion,
-      ledgerTimestampUsec: info.ledgerTimestampUsec,
-      epoch: info.epoch,
-      blockHeight: info.blockHeight,
-      oldestBlockHeight: info.oldestBlockHeight,
-      gasUsed: info.gasUsed,
-      cursor: info.cursor,
-    };
-    if (seen === undefined || !sameValues(seen, now)) {
+    const { chainId, ledgerVersion, oldestLedgerVersion, ledgerTimestampUsec, epoch, blockHeight, oldestBlockHeight, gasUsed, cursor } = info;
+    if (
+      seen === undefined ||
+      seen.chainId !== chainId ||
+      seen.ledgerVersion !== ledgerVersion ||
+      seen.oldestLedgerVersion !== oldestLedgerVersion ||
+      seen.ledgerTimestampUsec !== ledgerTimestampUsec ||
+      seen.epoch !== epoch ||
+      seen.blockHeight !== blockHeight ||
+      seen.oldestBlockHeight !== oldestBlockHeight ||
+      seen.gasUsed !== gasUsed ||
+      seen.cursor !== cursor
+    ) {
+      const now = { chainId, ledgerVersion, oldestLedgerVersion, ledgerTimestampUsec, epoch, blockHeight, oldestBlockHeight, gasUsed, cursor };
       // Throws on a malformed info (the handler answers 500), keeping nothing of it.
       headers = ledgerInfoHeaders(now);
       seen = now;
@@ -31,18 +33,4 @@ export function ledgerHeadersFor(): (info: LedgerInfo) => Record<string, string>
     // addition then reshapes the object (1.4 µs against 0.1 µs for this, measured).
     return Object.assign({}, headers);
   };
-}
-
-function sameValues(a: LedgerInfo, b: LedgerInfo): boolean {
-  return (
-    a.chainId === b.chainId &&
-    a.ledgerVersion === b.ledgerVersion &&
-    a.oldestLedgerVersion === b.oldestLedgerVersion &&
-    a.ledgerTimestampUsec === b.ledgerTimestampUsec &&
-    a.epoch === b.epoch &&
-    a.blockHeight === b.blockHeight &&
-    a.oldestBlockHeight === b.oldestBlockHeight &&
-    a.gasUsed === b.gasUsed &&
-    a.cursor === b.cursor
-  );
 }
