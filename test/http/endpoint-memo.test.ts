@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLedgerHandler } from '../../src/http/handler.js';
+import type { LedgerInfo } from '../../src/records/index.js';
 import { createMemoryLedger, type LedgerSource } from '../../src/ledger/index.js';
-import { endpointMemo, MEMO_ENTRIES, MEMO_KEY_CHARS, remember } from '../../src/http/endpoints/context.js';
+import { MEMO_ENTRIES, MEMO_KEY_CHARS, remember } from '../../src/http/endpoints/context.js';
 import { exampleLedger, FIXTURE, FIXTURE_BLOCKS } from '../ledger/fixture.js';
 
 // The handler keeps what it derives from request text and stored values (src/http/endpoints/
@@ -90,20 +91,20 @@ describe("the state endpoints' memo", () => {
   });
 
   it('keeps at most 4,096 entries, and no request text longer than 512 characters', () => {
-    const memo = endpointMemo();
+    const memo = new Map<string, number>();
     for (let i = 0; i < 5000; i++) {
       expect(remember(memo, `k${i}`, () => i)).toBe(i);
-      expect(memo.derived.size).toBeLessThanOrEqual(MEMO_ENTRIES);
+      expect(memo.size).toBeLessThanOrEqual(MEMO_ENTRIES);
     }
     let made = 0;
     const long = 'x'.repeat(MEMO_KEY_CHARS + 1);
     remember(memo, long, () => ++made);
     remember(memo, long, () => ++made);
     expect(made).toBe(2);
-    expect(memo.derived.has(long)).toBe(false);
+    expect(memo.has(long)).toBe(false);
     // A throw keeps nothing.
     expect(() => remember(memo, 'bad', () => { throw new Error('no'); })).toThrow('no');
-    expect(memo.derived.has('bad')).toBe(false);
+    expect(memo.has('bad')).toBe(false);
   });
 
   it('stays bounded under requests for ever new addresses', async () => {
@@ -123,7 +124,7 @@ describe("the state endpoints' memo", () => {
 
 describe('the ledger headers kept between requests', () => {
   it('follow the values, whether the provider hands out new objects or changes one', async () => {
-    const info = { chainId: 4, ledgerVersion: 5n, oldestLedgerVersion: 0n, ledgerTimestampUsec: 10n, epoch: 1n, blockHeight: 2n, oldestBlockHeight: 0n };
+    const info: LedgerInfo = { chainId: 4, ledgerVersion: 5n, oldestLedgerVersion: 0n, ledgerTimestampUsec: 10n, epoch: 1n, blockHeight: 2n, oldestBlockHeight: 0n };
     let fresh = false;
     const h = createLedgerHandler({ ledgerInfo: () => (fresh ? { ...info } : info) });
     const version = async () => (await h(new Request('http://localhost/v1/-/healthy'))).headers.get('x-svc-ledger-version');
@@ -133,6 +134,13 @@ describe('the ledger headers kept between requests', () => {
       info.ledgerVersion += 1n;
       expect(await version()).toBe(String(info.ledgerVersion));
     }
+    // The optional two come and go with the info.
+    Object.assign(info, { gasUsed: 7n, cursor: 'abc' });
+    const withBoth = await h(new Request('http://localhost/v1/-/healthy'));
+    expect([withBoth.headers.get('x-svc-gas-used'), withBoth.headers.get('x-svc-cursor')]).toEqual(['7', 'abc']);
+    Object.assign(info, { gasUsed: undefined, cursor: undefined });
+    const without = await h(new Request('http://localhost/v1/-/healthy'));
+    expect([without.headers.get('x-svc-gas-used'), without.headers.get('x-svc-cursor')]).toEqual([null, null]);
     // A malformed info is a 500 every time, and a good one after it is answered again.
     info.chainId = 300;
     expect((await h(new Request('http://localhost/v1/-/healthy'))).status).toBe(500);

@@ -15,7 +15,7 @@ import { accountKey, DEFAULT_ACCOUNT_RESOURCE, featureEnabled, FEATURES_KEY } fr
 
 export function account(ctx: EndpointContext): MaybeReply {
   const kind = accept(ctx);
-  const { address, key } = remember(ctx.memo, `account ${ctx.params.address}`, () => {
+  const { address, key } = remember(ctx.memo.accounts, ctx.params.address ?? '', () => {
     const address = pathAddress(pathParam(ctx, 'address'));
     return { address, key: accountKey(address) };
   });

@@ -7,7 +7,7 @@ import { addressProblem, apiAddressText } from '../../submission/internal.js';
 import { after, type MaybeReply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';
 import { jsonReply } from '../responses.js';
-import { accept, pathParam, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext } from './context.js';
+import { accept, pathParam, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext, type ParsedAsset } from './context.js';
 import { coinStoreKeyTail, keyAt, objectGroupKey } from './framework.js';
 
 // GET /accounts/{address}/balance/{asset_type}[?ledger_version] (api/src/accounts.rs `balance`):
@@ -21,15 +21,8 @@ const APTOS_COIN = '0x1::aptos_coin::AptosCoin';
 const OBJECT_SEED = /* @__PURE__ */ new Uint8Array([0xfe]);
 const PRIMARY_STORE = /* @__PURE__ */ new Uint8Array([0xfc]);
 
-/** An `asset_type` as the endpoint reads it: where a coin's store is keyed, and the fungible asset's metadata. */
-interface Asset {
-  /** A coin's `CoinStore<T>` key tail (keyAt), or undefined for a fungible-asset address. */
-  coinStoreTail: Uint8Array | undefined;
-  metadata: Address;
-}
-
 /** api/types/src/account.rs `AssetType::from_str`: an address, else a struct tag (its error). */
-function parseAsset(raw: string): Asset {
+function parseAsset(raw: string): ParsedAsset {
   // ':' is no hex digit: a struct tag is never an address, so the address parse is skipped for it.
   if (!raw.includes(':')) {
     try {
@@ -67,10 +60,10 @@ export function balance(ctx: EndpointContext): MaybeReply {
   const kind = accept(ctx);
   // One lookup for what the path parameters give: the two state keys (a store address costs a
   // sha3). Keyed by the parameters as sent, which cannot hold the '/' between them.
-  const keys = remember(ctx.memo, `balance ${ctx.params.address}/${ctx.params.asset_type}`, () => {
+  const keys = remember(ctx.memo.balances, `${ctx.params.address}/${ctx.params.asset_type}`, () => {
     const owner = pathAddress(pathParam(ctx, 'address'));
     const rawAsset = pathParam(ctx, 'asset_type');
-    const asset = remember(ctx.memo, `asset ${rawAsset}`, () => parseAsset(rawAsset));
+    const asset = remember(ctx.memo.assets, rawAsset, () => parseAsset(rawAsset));
     return {
       coinStore: asset.coinStoreTail === undefined ? undefined : keyAt(asset.coinStoreTail, owner),
       primaryStore: objectGroupKey(primaryStoreAddress(owner, asset.metadata)),

@@ -39,32 +39,45 @@ export interface EndpointContext {
  * when the ledger drops them.
  */
 export interface EndpointMemo {
-  /** By request text, with a prefix per kind; emptied when it holds 4096 (`remember`). */
-  readonly derived: Map<string, unknown>;
+  /** An account's address and `Account` state key, by the address parameter as sent. */
+  readonly accounts: Map<string, { address: Address; key: Uint8Array }>;
+  /** A balance's two state keys, by `address/asset_type` as sent (neither can hold a '/'). */
+  readonly balances: Map<string, { coinStore: Uint8Array | undefined; primaryStore: Uint8Array }>;
+  /** Parsed asset types, by their text. */
+  readonly assets: Map<string, ParsedAsset>;
   /** `AccountData` JSON of a stored `AccountResource`. */
   readonly accountJson: WeakMap<Uint8Array, string>;
   /** The balance of a primary store's `ObjectGroup`. */
   readonly storeBalance: WeakMap<Uint8Array, bigint>;
 }
 
-export function endpointMemo(): EndpointMemo {
-  return { derived: new Map(), accountJson: new WeakMap(), storeBalance: new WeakMap() };
+/** An `asset_type` as the balance endpoint reads it: where a coin's store is keyed, and the fungible asset's metadata. */
+export interface ParsedAsset {
+  /** A coin's `CoinStore<T>` key tail (framework.ts `keyAt`), or undefined for a fungible-asset address. */
+  coinStoreTail: Uint8Array | undefined;
+  metadata: Address;
 }
 
-/** The most entries `derived` holds, and the longest key it keeps (longer request text is not kept). */
+export function endpointMemo(): EndpointMemo {
+  return { accounts: new Map(), balances: new Map(), assets: new Map(), accountJson: new WeakMap(), storeBalance: new WeakMap() };
+}
+
+/** The most entries a memo map holds, and the longest key it keeps (longer request text is not kept). */
 export const MEMO_ENTRIES = 4096;
 export const MEMO_KEY_CHARS = 512;
 
-/** `derived[key]`, made and kept when missing (a throw keeps nothing; an overlong key is not kept). */
-export function remember<T>(memo: EndpointMemo, key: string, make: () => T): T {
-  // Bounded in bytes as well as entries: 4,096 keys of at most 512 characters, each with a few
-  // small arrays, is a few MB whatever a peer sends.
+/**
+ * `map[key]`, made and kept when missing (a throw keeps nothing; an overlong key is not kept). Bounded
+ * in bytes as well as entries: 4,096 keys of at most 512 characters, each with a few small arrays, is
+ * a few MB per map whatever a peer sends; a full map is emptied.
+ */
+export function remember<T>(map: Map<string, T>, key: string, make: () => T): T {
   if (key.length > MEMO_KEY_CHARS) return make();
-  let v = memo.derived.get(key) as T | undefined;
+  let v = map.get(key);
   if (v === undefined) {
     v = make();
-    if (memo.derived.size >= MEMO_ENTRIES) memo.derived.clear();
-    memo.derived.set(key, v);
+    if (map.size >= MEMO_ENTRIES) map.clear();
+    map.set(key, v);
   }
   return v;
 }
