@@ -4,7 +4,7 @@ export { parseAddressInto, SPECIAL_LONG_ADDRESSES } from './address.js';
 export { concatBytes } from './bytes.js';
 export { ELEMENT_COST } from './reader.js';
 export { enumeration } from './combinators.js';
-export { rethrowWithin } from './error.js';
+export { isNamedError, rethrowWithin } from './error.js';
 export { hexDigitsInto, hexInto, hexRunEnd, nibbleAt, toHexRaw } from './hex.js';
 export { checkBig } from './primitives.js';
 export { utf8Read } from './utf8.js';

@@ -1,3 +1,5 @@
+import { isNamedError } from './error.js';
+
 /**
  * Misuse that is not about bytes or their text forms: a bad option, URL or header. Thrown by the
  * layers that take options (client, handler) and read headers (records' ledger info); BcsError stays
@@ -17,7 +19,5 @@ export class UsageError extends Error {
 }
 
 export function isUsageError(e: unknown): e is UsageError {
-  // Duck-typed, as isBcsError: `instanceof` breaks when two copies of the library are bundled.
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'UsageError' &&
-    typeof (e as { code?: unknown }).code === 'string';
+  return isNamedError(e, 'UsageError', 'code', 'string');
 }

@@ -1,3 +1,4 @@
+import { isNamedError } from '../bcs/internal.js';
 import { API_ERROR_CODES, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
 import type { EncodeSubmissionResult, SigningMessageDifference } from '../submission/index.js';
 
@@ -104,22 +105,18 @@ export class SigningMessageMismatchError extends Error {
   }
 }
 
-function named(e: unknown, name: string): boolean {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === name;
-}
-
 export function isLedgerApiError(e: unknown): e is LedgerApiError {
-  return named(e, 'LedgerApiError') && typeof (e as { status?: unknown }).status === 'number';
+  return isNamedError(e, 'LedgerApiError', 'status', 'number');
 }
 
 export function isLedgerNetworkError(e: unknown): e is LedgerNetworkError {
-  return named(e, 'LedgerNetworkError') && typeof (e as { kind?: unknown }).kind === 'string';
+  return isNamedError(e, 'LedgerNetworkError', 'kind', 'string');
 }
 
 export function isLedgerResponseError(e: unknown): e is LedgerResponseError {
-  return named(e, 'LedgerResponseError') && typeof (e as { code?: unknown }).code === 'string';
+  return isNamedError(e, 'LedgerResponseError', 'code', 'string');
 }
 
 export function isSigningMessageMismatchError(e: unknown): e is SigningMessageMismatchError {
-  return named(e, 'SigningMessageMismatchError') && Array.isArray((e as { differences?: unknown }).differences);
+  return isNamedError(e, 'SigningMessageMismatchError', 'differences', 'array');
 }

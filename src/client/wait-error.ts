@@ -1,3 +1,4 @@
+import { isNamedError } from '../bcs/internal.js';
 import type { TransactionJson } from './transaction-json.js';
 
 // The outcomes of waiting that are not a success: the transaction committed and failed (its
@@ -25,5 +26,5 @@ export class TransactionWaitError extends Error {
 }
 
 export function isTransactionWaitError(e: unknown): e is TransactionWaitError {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'TransactionWaitError' && typeof (e as { kind?: unknown }).kind === 'string';
+  return isNamedError(e, 'TransactionWaitError', 'kind', 'string');
 }

@@ -1,3 +1,4 @@
+import { isNamedError } from '../bcs/internal.js';
 // The memory ledger's refusals: a closed set of codes (callers switch on `code`, never on the text).
 // A refused ingest or load leaves the ledger as it was.
 
@@ -29,5 +30,5 @@ export class LedgerError extends Error {
 
 /** Duck-typed: `instanceof` breaks when two copies of the library are bundled. */
 export function isLedgerError(e: unknown): e is LedgerError {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'LedgerError' && typeof (e as { code?: unknown }).code === 'string';
+  return isNamedError(e, 'LedgerError', 'code', 'string');
 }

@@ -1,3 +1,4 @@
+import { isNamedError } from '../bcs/internal.js';
 // The replica's refusals: a closed set of codes. A verification failure names the block, the
 // version and the field that did not check; ingest stops there and keeps what was verified before.
 
@@ -37,5 +38,5 @@ export class ReplicaError extends Error {
 
 /** Duck-typed: `instanceof` breaks when two copies of the library are bundled. */
 export function isReplicaError(e: unknown): e is ReplicaError {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ReplicaError' && typeof (e as { code?: unknown }).code === 'string';
+  return isNamedError(e, 'ReplicaError', 'code', 'string');
 }

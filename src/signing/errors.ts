@@ -1,3 +1,4 @@
+import { isNamedError } from '../bcs/internal.js';
 // The signing layer's failures. A key is never part of a message: these errors may be logged.
 
 export type SigningErrorCode =
@@ -24,5 +25,5 @@ export class SigningError extends Error {
 
 /** Duck-typed on `name` and `code`, so it holds across two bundled copies of the library. */
 export function isSigningError(e: unknown): e is SigningError {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'SigningError' && typeof (e as { code?: unknown }).code === 'string';
+  return isNamedError(e, 'SigningError', 'code', 'string');
 }

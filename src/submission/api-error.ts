@@ -1,3 +1,4 @@
+import { isNamedError } from '../bcs/internal.js';
 import { errorBody, type ApiErrorCode, type ErrorBody } from '../records/index.js';
 
 // An error the interface answers with (its body is records' `ErrorBody`, aptos-core
@@ -23,7 +24,5 @@ export class ApiError extends Error {
 }
 
 export function isApiError(e: unknown): e is ApiError {
-  // Duck-typed: `instanceof` breaks when two copies of the library are bundled.
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ApiError' &&
-    typeof (e as { status?: unknown }).status === 'number' && typeof (e as { errorCode?: unknown }).errorCode === 'string';
+  return isNamedError(e, 'ApiError', 'status', 'number') && typeof (e as { errorCode?: unknown }).errorCode === 'string';
 }
