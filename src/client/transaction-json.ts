@@ -2,8 +2,8 @@ import { BcsError, quote } from '../bcs/index.js';
 
 // The few fields of the node's transaction JSON (api/types/src/transaction.rs `Transaction`,
 // `PendingTransaction`, `TransactionInfo`) that submitting and waiting read, checked; the rest is
-// kept as the node sent it. One file on purpose: the full typed reader of the node's transaction
-// JSON (parseTransactionJson) replaces this at merge.
+// kept as the node sent it. The full typed reader is node-json's `parseTransactionJson`, which the
+// client uses where it is given one (`nodeJson`); this keeps the client's default bundle without it.
 
 /** A transaction as the node shows it: `pending_transaction`, or a committed kind with its outcome. */
 export interface TransactionJson {
@@ -20,8 +20,14 @@ export interface TransactionJson {
   [field: string]: unknown;
 }
 
-export interface PendingTransactionJson extends TransactionJson {
-  type: 'pending_transaction';
+/**
+ * The submit answer: api/types/src/transaction.rs `PendingTransaction`, the hash and the request. It
+ * has no `type`: that tag is the `Transaction` union's, where a pending transaction also appears.
+ */
+export interface PendingTransactionJson {
+  type?: 'pending_transaction';
+  hash: string;
+  [field: string]: unknown;
 }
 
 const HASH = /^0x[0-9a-f]{64}$/;
@@ -46,7 +52,9 @@ export function readTransactionJson(json: unknown): TransactionJson {
 }
 
 export function readPendingTransactionJson(json: unknown): PendingTransactionJson {
-  const t = readTransactionJson(json);
-  if (t.type !== 'pending_transaction') throw new BcsError('invalid_json', `expected a pending_transaction, got ${quote(t.type)}`).within('type');
-  return t as PendingTransactionJson;
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new BcsError('invalid_json', `expected a pending transaction object, got ${quote(json)}`);
+  const o = json as Record<string, unknown>;
+  field(o, 'type', (v) => v === undefined || v === 'pending_transaction', 'none, or pending_transaction');
+  field(o, 'hash', (v) => typeof v === 'string' && HASH.test(v), '0x and 64 lowercase hex digits');
+  return o as PendingTransactionJson;
 }

@@ -97,7 +97,8 @@ describe('ledger-bcs submit', () => {
     const hash = JSON.parse(signed.out).hash as string;
     const pending = await run(['submit', '--url', node.url, join(dir, 'signed.json')]);
     expect(pending.code).toBe(0);
-    expect(JSON.parse(pending.out)).toMatchObject({ type: 'pending_transaction', hash });
+    expect(JSON.parse(pending.out)).toMatchObject({ hash });
+    expect(JSON.parse(pending.out).type).toBeUndefined();
     const waited = await run(['submit', `--url=${node.url}`, '--wait', '-'], signed.out);
     expect(waited.code).toBe(0);
     expect(JSON.parse(waited.out)).toMatchObject({ type: 'user_transaction', hash, success: true });

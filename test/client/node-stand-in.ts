@@ -87,7 +87,8 @@ export async function startStandIn(o: StandInOptions = {}): Promise<StandIn> {
         const hash = transactionHashHex(txn);
         submitted.push(body);
         txns.set(hash, { txn, polls: 0, version: 1000 + txns.size });
-        return reply(res, 202, { ...userFields(txn, o.pendingHash ?? hash), type: 'pending_transaction' });
+        // The submit answer is a PendingTransaction: no `type` (api/types/src/transaction.rs).
+        return reply(res, 202, userFields(txn, o.pendingHash ?? hash));
       }
       const m = /^\/v1\/transactions\/(by_hash|wait_by_hash)\/(0x[0-9a-f]{64})$/.exec(path);
       if (req.method === 'GET' && m) {
