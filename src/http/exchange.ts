@@ -58,6 +58,8 @@ export interface HandlerConfig {
   readonly maxBodyBytes: number;
   readonly encodeSubmissionEnabled: boolean;
   readonly now: () => number;
+  /** Why the health check fails whatever the ledger says (a replica whose ingest stopped), or undefined. */
+  readonly unhealthy: () => string | undefined;
   /** Large bodies parse one at a time (turns.ts). */
   readonly largeBodies: <T>(work: () => Promise<T>) => Promise<T>;
 }

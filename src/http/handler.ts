@@ -57,6 +57,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     encodeSubmissionEnabled: options.encodeSubmissionEnabled ?? true,
     now: options.now ?? Date.now,
+    unhealthy: options.unhealthy ?? (() => undefined),
     largeBodies: oneAtATime(),
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
@@ -93,8 +94,6 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       const m = route(ex.method, ex.path);
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
-      const unhealthy = m.name === 'healthy' ? options.unhealthy?.() : undefined;
-      if (unhealthy !== undefined) return errorReply(503, 'health_check_failed', unhealthy, headers);
       const reply = handlers[m.name]!({ ex, params: m.params, cfg, abis, info, headers });
       return isPromise(reply) ? Promise.resolve(reply).then(undefined, (e: unknown) => failed(e, headers)) : reply;
     } catch (e) {

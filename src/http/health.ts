@@ -1,5 +1,5 @@
 import type { LedgerInfo } from '../records/index.js';
-import type { Reply } from './exchange.js';
+import type { HandlerConfig, Reply } from './exchange.js';
 import { errorReply, jsonReply } from './responses.js';
 
 // GET /-/healthy (api/src/basic.rs `healthy`): 200 when the latest ledger info can be read and, with
@@ -10,7 +10,10 @@ const PARAM = 'duration_secs';
 // poem-openapi names the parameter type `optional<integer(uint32)>` in its parse errors.
 const PARAM_TYPE = 'integer(uint32)';
 
-export function health(query: string, info: LedgerInfo, headers: Record<string, string>, nowMs: number): Reply {
+export function health(query: string, info: LedgerInfo, headers: Record<string, string>, cfg: Pick<HandlerConfig, 'now' | 'unhealthy'>): Reply {
+  // The host's own verdict first, before the parameter is read.
+  const unhealthy = cfg.unhealthy();
+  if (unhealthy !== undefined) return errorReply(503, 'health_check_failed', unhealthy, headers);
   const raw = query === '' ? null : new URLSearchParams(query).get(PARAM);
   if (raw !== null) {
     const secs = parseU32(raw);
@@ -18,7 +21,7 @@ export function health(query: string, info: LedgerInfo, headers: Record<string, 
       const reason = `failed to parse "${PARAM_TYPE}": ${secs} (occurred while parsing "optional<${PARAM_TYPE}>")`;
       return errorReply(400, 'web_framework_error', `failed to parse parameter \`${PARAM}\`: ${reason}`, headers);
     }
-    const thresholdUsec = BigInt(Math.floor(nowMs)) * 1000n - BigInt(secs) * 1_000_000n;
+    const thresholdUsec = BigInt(Math.floor(cfg.now())) * 1000n - BigInt(secs) * 1_000_000n;
     if (info.ledgerTimestampUsec < thresholdUsec) {
       return errorReply(503, 'health_check_failed', 'The latest ledger info timestamp is less than the expected timestamp', headers);
     }

@@ -21,11 +21,11 @@ export function queryParams(query: string): Map<string, string> {
 }
 
 /** api/types/src/address.rs `Address` (`string(Address)`): 1 to 64 hex digits, `0x` optional. */
-export function pathAddress(raw: string, name = 'address'): Address {
+export function pathAddress(raw: string): Address {
   try {
     return normalizeAddress(apiAddressText(raw));
   } catch {
-    return fail('path', name, 'string(Address)', `Invalid account address: ${addressProblem(raw)}`, false);
+    return fail('path', 'address', 'string(Address)', `Invalid account address: ${addressProblem(raw)}`, false);
   }
 }
 

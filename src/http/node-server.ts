@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Exchange, Serve } from './exchange.js';
-import { originForm } from './node-request.js';
+import type { Serve } from './exchange.js';
+import { NodeExchange } from './node-exchange.js';
 
 // What a node:http server does with slow and malformed peers, made like the node's (poem over
 // hyper): see docs/reliability.md. Timeouts and a connection cap, so a peer cannot hold a
@@ -92,18 +92,7 @@ export function guardServer(server: Server, o: NodeServerLimits, exchange: Serve
   });
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     if (!exchange) return bare(socket, 405);
-    const target = originForm(req.url);
-    const q = target.indexOf('?');
-    const ex: Exchange = {
-      method: 'CONNECT',
-      path: q < 0 ? target : target.slice(0, q),
-      query: q < 0 ? '' : target.slice(q + 1),
-      header: (name) => {
-        const v = req.headers[name];
-        return Array.isArray(v) ? v.join(', ') : v;
-      },
-      readBody: async () => new Uint8Array(0),
-    };
+    const ex = new NodeExchange(req, 'CONNECT', true);
     Promise.resolve(ex)
       .then(exchange)
       .then(

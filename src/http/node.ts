@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { concatBytes } from '../bcs/internal.js';
 import { errorBody } from '../records/index.js';
-import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise, TOO_LARGE, type BodyRead, type Exchange } from './exchange.js';
+import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise } from './exchange.js';
 import type { LedgerHandler } from './handler.js';
+import { NodeExchange } from './node-exchange.js';
 import { writeReply, type Done } from './node-reply.js';
 import { originForm, viaRequest, type WebHandler } from './node-request.js';
 import { badTarget, guardServer, serverOptions, type NodeServerLimits } from './node-server.js';
@@ -83,66 +83,3 @@ export function createNodeServer(handler: WebHandler | LedgerHandler, options: N
 }
 
 const NO_LOG: Done = () => {};
-
-/** One request as the handler reads it: methods on the prototype, so no closures per request. */
-class NodeExchange implements Exchange {
-  readonly path: string;
-  readonly query: string;
-  constructor(
-    private readonly req: IncomingMessage,
-    readonly method: string,
-  ) {
-    const target = originForm(req.url);
-    const q = target.indexOf('?');
-    this.path = q < 0 ? target : target.slice(0, q);
-    this.query = q < 0 ? '' : target.slice(q + 1);
-  }
-  header(name: string): string | undefined {
-    const v = this.req.headers[name];
-    return Array.isArray(v) ? v.join(', ') : v;
-  }
-  readBody(max: number): Promise<BodyRead> {
-    return readIncoming(this.req, max);
-  }
-}
-
-/** Collects the body up to `limit` bytes; past it, discards the rest and reports TOO_LARGE. */
-function readIncoming(req: IncomingMessage, limit: number): Promise<BodyRead> {
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    const onData = (c: Uint8Array) => {
-      size += c.byteLength;
-      if (size > limit) {
-        cleanup();
-        req.resume();
-        resolve(TOO_LARGE);
-        return;
-      }
-      chunks.push(c);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(concatBytes(chunks, size));
-    };
-    const onError = (e: Error) => {
-      cleanup();
-      reject(e);
-    };
-    const onClose = () => {
-      cleanup();
-      if (!req.complete) reject(new Error('client closed the connection before the body was complete'));
-      else resolve(concatBytes(chunks, size));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  });
-}

@@ -22,5 +22,5 @@ export type RouteHandler = (c: RouteContext) => Reply | Promise<Reply>;
 
 export const ROUTE_HANDLERS: Partial<Record<Endpoint, RouteHandler>> = {
   encode_submission: (c) => encodeSubmissionRoute(c.ex, c.cfg, c.abis, c.info.chainId, c.headers),
-  healthy: (c) => health(c.ex.query, c.info, c.headers, c.cfg.now()),
+  healthy: (c) => health(c.ex.query, c.info, c.headers, c.cfg),
 };

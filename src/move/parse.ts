@@ -4,7 +4,6 @@ import { ALPHA, CHAR_CLASS, DIGIT, isSpace } from './chars.js';
 import { MAX_GENERIC_INDEX, type MoveFunctionParam, type MoveType, type MoveValueType } from './move-type.js';
 import {
   atWord,
-  cls,
   describe,
   expectChar,
   expectColons,

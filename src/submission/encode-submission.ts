@@ -1,4 +1,4 @@
-import { BcsError, UsageError, encodeWith, toHex, type Address, type BcsWriter } from '../bcs/index.js';
+import { UsageError, encodeWith, toHex, type Address, type BcsWriter } from '../bcs/index.js';
 import type { TypeTag } from '../move/index.js';
 import {
   multiAgentSigningMessage,

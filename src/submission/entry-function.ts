@@ -1,6 +1,5 @@
 import { formatAddress, type Address, type BcsWriter } from '../bcs/index.js';
 import {
-  formatTypeTag,
   isSignerType,
   jsonTypeName,
   substituteGenerics,

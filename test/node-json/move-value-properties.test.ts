@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { equalBytes, toHex } from '../../src/bcs/index.js';
-import { parseTypeTag, type TypeTag } from '../../src/move/index.js';
+import { parseTypeTag } from '../../src/move/index.js';
 import { moveValueJson, parseMoveValueJson } from '../../src/node-json/index.js';
 import { layoutOf, type Layout } from '../../src/node-json/move-layouts.js';
 import { abiRegistry, type MoveModuleJson, type MoveStructJson } from '../../src/submission/index.js';

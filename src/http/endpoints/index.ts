@@ -12,7 +12,7 @@ import { accountResource } from './resource.js';
 
 // The state endpoints by their name in the endpoint table (records' ENDPOINTS): each reads a
 // `LedgerSource` through an `EndpointContext`.
-export const STATE_ENDPOINTS = {
+const STATE_ENDPOINTS = {
   account,
   balance,
   transaction_summaries: transactionSummaries,
@@ -32,4 +32,4 @@ export function stateRouteHandlers(source: LedgerSource, limits: Partial<NodeLim
   return out;
 }
 
-export { DEFAULT_LIMITS, type NodeLimits, type EndpointContext, type Endpoint } from './context.js';
+export type { NodeLimits } from './context.js';

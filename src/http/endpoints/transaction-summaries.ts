@@ -4,7 +4,7 @@ import { transactionSummaries as summariesSchema, type IndexedTransactionSummary
 import type { Reply } from '../exchange.js';
 import { pathAddress, queryParams, queryU16, queryU64 } from '../node-params.js';
 import { jsonReply } from '../responses.js';
-import { accept, pathParam, bcsReply, internal, lookupVersion, type EndpointContext } from './context.js';
+import { accept, pathParam, bcsReply, internal, type EndpointContext } from './context.js';
 
 // GET /accounts/{address}/transaction_summaries[?start_version&end_version&limit]
 // (api/src/transactions.rs `get_accounts_transaction_summaries`, `list_txn_summaries_by_account`):
@@ -22,19 +22,16 @@ export async function transactionSummaries(ctx: EndpointContext): Promise<Reply>
   const requested = queryU16(q, 'limit');
   const max = ctx.limits.maxTransactionsPageSize;
   const limit = requested === undefined ? max : Math.min(requested, max);
-  const ledgerVersion = lookupVersion(ctx.info, undefined);
-  const list = await ctx.source.accountTransactionSummaries(address, { startVersion, endVersion, limit, ledgerVersion });
+  const list = await ctx.source.accountTransactionSummaries(address, { startVersion, endVersion, limit, ledgerVersion: ctx.info.ledgerVersion });
   if (kind === 'bcs') return bcsReply(summariesSchema.schema.encode(list), ctx.headers);
   // Written out rather than through JSON.stringify of transactionSummaryJson's objects: the same
   // text (the fields need no escaping), a third of the cost on a page of 100.
   const hashes = hashesHex(list);
   let json = '[';
-  let sender = '';
   for (let i = 0; i < list.length; i++) {
     const s = list[i]!.value;
-    if (i === 0) sender = normalizeAddress(s.sender);
     const rp = s.replayProtector;
-    json += `${i === 0 ? '' : ','}{"sender":"${s.sender === list[0]!.value.sender ? sender : normalizeAddress(s.sender)}","version":"${s.version}","transaction_hash":"${hashes.slice(66 * i, 66 * i + 66)}",` +
+    json += `${i === 0 ? '' : ','}{"sender":"${normalizeAddress(s.sender)}","version":"${s.version}","transaction_hash":"${hashes.slice(66 * i, 66 * i + 66)}",` +
       (rp.$kind === 'SequenceNumber' ? `"replay_protector":{"type":"sequence_number","sequence_number":"${rp.value}"}}` : `"replay_protector":{"type":"nonce","nonce":"${rp.value}"}}`);
   }
   return jsonReply(200, json + ']', ctx.headers);
