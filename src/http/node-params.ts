@@ -1,6 +1,6 @@
 import { normalizeAddress, type Address } from '../bcs/index.js';
 import { ApiError } from '../submission/index.js';
-import { addressProblem, apiAddressText, parseRustU64, rustDebugString } from '../submission/internal.js';
+import { addressProblem, apiAddressText, parseRustInt, parseRustU64, rustDebugString } from '../submission/internal.js';
 
 // Path and query parameters as poem-openapi extracts them for the node's endpoints, with poem's
 // texts on failure (400 `web_framework_error`, api/src/error_converter.rs): "failed to parse
@@ -38,12 +38,11 @@ export function queryU64(q: Map<string, string>, name: string): bigint | undefin
   return BigInt(r);
 }
 
-/** Rust's unsigned `from_str` (optional `+`, digits): the value or `ParseIntError`'s text. */
+/** Rust's unsigned `from_str` up to `max` (submission's `parseRustInt`): the value or `ParseIntError`'s text. */
 function rustUint(s: string, max: bigint): bigint | string {
-  if (s === '') return 'cannot parse integer from empty string';
-  const digits = s[0] === '+' ? s.slice(1) : s;
-  if (digits === '' || !/^[0-9]+$/.test(digits)) return 'invalid digit found in string';
-  const v = BigInt(digits);
+  const r = parseRustInt(s, 'u64');
+  if (typeof r === 'object') return r.error;
+  const v = BigInt(r);
   return v > max ? 'number too large to fit in target type' : v;
 }
 
@@ -53,6 +52,15 @@ export function queryU16(q: Map<string, string>, name: string): number | undefin
   if (raw === undefined) return undefined;
   const v = rustUint(raw, 0xffffn);
   if (typeof v === 'string') fail('parameter', name, 'integer(uint16)', v, true);
+  return Number(v);
+}
+
+/** A `u32` query parameter (`integer(uint32)`). */
+export function queryU32(q: Map<string, string>, name: string): number | undefined {
+  const raw = q.get(name);
+  if (raw === undefined) return undefined;
+  const v = rustUint(raw, 0xffff_ffffn);
+  if (typeof v === 'string') fail('parameter', name, 'integer(uint32)', v, true);
   return Number(v);
 }
 

@@ -7,5 +7,5 @@ export { markInvalidUtf8, requestText } from './request-bytes.js';
 export { verifyPayload } from './verify-request.js';
 // The node's texts for parameters that do not parse, for the http layer's path and query parameters.
 export { addressProblem, apiAddressText } from './node-text.js';
-export { parseRustU64 } from './rust-int.js';
+export { parseRustInt, parseRustU64 } from './rust-int.js';
 export { rustDebugString } from './serde-text.js';
