@@ -1,5 +1,5 @@
 import { concatBytes } from '../bcs/internal.js';
-import { markInvalidUtf8, requestText } from '../submission/internal.js';
+import { requestText } from '../submission/internal.js';
 import { TOO_LARGE, type BodyRead } from './exchange.js';
 
 // Request bodies: counted while they stream, never buffered past the limit.
@@ -37,29 +37,3 @@ export async function readStream(body: ReadableStream<Uint8Array> | null, limit:
 export function bodyText(bytes: Uint8Array): string {
   return bytes.byteLength === 0 ? 'null' : requestText(bytes);
 }
-
-// Pieces of this size are decoded between turns of the event loop: an 8 MiB body at once held it
-// for tens of milliseconds on a busy machine.
-const TEXT_SLICE = 1 << 20;
-
-/**
- * A large body's text for `parseRequestBodySliced`, decoded in slices that yield to the event loop.
- * A body that is not UTF-8 comes back marked (`invalidAt` ≥ 0), so the sliced parse fails on it as
- * `bodyText` would, without a parse that holds the event loop.
- */
-export async function bodyTextSliced(bytes: Uint8Array): Promise<{ text: string; invalidAt: number }> {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  let text = '';
-  try {
-    for (let at = 0; at < bytes.byteLength; at += TEXT_SLICE) {
-      const end = Math.min(bytes.byteLength, at + TEXT_SLICE);
-      text += decoder.decode(bytes.subarray(at, end), { stream: end < bytes.byteLength });
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-  } catch {
-    const { text: marked, firstInvalid } = markInvalidUtf8(bytes);
-    return { text: marked, invalidAt: firstInvalid };
-  }
-  return { text: bytes.byteLength === 0 ? 'null' : text, invalidAt: -1 };
-}
-

@@ -1,7 +1,6 @@
 import { encodeSubmission, encodeSubmissionAsync, parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
-import { parseSubmissionRequest, verifyPayload } from '../submission/internal.js';
-import { bodyText, bodyTextSliced, declaredLength } from './body.js';
-import { LARGE_BODY_BYTES } from './turns.js';
+import { parseSubmissionRequest, requestTextSliced, SLICED_PARSE_THRESHOLD, verifyPayload } from '../submission/internal.js';
+import { bodyText, declaredLength } from './body.js';
 import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
 import { acceptKind, isJsonContentType } from './media.js';
 import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
@@ -40,9 +39,9 @@ export async function encodeSubmissionRoute(
   // A large body is parsed in slices, one such body at a time, so it cannot hold up other requests
   // for its whole parse.
   const request =
-    bytes.byteLength > LARGE_BODY_BYTES
+    bytes.byteLength > SLICED_PARSE_THRESHOLD
       ? await cfg.largeBodies(async () => {
-          const { text, invalidAt } = await bodyTextSliced(bytes);
+          const { text, invalidAt } = await requestTextSliced(bytes);
           return parseRequestBodySliced(text, invalidAt);
         })
       : parseRequestBody(bodyText(bytes));

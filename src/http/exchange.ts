@@ -1,4 +1,5 @@
 import type { LedgerInfo } from '../records/index.js';
+import type { Turns } from './turns.js';
 
 // The handler's own view of one HTTP exchange, so that the web-standard handler and the node:http
 // adapter share one implementation without building `Request`/`Response` objects in between.
@@ -61,5 +62,5 @@ export interface HandlerConfig {
   /** Why the health check fails whatever the ledger says (a replica whose ingest stopped), or undefined. */
   readonly unhealthy: () => string | undefined;
   /** Large bodies parse one at a time (turns.ts). */
-  readonly largeBodies: <T>(work: () => Promise<T>) => Promise<T>;
+  readonly largeBodies: Turns;
 }

@@ -1,8 +1,5 @@
-// Large request bodies are parsed one at a time per handler: three 8 MiB parses at once triple the
+// Large request bodies (past submission's SLICED_PARSE_THRESHOLD) are parsed one at a time per handler: three 8 MiB parses at once triple the
 // live heap the garbage collector copies while small requests wait (see docs/reliability.md).
-
-/** Bodies larger than this take their turn (64 KiB; smaller ones parse at once). */
-export const LARGE_BODY_BYTES = 65_536;
 
 export type Turns = <T>(work: () => Promise<T>) => Promise<T>;
 

@@ -3,7 +3,8 @@
 // exported from the package.
 export { writeSubmission } from './encode-submission.js';
 export { parseSubmissionRequest } from './request.js';
-export { markInvalidUtf8, requestText } from './request-bytes.js';
+export { requestText, requestTextSliced } from './request-bytes.js';
+export { SLICED_PARSE_THRESHOLD } from './json-text.js';
 export { verifyPayload } from './verify-request.js';
 // The node's texts for parameters that do not parse, for the http layer's path and query parameters.
 export { addressProblem, apiAddressText } from './node-text.js';

@@ -44,7 +44,7 @@ const SLICE_VALUES = 4096;
 const SLICE_CHARS = 65_536;
 
 // Another turn of the event loop (setImmediate where there is one: it runs after pending I/O).
-const nextTurn = (): Promise<void> =>
+export const nextTurn = (): Promise<void> =>
   new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyText, bodyTextSliced } from '../../src/http/body.js';
+import { bodyText } from '../../src/http/body.js';
+import { requestTextSliced as bodyTextSliced } from '../../src/submission/internal.js';
 import { parseRequestBodySliced } from '../../src/submission/index.js';
 import { oneAtATime } from '../../src/http/turns.js';
 import { messageOf } from './helpers.js';
