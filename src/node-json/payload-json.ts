@@ -1,5 +1,5 @@
 import { BcsError, bool, bytes as bytesSchema, formatAddress, i8, i16, i32, i64, i128, i256, isBcsError, toHex, u8, u16, u32, u64, u128, u256, address as addressSchema, type Address } from '../bcs/index.js';
-import { formatTypeTag, isSignerType, parseTypeTag, readScriptSignature, substituteGenerics, type MoveType, type TypeTag } from '../move/index.js';
+import { dereference, formatTypeTag, isSignerType, parseTypeTag, readScriptSignature, substituteGenerics, type MoveType, type TypeTag } from '../move/index.js';
 import type { AbiRegistry } from '../submission/index.js';
 import type { EntryFunction, Script, TransactionArgument, TransactionPayload } from '../transactions/index.js';
 import { address, at, each, field, hexValue, kind, obj, str, unknownKind, type Obj, fieldAt } from './json-read.js';
@@ -15,7 +15,7 @@ import { scriptBytecodeJson } from './move-bytecode-json.js';
 const BAD_ARGS = Symbol('bad arguments');
 
 function paramTypes(params: readonly MoveType[], typeArgs: readonly TypeTag[]): TypeTag[] {
-  return params.filter((p) => !isSignerType(p)).map((p) => substituteGenerics(p.$kind === 'reference' || p.$kind === 'mutableReference' ? p.value : p, typeArgs as TypeTag[]));
+  return params.filter((p) => !isSignerType(p)).map((p) => substituteGenerics(dereference(p), typeArgs as TypeTag[]));
 }
 
 function entryParams(ef: { module: { address: Address; name: string }; function: string; typeArgs: TypeTag[] }, abis: AbiRegistry): TypeTag[] | undefined {
