@@ -118,7 +118,7 @@ function compareUtf8(a: string, b: string): number {
 }
 
 /** The node's `MoveModule` of a parsed module. */
-export function moduleAbiJson(m: ModuleSignature): MoveModuleJson {
+function moduleAbiJson(m: ModuleSignature): MoveModuleJson {
   const attrs = attributes(m);
   const has = (table: Map<string, number[]> | undefined, name: string, kinds: number[]) => table?.get(name)?.some((k) => kinds.includes(k)) ?? false;
   return {

@@ -34,7 +34,7 @@ const PAIRS: readonly string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_,
  * The 32 bytes at `at` in the short form (`Address`'s Display, `to_hex_literal`): `0x` and the
  * digits without leading zeros, `0x0` for zero. Built directly: most are special addresses.
  */
-export function shortAddressAt(buf: Uint8Array, at: number): string {
+function shortAddressAt(buf: Uint8Array, at: number): string {
   const end = at + 32;
   let i = at;
   while (i < end - 1 && buf[i] === 0) i++;

@@ -50,7 +50,7 @@ export function entryFunctionJson(ef: EntryFunction, abis: AbiRegistry): Obj {
 }
 
 /** A script argument's bytes as `convert_txn_args` gives them (a Serialized argument is its bytes). */
-export function scriptArgumentBytes(a: TransactionArgument): Uint8Array {
+function scriptArgumentBytes(a: TransactionArgument): Uint8Array {
   switch (a.$kind) {
     case 'U8': return u8.encode(a.value);
     case 'U16': return u16.encode(a.value);
@@ -154,7 +154,7 @@ function argumentBytes(json: unknown[], types: TypeTag[] | undefined, abis: AbiR
   return json.map((v, i) => at(i, () => hexValue(v)));
 }
 
-export function parseEntryFunctionJson(o: Obj, abis: AbiRegistry): EntryFunction {
+function parseEntryFunctionJson(o: Obj, abis: AbiRegistry): EntryFunction {
   const id = str(o, 'function');
   const parts = id.split('::');
   if (parts.length !== 3) throw new BcsError('invalid_json', `expected function as address::module::name, got ${JSON.stringify(id)}`).within('function');
@@ -191,7 +191,7 @@ function lenPrefix(b: Uint8Array): number {
   return i + 1;
 }
 
-export function parseScriptJson(o: Obj, abis: AbiRegistry): Script {
+function parseScriptJson(o: Obj, abis: AbiRegistry): Script {
   const code = at('code', () => {
     const c = obj(field(o, 'code'), 'code');
     return fieldAt(c, 'bytecode', (v) => hexValue(v));
