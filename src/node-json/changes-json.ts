@@ -73,7 +73,7 @@ function opBytes(op: WriteOp): Uint8Array | null {
 /** A table's key and value types by its handle (the node's table-info indexer), where known. */
 export type TableInfoLookup = (handle: string) => { keyType: TypeTag; valueType: TypeTag } | undefined;
 
-export function changeJson(key: StateKey, op: WriteOp, abis: AbiRegistry, h: Hashes, listing = false, tableInfo?: TableInfoLookup): Obj[] {
+function changeJson(key: StateKey, op: WriteOp, abis: AbiRegistry, h: Hashes, listing = false, tableInfo?: TableInfoLookup): Obj[] {
   const state_key_hash = toHex(h.stateKey(key));
   const bytes = opBytes(op);
   if (key.$kind === 'TableItem') {
@@ -120,7 +120,7 @@ export function changesJson(ws: WriteSet, abis: AbiRegistry, h: Hashes, lenient:
 // Reading back. A write is read as `Modification` (or `Creation`, by `write`) and a delete as
 // `Deletion`: the JSON does not say which WriteOp variant, nor its state-value metadata.
 
-export interface ChangesReadOptions {
+interface ChangesReadOptions {
   write: 'Modification' | 'Creation';
   /** Check each `state_key_hash` (and find resource groups by it). */
   verify: boolean;

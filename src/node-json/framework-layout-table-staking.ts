@@ -3,9 +3,7 @@
 // property_map), written from
 // aptos-core aptos-move/framework/<package>/sources/<file>.move, in the format of
 // framework-layout-table.ts. Kept apart from the core table only to keep files small.
-import { eventPairs } from './framework-layout-table.js';
-
-const EVENT_HANDLE = (t: string) => `0x1::event::EventHandle<${t}>`;
+import { EVENT_HANDLE, eventPairs } from './framework-layout-table.js';
 
 export const STAKING_AND_TOKEN_LAYOUTS: Readonly<Record<string, Readonly<Record<string, string>>>> = /* @__PURE__ */ (() => ({
   // aptos-framework/sources/stake.move (the #[event] structs carry the fields of their *Event handle structs)

@@ -8,7 +8,7 @@
 // and `0x1::object::Object` are built into the layout compiler.
 
 const DUMMY = 'dummy_field:bool';
-const EVENT_HANDLE = (t: string) => `0x1::event::EventHandle<${t}>`;
+export const EVENT_HANDLE = (t: string) => `0x1::event::EventHandle<${t}>`;
 
 export const FRAMEWORK_LAYOUTS: Readonly<Record<string, Readonly<Record<string, string>>>> = /* @__PURE__ */ (() => ({
   // aptos-framework/sources/account/account.move

@@ -10,7 +10,8 @@ export {
 } from './move-value-json.js';
 export { prefetchLayouts } from './move-layouts.js';
 export { tableItemDataJson, parseTableItemDataJson, type TableItemDataJson } from './move-table-json.js';
-export { moduleBytecodeJson, scriptBytecodeJson, type MoveModuleBytecodeJson, type MoveScriptBytecodeJson } from './move-bytecode-json.js';
+export { moduleBytecodeJson, scriptBytecodeJson, type MoveScriptBytecodeJson } from './move-bytecode-json.js';
+export type { MoveModuleBytecodeJson } from '../submission/index.js';
 // Part B: every transaction kind, its signature, payload, events and changes, blocks, read-back
 // with hash checks (this entry loads sha3 for the hashes: see hashes.ts).
 export {

@@ -110,7 +110,7 @@ export function hash(o: Obj, key: string, blankOk = false): Uint8Array {
   return at(key, () => hashValue(v));
 }
 
-export function addressValue(v: unknown): Address {
+function addressValue(v: unknown): Address {
   if (typeof v !== 'string' || !v.startsWith('0x')) throw invalid('an address as 0x hex', v);
   return normalizeAddress(v);
 }

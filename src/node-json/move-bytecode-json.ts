@@ -6,7 +6,7 @@ import {
   type MoveFunctionParam,
   type MoveType,
 } from '../move/index.js';
-import type { MoveAbilityJson, MoveFunctionJson, MoveModuleJson, MoveStructJson } from '../submission/index.js';
+import type { MoveAbilityJson, MoveFunctionJson, MoveModuleBytecodeJson, MoveModuleJson, MoveStructJson } from '../submission/index.js';
 
 // `MoveModuleBytecode` and `MoveScriptBytecode` (api/types/src/move_types.rs) as the node writes
 // them: the bytecode in hex and, when it deserializes, the ABI (`try_parse_abi`; bytecode that does
@@ -21,12 +21,6 @@ import type { MoveAbilityJson, MoveFunctionJson, MoveModuleJson, MoveStructJson 
 //   variants;
 // * types are written as the API's `MoveType` Display: addresses short, `vector<T>`, `&mut T`,
 //   `T0`, function types `|a,b|r` (without their abilities).
-
-/** `MoveModuleBytecode`: the bytecode and its ABI, `null` when it does not parse (the node writes the key). */
-export interface MoveModuleBytecodeJson {
-  bytecode: string;
-  abi: MoveModuleJson | null;
-}
 
 /** `MoveScriptBytecode`: the bytecode and the ABI of its `main`, `null` when it does not parse. */
 export interface MoveScriptBytecodeJson {
@@ -124,7 +118,7 @@ function compareUtf8(a: string, b: string): number {
 }
 
 /** The node's `MoveModule` of a parsed module. */
-export function moduleAbiJson(m: ModuleSignature): MoveModuleJson {
+function moduleAbiJson(m: ModuleSignature): MoveModuleJson {
   const attrs = attributes(m);
   const has = (table: Map<string, number[]> | undefined, name: string, kinds: number[]) => table?.get(name)?.some((k) => kinds.includes(k)) ?? false;
   return {

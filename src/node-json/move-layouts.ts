@@ -9,7 +9,7 @@ import { frameworkStruct } from './framework-layouts.js';
 // modules, lookup, modules resolved earlier, the embedded framework ABIs), then from the layouts
 // embedded here for the 0x1/0x3/0x4 resources and events ordinary transactions touch.
 
-export interface FieldLayout {
+interface FieldLayout {
   name: string;
   layout: Layout;
 }
@@ -46,12 +46,12 @@ const MAX_TYPE_STRING = 4096;
 const FRAMEWORK = /* @__PURE__ */ normalizeAddress('0x1');
 
 /** A missing layout: the node has no struct definition to annotate the bytes with. */
-export function missingLayout(type: string, why: string): BcsError {
+function missingLayout(type: string, why: string): BcsError {
   return new BcsError('not_supported', `no layout for ${type}: ${why}`);
 }
 
 /** The struct definition of `tag`: the registry's ABIs first, then the layouts embedded here. */
-export function structDefinition(tag: StructTag, abis: AbiRegistry): AbiStruct | undefined {
+function structDefinition(tag: StructTag, abis: AbiRegistry): AbiStruct | undefined {
   return abis.module(tag.address, tag.module)?.structs.get(tag.name) ?? frameworkStruct(tag.address, tag.module, tag.name);
 }
 

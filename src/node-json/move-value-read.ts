@@ -1,4 +1,5 @@
 import { BcsError, toHex, type BcsReader } from '../bcs/index.js';
+import { utf8Read } from '../bcs/internal.js';
 import type { Layout } from './move-layouts.js';
 
 // BCS → the node's JSON of a Move value (api/types/src/move_types.rs `MoveValue` serialization of
@@ -10,8 +11,6 @@ import type { Layout } from './move-layouts.js';
 
 /** Struct and vector nesting a value may have (the Move VM's value depth limit is 128). */
 export const MAX_VALUE_DEPTH = 128;
-
-const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export const UNPARSABLE_UTF8 = 'Unparsable utf-8 ';
 
@@ -35,7 +34,7 @@ const PAIRS: readonly string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_,
  * The 32 bytes at `at` in the short form (`Address`'s Display, `to_hex_literal`): `0x` and the
  * digits without leading zeros, `0x0` for zero. Built directly: most are special addresses.
  */
-export function shortAddressAt(buf: Uint8Array, at: number): string {
+function shortAddressAt(buf: Uint8Array, at: number): string {
   const end = at + 32;
   let i = at;
   while (i < end - 1 && buf[i] === 0) i++;
@@ -96,7 +95,7 @@ export function readMoveValue(r: BcsReader, l: Layout, depth: number): unknown {
       r.off += n;
       const b = r.buf.subarray(r.off - n, r.off);
       try {
-        return utf8.decode(b);
+        return utf8Read(b, 0, n, 0);
       } catch {
         return UNPARSABLE_UTF8 + toHex(b);
       }

@@ -1,4 +1,5 @@
 import { BcsError, fromHex, i128, i16, i256, i32, i64, i8, quote, u128, u16, u256, u32, u64, u8, utf8Encode, writeAddress, type BcsWriter } from '../bcs/index.js';
+import { utf8Read } from '../bcs/internal.js';
 import type { Layout } from './move-layouts.js';
 import { MAX_VALUE_DEPTH, UNPARSABLE_UTF8 } from './move-value-read.js';
 
@@ -7,8 +8,6 @@ import { MAX_VALUE_DEPTH, UNPARSABLE_UTF8 } from './move-value-read.js';
 // i8…i32, canonical decimal strings for the wider integers, `0x` hex for bytes and addresses), a
 // struct exactly its fields, an enum its `__variant__` and that variant's fields. Errors carry the
 // path of the value (`coin.value`, `vec[0]`).
-
-const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function fail(code: ConstructorParameters<typeof BcsError>[0], detail: string): never {
   throw new BcsError(code, detail);
@@ -74,7 +73,7 @@ function stringBytes(v: unknown): Uint8Array {
     let b: Uint8Array | undefined;
     try {
       b = fromHex(v.slice(UNPARSABLE_UTF8.length));
-      utf8.decode(b);
+      utf8Read(b, 0, b.length, 0);
       b = undefined; // valid UTF-8: the node would have written it as text, so the text is the value
     } catch {
       // not hex (so it is text), or hex of invalid UTF-8 (so it is those bytes)

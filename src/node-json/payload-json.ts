@@ -1,5 +1,5 @@
 import { BcsError, bool, bytes as bytesSchema, formatAddress, i8, i16, i32, i64, i128, i256, isBcsError, toHex, u8, u16, u32, u64, u128, u256, address as addressSchema, type Address } from '../bcs/index.js';
-import { formatTypeTag, isSignerType, parseTypeTag, readScriptSignature, substituteGenerics, type MoveType, type TypeTag } from '../move/index.js';
+import { dereference, formatTypeTag, isSignerType, parseTypeTag, readScriptSignature, substituteGenerics, type MoveType, type TypeTag } from '../move/index.js';
 import type { AbiRegistry } from '../submission/index.js';
 import type { EntryFunction, Script, TransactionArgument, TransactionPayload } from '../transactions/index.js';
 import { address, at, each, field, hexValue, kind, obj, str, unknownKind, type Obj, fieldAt } from './json-read.js';
@@ -15,7 +15,7 @@ import { scriptBytecodeJson } from './move-bytecode-json.js';
 const BAD_ARGS = Symbol('bad arguments');
 
 function paramTypes(params: readonly MoveType[], typeArgs: readonly TypeTag[]): TypeTag[] {
-  return params.filter((p) => !isSignerType(p)).map((p) => substituteGenerics(p.$kind === 'reference' || p.$kind === 'mutableReference' ? p.value : p, typeArgs as TypeTag[]));
+  return params.filter((p) => !isSignerType(p)).map((p) => substituteGenerics(dereference(p), typeArgs as TypeTag[]));
 }
 
 function entryParams(ef: { module: { address: Address; name: string }; function: string; typeArgs: TypeTag[] }, abis: AbiRegistry): TypeTag[] | undefined {
@@ -50,7 +50,7 @@ export function entryFunctionJson(ef: EntryFunction, abis: AbiRegistry): Obj {
 }
 
 /** A script argument's bytes as `convert_txn_args` gives them (a Serialized argument is its bytes). */
-export function scriptArgumentBytes(a: TransactionArgument): Uint8Array {
+function scriptArgumentBytes(a: TransactionArgument): Uint8Array {
   switch (a.$kind) {
     case 'U8': return u8.encode(a.value);
     case 'U16': return u16.encode(a.value);
@@ -154,7 +154,7 @@ function argumentBytes(json: unknown[], types: TypeTag[] | undefined, abis: AbiR
   return json.map((v, i) => at(i, () => hexValue(v)));
 }
 
-export function parseEntryFunctionJson(o: Obj, abis: AbiRegistry): EntryFunction {
+function parseEntryFunctionJson(o: Obj, abis: AbiRegistry): EntryFunction {
   const id = str(o, 'function');
   const parts = id.split('::');
   if (parts.length !== 3) throw new BcsError('invalid_json', `expected function as address::module::name, got ${JSON.stringify(id)}`).within('function');
@@ -191,7 +191,7 @@ function lenPrefix(b: Uint8Array): number {
   return i + 1;
 }
 
-export function parseScriptJson(o: Obj, abis: AbiRegistry): Script {
+function parseScriptJson(o: Obj, abis: AbiRegistry): Script {
   const code = at('code', () => {
     const c = obj(field(o, 'code'), 'code');
     return fieldAt(c, 'bytecode', (v) => hexValue(v));

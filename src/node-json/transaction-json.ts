@@ -1,4 +1,4 @@
-import { BcsError, bcs, formatAddress, string as stringSchema, struct, toHex } from '../bcs/index.js';
+import { BcsError, formatAddress, toHex } from '../bcs/index.js';
 import { formatTypeTag } from '../move/index.js';
 import type { Transaction, TransactionData, TransactionInfo, TransactionOnChainData } from '../records/index.js';
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
@@ -6,6 +6,7 @@ import { indicesFromBitmap, type SignedTransaction, type TransactionArgument } f
 import { changesJson, type TableInfoLookup } from './changes-json.js';
 import { eventJson } from './event-json.js';
 import { hashes, type Hashes } from './hashes.js';
+import { rsaJwk, unsupportedJwk, RSA_JWK_TYPE, UNSUPPORTED_JWK_TYPE } from './jwk.js';
 import type { Obj } from './json-read.js';
 import { payloadJson } from './payload-json.js';
 import { signatureJson } from './signature-json.js';
@@ -140,12 +141,9 @@ function genesisPayloadJson(t: Extract<Transaction, { $kind: 'GenesisTransaction
   };
 }
 
-const rsaJwk = /* @__PURE__ */ struct('RSA_JWK', { kid: stringSchema, kty: stringSchema, alg: stringSchema, e: stringSchema, n: stringSchema });
-const unsupportedJwk = /* @__PURE__ */ struct('UnsupportedJWK', { id: bcs.bytes, payload: bcs.bytes });
-
 function jwkJson(j: { variant: { typeName: string; data: Uint8Array } }): Obj {
-  if (j.variant.typeName === '0x1::jwks::RSA_JWK') return { ...rsaJwk.decode(j.variant.data) };
-  if (j.variant.typeName === '0x1::jwks::UnsupportedJWK') {
+  if (j.variant.typeName === RSA_JWK_TYPE) return { ...rsaJwk.decode(j.variant.data) };
+  if (j.variant.typeName === UNSUPPORTED_JWK_TYPE) {
     const u = unsupportedJwk.decode(j.variant.data);
     return { id: toHex(u.id), payload: toHex(u.payload) };
   }

@@ -1,4 +1,4 @@
-import { BcsError, bcs, equalBytes, string as stringSchema, struct, utf8Encode } from '../bcs/index.js';
+import { BcsError, equalBytes, utf8Encode } from '../bcs/index.js';
 import type { ContractEvent, ExecutionStatus, Transaction, TransactionData, TransactionOnChainData, WriteSet } from '../records/index.js';
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import type { SignedTransaction, TransactionPayload } from '../transactions/index.js';
@@ -6,6 +6,7 @@ import { parseChangesJson } from './changes-json.js';
 import { readEvent } from './event-json.js';
 import type { TypeTag } from '../move/index.js';
 import { hashes, type Hashes } from './hashes.js';
+import { rsaJwk, unsupportedJwk, RSA_JWK_TYPE, UNSUPPORTED_JWK_TYPE } from './jwk.js';
 import { address, arr, at, bool, each, field, hash, hex, int, kind, obj, str, u64, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { parseNodeJsonText } from './json-text.js';
 import { parsePayloadJson } from './payload-json.js';
@@ -142,16 +143,13 @@ function bitVec(indices: number[]): Uint8Array {
   return out;
 }
 
-const rsaJwk = /* @__PURE__ */ struct('RSA_JWK', { kid: stringSchema, kty: stringSchema, alg: stringSchema, e: stringSchema, n: stringSchema });
-const unsupportedJwk = /* @__PURE__ */ struct('UnsupportedJWK', { id: bcs.bytes, payload: bcs.bytes });
-
 function readJwk(v: unknown) {
   const j = obj(v, 'a JWK');
   if ('n' in j) {
     const data = rsaJwk.encode({ kid: str(j, 'kid'), kty: str(j, 'kty'), alg: str(j, 'alg'), e: str(j, 'e'), n: str(j, 'n') });
-    return { variant: { typeName: '0x1::jwks::RSA_JWK', data } };
+    return { variant: { typeName: RSA_JWK_TYPE, data } };
   }
-  return { variant: { typeName: '0x1::jwks::UnsupportedJWK', data: unsupportedJwk.encode({ id: hex(j, 'id'), payload: hex(j, 'payload') }) } };
+  return { variant: { typeName: UNSUPPORTED_JWK_TYPE, data: unsupportedJwk.encode({ id: hex(j, 'id'), payload: hex(j, 'payload') }) } };
 }
 
 /** Transaction variants the committed JSON may have come from, most likely first. */

@@ -15,9 +15,11 @@ import { transactionSummaries } from './summary.js';
 import { transactionOnChainData } from './transaction.js';
 import { vector } from './declare.js';
 
-// The interface's six endpoints, listed once (aptos-core api/src/transactions.rs `encode_submission`,
-// api/src/accounts.rs `get_account`, `get_account_balance`, `get_account_transaction_summaries`,
-// api/src/blocks.rs `get_block_by_height`, api/src/basic.rs `healthy`). The http layer's router, the
+// Eight endpoints, listed once: the interface's six (aptos-core api/src/transactions.rs
+// `encode_submission`, api/src/accounts.rs `get_account`, `get_account_balance`,
+// `get_account_transaction_summaries`, api/src/blocks.rs `get_block_by_height`, api/src/basic.rs
+// `healthy`) and the two reads a replica needs beside them (api/src/transactions.rs
+// `get_transactions`, api/src/state.rs `get_account_resource`). The http layer's router, the
 // client and `decodeResponse` are all driven by this table; the http layer attaches a handler to an
 // endpoint by its name. Adding an endpoint is one entry here (docs/wire-types.md).
 

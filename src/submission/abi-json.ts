@@ -58,8 +58,11 @@ export interface MoveModuleJson {
   structs: MoveStructJson[];
 }
 
-/** The node's module answer (`/accounts/{a}/module/{m}`, api/types/src/move_types.rs `MoveModuleBytecode`). */
+/**
+ * The node's module answer (`/accounts/{a}/module/{m}`, api/types/src/move_types.rs `MoveModuleBytecode`):
+ * `abi` is `null` when the bytecode does not parse (the node writes the key); a hand-made answer may leave it out.
+ */
 export interface MoveModuleBytecodeJson {
   bytecode: string;
-  abi?: MoveModuleJson;
+  abi?: MoveModuleJson | null;
 }

@@ -11,9 +11,9 @@ import { BoundedMap } from './bounded-map.js';
 /** A module id as resolvers receive it: `0x1::coin` (special addresses short, others 64 digits). */
 export type ModuleIdString = string;
 
-/** A module's ABI, bare or inside the node's module answer `{ bytecode, abi }`. */
-export type AbiLookup = (moduleId: ModuleIdString) => MoveModuleJson | MoveModuleBytecodeJson | undefined;
-export type AbiResolver = (moduleId: ModuleIdString) => Promise<MoveModuleJson | MoveModuleBytecodeJson | undefined>;
+/** A module's ABI, bare or inside the node's module answer `{ bytecode, abi }`; `undefined` or `null` (the answer's `abi: null`) for none. */
+export type AbiLookup = (moduleId: ModuleIdString) => MoveModuleJson | MoveModuleBytecodeJson | null | undefined;
+export type AbiResolver = (moduleId: ModuleIdString) => Promise<MoveModuleJson | MoveModuleBytecodeJson | null | undefined>;
 
 export interface AbiRegistryOptions {
   /** Synchronous lookup, asked after the given modules. */
@@ -61,7 +61,7 @@ export function abiRegistry(modules: readonly (MoveModuleJson | unknown)[] = [],
   const fetched = new BoundedMap<string, AbiModule>(options.maxCachedModules ?? 1024);
   const builtIn = framework ? frameworkTable() : () => undefined;
   const idOf = (address: Address, name: string): ModuleIdString => `${formatAddress(address, 'aip40')}::${name}`;
-  const accept = (key: string, json: MoveModuleJson | MoveModuleBytecodeJson | undefined): AbiModule | undefined => {
+  const accept = (key: string, json: MoveModuleJson | MoveModuleBytecodeJson | null | undefined): AbiModule | undefined => {
     if (json === undefined || json === null) return undefined;
     const abi = parseModuleAbi(json);
     if (moduleKey(abi.address, abi.name) !== key) {
