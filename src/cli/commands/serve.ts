@@ -28,7 +28,7 @@ interface ServeFlags {
 }
 
 /** After SIGTERM/SIGINT, connections still open this long are closed and serve exits 1 (default 10 s). */
-export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const MAX_MS = 2_147_483_647;
 
