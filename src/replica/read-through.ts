@@ -47,6 +47,7 @@ export interface ReadThroughSource extends LedgerSource {
 
 /** Thrown for a key the upstream has no endpoint for (a table item, a module): the handler answers 500. */
 export class ReadThroughUnsupported extends Error {
+  static override readonly name = 'ReadThroughUnsupported'; // survives minified builds
   override readonly name = 'ReadThroughUnsupported';
 }
 
