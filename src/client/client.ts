@@ -12,7 +12,7 @@ import {
 import type { AbiRegistry, EncodeSubmissionRequestJson } from '../submission/index.js';
 import { addressParam, assetTypeParam, booleanParam, query, u16Param, u32Param, u64Param, type IntegerInput } from './params.js';
 import { ledgerReads, resourceTypeParam, type LedgerReads } from './reads.js';
-import { answer, decodeBody, responseError, type Answer } from './response.js';
+import { answer, decodeBody, ledgerResult, responseError, utf8Text, type Answer } from './response.js';
 import { validRetryPolicy } from './retry.js';
 import { encodeSubmissionCall, type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
 import { transactionCalls, type TransactionCalls } from './transactions.js';
@@ -146,18 +146,12 @@ function callerHeaders(h: Record<string, string> | undefined): Record<string, st
   return out;
 }
 
-function result<T>(a: Answer, data: T): LedgerResult<T> {
-  const cursor = a.ledgerInfo.cursor;
-  return cursor === undefined ? { data, ledgerInfo: a.ledgerInfo } : { data, ledgerInfo: a.ledgerInfo, cursor };
-}
-
 function format(o: FormatOption<ResponseFormat> | undefined): ResponseFormat {
   const f = o?.format ?? 'bcs';
   if (f !== 'bcs' && f !== 'json') throw new UsageError('invalid_option', `format must be 'bcs' or 'json', got ${quote(f)}`);
   return f;
 }
 
-const utf8 = (b: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(b);
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** A parameter's value as the interface reads it, validated by its type in the endpoint table. */
@@ -208,14 +202,14 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   async function get<T>(path: string, fmt: ResponseFormat, o: CallOptions | undefined, decode: (a: Answer) => T): Promise<LedgerResult<T>> {
     const a = answer(await send(t, { method: 'GET', path, accept: fmt === 'bcs' ? BCS : JSON_TYPE, signal: o?.signal }));
     if (a.kind !== fmt) throw responseError(a.res, 'unexpected_content_type', `asked for ${fmt}, the node answered ${a.kind}`);
-    return result(a, decode(a));
+    return ledgerResult(a, decode(a));
   }
   /** GETs `endpoint`: its BCS record decoded, or its JSON read by the table's reader. */
   async function read(endpoint: Endpoint, args: readonly unknown[], o: (CallOptions & FormatOption<ResponseFormat>) | undefined) {
     const spec = ENDPOINTS[endpoint];
     const fmt = spec.bcs === undefined ? 'json' : format(o);
     const path = target(endpoint, args, o);
-    return get(path, fmt, o, (a) => decodeBody(a, () => (fmt === 'bcs' ? decodeResponse(endpoint as keyof ResponseBodies, a.res.body, { deadline: a.res.deadline }) : spec.json(utf8(a.res.body)))));
+    return get(path, fmt, o, (a) => decodeBody(a, () => (fmt === 'bcs' ? decodeResponse(endpoint as keyof ResponseBodies, a.res.body, { deadline: a.res.deadline }) : spec.json(utf8Text(a.res.body)))));
   }
 
   return {
@@ -232,7 +226,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
         const reader = options.nodeJson;
         if (!reader) throw new UsageError('invalid_option', 'typed JSON blocks need options.nodeJson: nodeJsonReader() from ledger-bcs/node-json');
         // The text, not JSON.parse's value: a u64 the node writes as a number may exceed 2^53.
-        return get(target('block', [height], o), 'json', o, (a) => decodeBody(a, () => reader.block(utf8(a.res.body), a.ledgerInfo.chainId)));
+        return get(target('block', [height], o), 'json', o, (a) => decodeBody(a, () => reader.block(utf8Text(a.res.body), a.ledgerInfo.chainId)));
       }
       return read('block', [height], o);
     }) as LedgerClient['getBlockByHeight'],

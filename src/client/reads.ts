@@ -2,7 +2,7 @@ import { BcsError, isBcsError, vector, type AddressInput, type Schema } from '..
 import { formatStructTag, parseStructTag } from '../move/index.js';
 import { transactionOnChainData, type TransactionOnChainData } from '../records/index.js';
 import { addressParam, booleanParam, query, u16Param, u64Param, type IntegerInput } from './params.js';
-import { answer, decodeBody, responseError, type Answer } from './response.js';
+import { answer, decodeBody, jsonOf, responseError, type Answer } from './response.js';
 import { send, type Transport } from './transport.js';
 import type { LedgerResult, ResponseFormat } from './types.js';
 
@@ -93,7 +93,7 @@ export function ledgerReads(t: Transport): LedgerReads {
       const fmt = o?.format ?? 'bcs';
       if (fmt !== 'bcs' && fmt !== 'json') throw new BcsError('invalid_type', `format must be 'bcs' or 'json'`);
       const a = await get(path, fmt === 'bcs' ? BCS : 'application/json', o?.signal);
-      return result(a, fmt === 'bcs' ? a.res.body : decodeBody(a, () => JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(a.res.body)) as unknown));
+      return result(a, fmt === 'bcs' ? a.res.body : decodeBody(a, () => jsonOf(a.res.body)));
     },
   };
 }

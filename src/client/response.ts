@@ -2,6 +2,7 @@ import { isBcsError, isUsageError } from '../bcs/index.js';
 import { parseErrorBody, parseLedgerInfo, type ErrorBody, type LedgerInfo } from '../records/index.js';
 import { LedgerApiError, LedgerResponseError, type LedgerResponseErrorCode } from './errors.js';
 import { timeoutError, type RawResponse } from './transport.js';
+import type { LedgerResult } from './types.js';
 
 // A response read as the interface defines it: 200 with the X-SVC-* headers, or an error status
 // with the `AptosError` body (api/types/src/error.rs) and, usually, the same headers.
@@ -26,6 +27,16 @@ function bodyKind(res: RawResponse): BodyKind | undefined {
   return essence === 'application/x-bcs' ? 'bcs' : essence === 'application/json' ? 'json' : undefined;
 }
 
+/** A body as strict UTF-8 text: a bad sequence throws (under decodeBody, a `malformed_body` error). */
+export function utf8Text(body: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: true }).decode(body);
+}
+
+/** A body's JSON value: strict UTF-8, then JSON.parse (either throws). */
+export function jsonOf(body: Uint8Array): unknown {
+  return JSON.parse(utf8Text(body));
+}
+
 function optionalLedgerInfo(headers: Headers): LedgerInfo | undefined {
   try {
     return parseLedgerInfo(headers);
@@ -37,7 +48,7 @@ function optionalLedgerInfo(headers: Headers): LedgerInfo | undefined {
 function errorFrom(res: RawResponse): LedgerApiError | LedgerResponseError {
   let body: ErrorBody<string>;
   try {
-    body = parseErrorBody(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(res.body)));
+    body = parseErrorBody(jsonOf(res.body));
   } catch {
     // A proxy's or load balancer's page, not the node's: the status is all there is.
     return responseError(res, 'unexpected_status', 'error status without an error body');
@@ -73,4 +84,10 @@ export function decodeBody<T>(a: Answer, decode: () => T): T {
   }
   if (Date.now() > a.res.deadline) throw timeoutError(a.res.method, a.res.url);
   return value;
+}
+
+/** An answer's result: the data, the ledger headers, and the page cursor when the node sent one (X-SVC-CURSOR). */
+export function ledgerResult<T>(a: Answer, data: T): LedgerResult<T> {
+  const cursor = a.ledgerInfo.cursor;
+  return cursor === undefined ? { data, ledgerInfo: a.ledgerInfo } : { data, ledgerInfo: a.ledgerInfo, cursor };
 }

@@ -2,7 +2,7 @@ import { BcsError, UsageError, toHex } from '../bcs/index.js';
 import { ENDPOINTS } from '../records/index.js';
 import { parseRequestBody, verifySigningMessageAsync, type AbiRegistry } from '../submission/index.js';
 import { SigningMessageMismatchError } from './errors.js';
-import { answer, decodeBody, responseError } from './response.js';
+import { answer, decodeBody, ledgerResult, responseError, utf8Text } from './response.js';
 import { send, type Transport } from './transport.js';
 import type { LedgerResult } from './types.js';
 
@@ -55,7 +55,7 @@ export async function encodeSubmissionCall(
   const { method, path, json } = ENDPOINTS.encode_submission;
   const a = answer(await send(t, { method, path, accept: 'application/json', body: text, signal: options.signal }));
   if (a.kind !== 'json') throw responseError(a.res, 'unexpected_content_type', 'encode_submission answers JSON');
-  const signingMessage = decodeBody(a, () => json(new TextDecoder('utf-8', { fatal: true }).decode(a.res.body)));
+  const signingMessage = decodeBody(a, () => json(utf8Text(a.res.body)));
   const result = { signingMessage, hex: toHex(signingMessage), verified: verify };
   if (verify) {
     const abis = options.abis ?? defaultAbis;
@@ -63,5 +63,5 @@ export async function encodeSubmissionCall(
     const check = await verifySigningMessageAsync(parsed, signingMessage, { chainId: a.ledgerInfo.chainId, ...(abis ? { abis } : {}) });
     if (!check.ok) throw new SigningMessageMismatchError(check.differences, check.expected, signingMessage, a.ledgerInfo);
   }
-  return { data: result, ledgerInfo: a.ledgerInfo, ...(a.ledgerInfo.cursor !== undefined ? { cursor: a.ledgerInfo.cursor } : {}) };
+  return ledgerResult(a, result);
 }

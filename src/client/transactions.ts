@@ -3,7 +3,7 @@ import { isValidIdentifier } from '../move/index.js';
 import type { AbiResolver, MoveModuleBytecodeJson } from '../submission/index.js';
 import { isLedgerApiError } from './errors.js';
 import { addressParam, u64Param, query, type IntegerInput } from './params.js';
-import { answer, decodeBody, responseError, type Answer } from './response.js';
+import { answer, decodeBody, jsonOf, ledgerResult, responseError, type Answer } from './response.js';
 import { sleep } from './retry.js';
 import { send, type Transport } from './transport.js';
 import { readPendingTransactionJson, readTransactionJson, type PendingTransactionJson, type TransactionJson } from './transaction-json.js';
@@ -32,13 +32,10 @@ function hashParam(hash: string): string {
   return hash.toLowerCase();
 }
 
-const ledgerResult = <T>(a: Answer, data: T): LedgerResult<T> =>
-  a.ledgerInfo.cursor === undefined ? { data, ledgerInfo: a.ledgerInfo } : { data, ledgerInfo: a.ledgerInfo, cursor: a.ledgerInfo.cursor };
-
 /** The JSON body read by `read`; bad UTF-8, bad JSON or a bad shape is a `malformed_body` error. */
 function json<T>(a: Answer, read: (j: unknown) => T): T {
   if (a.kind !== 'json') throw responseError(a.res, 'unexpected_content_type', 'expected JSON');
-  return decodeBody(a, () => read(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(a.res.body))));
+  return decodeBody(a, () => read(jsonOf(a.res.body)));
 }
 
 export interface TransactionCalls {

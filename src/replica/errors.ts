@@ -24,6 +24,7 @@ export type ReplicaErrorField =
   | 'bytes';
 
 export class ReplicaError extends Error {
+  static override readonly name = 'ReplicaError'; // survives minified builds
   override readonly name = 'ReplicaError';
   constructor(
     readonly code: ReplicaErrorCode,

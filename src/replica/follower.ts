@@ -1,4 +1,5 @@
 import { isLedgerApiError, isLedgerNetworkError, isLedgerResponseError, type LedgerClient, type LedgerResult } from '../client/index.js';
+import { backoffMs, sleep as abortableSleep } from '../client/internal.js';
 import { createMemoryLedger, isLedgerError, type MemoryLedger, type Sha3 } from '../ledger/index.js';
 import { completeBlock, readBlockHead, readListHead } from './block-bytes.js';
 import { diagnoseBlock } from './diagnose.js';
@@ -158,11 +159,8 @@ export function createFollower(o: FollowerOptions): Follower {
     return n;
   }
 
-  async function sleep(ms: number): Promise<void> {
-    let t: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([new Promise<void>((resolve) => (t = setTimeout(resolve, ms))), aborted]);
-    clearTimeout(t);
-  }
+  /** Waits `ms`; `stop()` ends the wait early (the loop then sees the abort). */
+  const sleep = (ms: number): Promise<void> => abortableSleep(ms, abort.signal).catch(() => undefined);
 
   const jitter = (ms: number) => Math.floor(ms / 2 + random() * (ms / 2));
 
@@ -285,7 +283,7 @@ export function createFollower(o: FollowerOptions): Follower {
         failures++;
         state = 'retrying';
         lastUpstreamError = e.message;
-        const wait = Math.floor(random() * Math.min(maxBackoff, pollMs * 2 ** Math.min(failures, 20)));
+        const wait = backoffMs({ retries: 0, baseDelayMs: pollMs, maxDelayMs: maxBackoff }, Math.min(failures, 20), random);
         log(`upstream failed (${e.message}); retrying in ${wait} ms`);
         await sleep(wait);
       }

@@ -24,6 +24,9 @@ const GROUP_MEMBERS = [
 ] as const;
 
 const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000001' as Address;
+/** Read-through requests in flight at most; more wait their turn. */
+const MAX_IN_FLIGHT = 16;
+
 const CONFIGURATION = /* @__PURE__ */ resourceKey('0x1', { address: '0x1', module: 'reconfiguration', name: 'Configuration', typeArgs: [] });
 
 export interface ReadThroughOptions {
@@ -33,8 +36,6 @@ export interface ReadThroughOptions {
   firstVersion: bigint;
   /** Keys cached (default 100 000); a value is a view of the upstream's answer. */
   cacheEntries?: number;
-  /** Read-through requests in flight at most (default 16); more wait their turn. */
-  maxInFlight?: number;
 }
 
 export interface ReadThroughSource extends LedgerSource {
@@ -46,6 +47,7 @@ export interface ReadThroughSource extends LedgerSource {
 
 /** Thrown for a key the upstream has no endpoint for (a table item, a module): the handler answers 500. */
 export class ReadThroughUnsupported extends Error {
+  static override readonly name = 'ReadThroughUnsupported'; // survives minified builds
   override readonly name = 'ReadThroughUnsupported';
 }
 
@@ -53,7 +55,6 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
   const { ledger, client } = o;
   const cache = new StateCache(o.cacheEntries ?? 100_000);
   let reads = 0;
-  const limit = o.maxInFlight ?? 16;
   let inFlight = 0;
   const waiting: (() => void)[] = [];
   let epoch: bigint | undefined;
@@ -63,7 +64,7 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
   async function fetchResource(address: Address, tag: string, version: bigint): Promise<Uint8Array | undefined> {
     reads++;
     // A slot is handed from a finished request to the next waiting one.
-    if (inFlight >= limit) await new Promise<void>((r) => waiting.push(r));
+    if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((r) => waiting.push(r));
     else inFlight++;
     try {
       const r = await client.getAccountResource(address, tag, { ledgerVersion: version });

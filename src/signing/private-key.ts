@@ -1,4 +1,4 @@
-import { toHex } from '../bcs/index.js';
+import { fromHex, toHex } from '../bcs/index.js';
 import { SigningError } from './errors.js';
 
 // Private keys as text: AIP-80's `ed25519-priv-0x…` (the ecosystem's prefixed form) or the raw
@@ -26,9 +26,8 @@ export function privateKeyBytes(key: PrivateKeyInput): Uint8Array {
   if (m === null) {
     throw new SigningError('invalid_key', `a private key is ${AIP80_ED25519_PREFIX}0x followed by 64 hex digits, or 64 hex digits (got ${text.length} characters)`);
   }
-  const out = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) out[i] = parseInt(m[1]!.slice(2 * i, 2 * i + 2), 16);
-  return out;
+  // 64 hex digits by HEX64: fromHex cannot fail here (its errors would quote the text).
+  return fromHex(m[1]!);
 }
 
 /** `key` in AIP-80 form: `ed25519-priv-0x` + 64 lowercase hex digits. */

@@ -23,7 +23,7 @@ interface EntryJson {
 }
 
 /** A short name for a request: its call, and what kind of transaction it is. */
-export function requestLabel(request: unknown): string {
+function requestLabel(request: unknown): string {
   const r = (request ?? {}) as { payload?: EntryJson & { type?: string; multisig_address?: string; transaction_payload?: EntryJson }; secondary_signers?: unknown[]; replay_protection_nonce?: unknown };
   const p = r.payload ?? {};
   const call = (e: EntryJson | undefined) => (e?.function ? `${e.function.split('::').slice(1).join('::')}(${(e.arguments ?? []).map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(', ')})` : 'no payload');

@@ -11,7 +11,7 @@ import { CliError, type Io } from '../run.js';
 // --from-height, --from-oldest, or where --ledger FILE ends) and serves the interface over what it
 // verified. SIGINT/SIGTERM: stop ingest, finish requests in flight, save --ledger FILE, exit 0.
 
-export const FOLLOW_USAGE = 'serve --follow URL [--from-height N | --from-oldest] [--ledger FILE] [--prune-window N] [--concurrency 8] [--port 8080] [--host 127.0.0.1]';
+const FOLLOW_USAGE = 'serve --follow URL [--from-height N | --from-oldest] [--ledger FILE] [--prune-window N] [--concurrency 8] [--port 8080] [--host 127.0.0.1]';
 
 interface FollowFlags {
   url: string;

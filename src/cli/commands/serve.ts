@@ -6,6 +6,7 @@ import { isLedgerError } from '../../ledger/index.js';
 import { readLedgerFile } from '../../ledger/internal.js';
 import type { LedgerInfo } from '../../records/index.js';
 import { abiRegistry } from '../../submission/index.js';
+import { intOption } from '../input.js';
 import { CliError, type Command, type Io } from '../run.js';
 import { loadAbiFiles } from './encode-submission.js';
 import { serveFollow } from './serve-follow.js';
@@ -27,7 +28,7 @@ interface ServeFlags {
 }
 
 /** After SIGTERM/SIGINT, connections still open this long are closed and serve exits 1 (default 10 s). */
-export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const MAX_MS = 2_147_483_647;
 
@@ -44,33 +45,25 @@ const LIMIT_FLAGS: Record<string, keyof NodeServerLimits> = {
 function parseFlags(args: string[]): ServeFlags {
   const flags: ServeFlags = { port: 8080, host: '127.0.0.1', chainId: 4, abiFiles: [], cors: [], limits: {}, shutdownTimeoutMs: DEFAULT_SHUTDOWN_TIMEOUT_MS };
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const eq = arg.indexOf('=');
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    // `--name=value` arrives as `--name value` (runCommand's splitFlagValues).
+    const name = args[i]!;
     const value = (): string => {
-      if (eq > 0) return arg.slice(eq + 1);
       const v = args[++i];
       if (v === undefined) throw new CliError(`${name} needs a value`);
       return v;
     };
-    if (name === '--port') flags.port = intFlag(name, value(), 0, 65535);
+    if (name === '--port') flags.port = intOption(name, value(), 0, 65535);
     else if (name === '--host') flags.host = value();
-    else if (name === '--chain-id') flags.chainId = intFlag(name, value(), 0, 255);
+    else if (name === '--chain-id') flags.chainId = intOption(name, value(), 0, 255);
     else if (name === '--abi') flags.abiFiles.push(value());
     else if (name === '--cors') flags.cors.push(value());
     else if (name === '--ledger') flags.ledger = value();
-    else if (name === '--prune-window') flags.pruneWindow = intFlag(name, value(), 1, Number.MAX_SAFE_INTEGER);
-    else if (name === '--shutdown-timeout-ms') flags.shutdownTimeoutMs = intFlag(name, value(), 0, MAX_MS);
-    else if (Object.hasOwn(LIMIT_FLAGS, name)) flags.limits[LIMIT_FLAGS[name]!] = intFlag(name, value(), 1, MAX_MS);
-    else throw new CliError(`unknown argument ${JSON.stringify(arg)}; see ledger-bcs serve --help`);
+    else if (name === '--prune-window') flags.pruneWindow = intOption(name, value(), 1, Number.MAX_SAFE_INTEGER);
+    else if (name === '--shutdown-timeout-ms') flags.shutdownTimeoutMs = intOption(name, value(), 0, MAX_MS);
+    else if (Object.hasOwn(LIMIT_FLAGS, name)) flags.limits[LIMIT_FLAGS[name]!] = intOption(name, value(), 1, MAX_MS);
+    else throw new CliError(`unknown argument ${JSON.stringify(name)}; see ledger-bcs serve --help`);
   }
   return flags;
-}
-
-function intFlag(name: string, v: string, min: number, max: number): number {
-  const n = /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!(n >= min && n <= max)) throw new CliError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
-  return n;
 }
 
 export const serveCommand: Command = {
