@@ -1,34 +1,24 @@
-import { BcsWriter, addressBytes, type AddressInput } from '../bcs/index.js';
-import { structTag, type StructTagInput } from '../move/index.js';
+import type { AddressInput } from '../bcs/index.js';
+import type { StructTagInput } from '../move/index.js';
+import { stateKey } from '../records/index.js';
+import { accessPath } from '../records/internal.js';
 
 // State keys of the framework's resources, as types/src/state_store/state_key encodes them:
-// `StateKeyInner::AccessPath(AccessPath { address, path })` (variant 0) where `path` is the BCS of
-// types/src/access_path.rs `Path::Resource(StructTag)` (1) or `Path::ResourceGroup(StructTag)` (2).
+// `StateKeyInner::AccessPath(AccessPath { address, path })` where `path` is the BCS of
+// types/src/access_path.rs `Path::Resource(StructTag)` or `Path::ResourceGroup(StructTag)`.
 
-const PATH_RESOURCE = 1;
-const PATH_RESOURCE_GROUP = 2;
-
-function accessPathKey(address: AddressInput, kind: number, tag: StructTagInput): Uint8Array {
-  const path = new BcsWriter(64);
-  path.u8(kind);
-  structTag.write(path, tag);
-  const pathBytes = path.toBytes();
-  const w = new BcsWriter(40 + pathBytes.length);
-  w.u8(0);
-  w.raw(addressBytes(address));
-  w.uleb128(pathBytes.length);
-  w.raw(pathBytes);
-  return w.toBytes();
+function accessPathKey(address: AddressInput, kind: 'Resource' | 'ResourceGroup', tag: StructTagInput): Uint8Array {
+  return stateKey.schema.encode({ $kind: 'AccessPath', value: { address, path: accessPath.schema.encode({ $kind: kind, value: tag }) } });
 }
 
 /** The state key of the resource `tag` under `address`. */
 export function resourceKey(address: AddressInput, tag: StructTagInput): Uint8Array {
-  return accessPathKey(address, PATH_RESOURCE, tag);
+  return accessPathKey(address, 'Resource', tag);
 }
 
 /** The state key of the resource group `tag` under `address` (e.g. `0x1::object::ObjectGroup`). */
 export function resourceGroupKey(address: AddressInput, tag: StructTagInput): Uint8Array {
-  return accessPathKey(address, PATH_RESOURCE_GROUP, tag);
+  return accessPathKey(address, 'ResourceGroup', tag);
 }
 
 /** A framework struct at 0x1 without type arguments, e.g. `framework('account', 'Account')`. */
