@@ -1,6 +1,7 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { concatBytes } from '../../bcs/internal.js';
 import { addressBytes, BcsReader, normalizeAddress, utf8Encode, writeU64, BcsWriter, type Address } from '../../bcs/index.js';
+import { coinStoreKeyTail, keyAt, objectGroupKey } from '../../ledger/internal.js';
 import { formatStructTag, parseStructTag, structTag, type StructTag } from '../../move/index.js';
 import { ApiError } from '../../submission/index.js';
 import { addressProblem, apiAddressText } from '../../submission/internal.js';
@@ -8,7 +9,6 @@ import { after, type MaybeReply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';
 import { jsonReply } from '../responses.js';
 import { accept, pathParam, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext, type ParsedAsset } from './context.js';
-import { coinStoreKeyTail, keyAt, objectGroupKey } from './framework.js';
 
 // GET /accounts/{address}/balance/{asset_type}[?ledger_version] (api/src/accounts.rs `balance`):
 // for a coin type, its `CoinStore<T>` value plus the paired fungible asset's primary store; for a
