@@ -1,5 +1,6 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { BcsError, quote, encodeWith, normalizeAddress, toHex, utf8Encode, type Address, type BcsWriter } from '../bcs/index.js';
+import { addressBytes, BcsError, quote, encodeWith, normalizeAddress, toHex, utf8Encode, type Address, type AddressInput, type BcsWriter } from '../bcs/index.js';
+import { concatBytes } from '../bcs/internal.js';
 import {
   anyPublicKey,
   multiEd25519PublicKey,
@@ -21,8 +22,8 @@ export function hashPrefix(salt: string): Uint8Array {
 }
 
 export const TRANSACTION_SALT = 'APTOS::Transaction';
-/** sha3-256("APTOS::Transaction"), hashed once when the module loads. */
-const USER_TRANSACTION_PREFIX = /* @__PURE__ */ hashPrefix(TRANSACTION_SALT);
+/** sha3-256("APTOS::Transaction"), hashed once when the module loads (shared read-only through hash/internal.ts). */
+export const USER_TRANSACTION_PREFIX = /* @__PURE__ */ hashPrefix(TRANSACTION_SALT);
 
 function writeHashInput(w: BcsWriter, t: SignedTransactionInput): void {
   w.ensure(33);
@@ -63,6 +64,14 @@ export function authenticationKey(preimage: Uint8Array, scheme: number): Address
   input.set(preimage);
   input[preimage.length] = scheme;
   return normalizeAddress(sha3_256(input));
+}
+
+/**
+ * An address derived from `source` (types/src/account_address.rs `create_object_address` and kin):
+ * sha3-256(source ‖ seed ‖ scheme), e.g. scheme 0xFE for a named object, 0xFC for a primary store.
+ */
+export function objectAddress(source: AddressInput, seed: Uint8Array, scheme: number): Address {
+  return authenticationKey(concatBytes([addressBytes(source), seed], 32 + seed.length), scheme);
 }
 
 /** Auth key of a single Ed25519 key (scheme 0x00): preimage is the raw 32-byte key. */

@@ -1,6 +1,6 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { BcsReader, compareBytes, equalBytes, isBcsError, vector, type Address } from '../bcs/index.js';
-import { hashPrefix, TRANSACTION_SALT } from '../hash/index.js';
+import { USER_TRANSACTION_PREFIX } from '../hash/internal.js';
 import { contractEvent, stateKey, transaction, transactionInfo, writeOp, type ReplayProtector } from '../records/index.js';
 import { LedgerError } from './errors.js';
 
@@ -40,8 +40,6 @@ export interface ParsedBlock {
   lastVersion: number;
   transactions: ParsedTransaction[];
 }
-
-const PREFIX = /* @__PURE__ */ hashPrefix(TRANSACTION_SALT);
 
 /** sha3-256 over the concatenation of `chunks`. */
 export type Sha3 = (chunks: readonly Uint8Array[]) => Uint8Array;
@@ -104,7 +102,7 @@ function readTransaction(r: BcsReader, expected: number, sha3: Sha3): ParsedTran
     events.read(r);
     r.raw(32);
     const writes = readWriteSet(r);
-    const hash = sha3([PREFIX, r.buf.subarray(txStart, txEnd)]);
+    const hash = sha3([USER_TRANSACTION_PREFIX, r.buf.subarray(txStart, txEnd)]);
     if (!equalBytes(hash, info.value.transactionHash)) {
       throw new LedgerError('hash_mismatch', `transaction ${expected}: its hash is not its info's transaction_hash`);
     }

@@ -1,3 +1,8 @@
-// The ledger layer's API for the CLI, beyond its public index: the ledger file on disk (its own
-// package entry, ledger-bcs/ledger/node, so the browser-safe index stays free of Node built-ins).
+// The ledger layer's API for the layers above, beyond its public index. For the CLI, the ledger
+// file on disk (its own package entry, ledger-bcs/ledger/node, so the browser-safe index stays free
+// of Node built-ins).
 export { readLedgerFile, writeLedgerFile, nodeSha3 } from './node.js';
+// The state endpoints' keys (the http layer).
+export { keyAt, accountKey, objectGroupKey, coinStoreKeyTail, FEATURES_KEY } from './state-keys.js';
+// A state key's bytes as a Map key (the replica's read-through cache).
+export { keyString } from './memory-state.js';

@@ -1,6 +1,7 @@
-import { BcsError, bytes as bytesSchema, compareBytes, formatAddress, isBcsError, map, toHex, type Address } from '../bcs/index.js';
-import { formatModuleId, formatStructTag, moduleId, parseStructTag, structTag, type ModuleId, type StructTag, type TypeTag } from '../move/index.js';
+import { BcsError, bytes as bytesSchema, compareBytes, formatAddress, isBcsError, map, toHex, type Address, type Infer } from '../bcs/index.js';
+import { formatModuleId, formatStructTag, parseStructTag, structTag, type ModuleId, type StructTag, type TypeTag } from '../move/index.js';
 import type { StateKey, WriteOp, WriteSet } from '../records/index.js';
+import { accessPath } from '../records/internal.js';
 import type { AbiRegistry } from '../submission/index.js';
 import type { Hashes } from './hashes.js';
 import { address, at, field, hash, hexValue, kind, obj, str, unknownKind, type Obj, fieldAt } from './json-read.js';
@@ -15,24 +16,10 @@ import { moveResourceJson, parseMoveResourceJson } from './move-value-json.js';
 // indexer, which the records do not carry: given a `TableInfoLookup` it is written, else as the
 // node writes it without one.
 
-type Path = { $kind: 'Code'; value: ModuleId } | { $kind: 'Resource'; value: StructTag } | { $kind: 'ResourceGroup'; value: StructTag };
+type Path = Infer<typeof accessPath.schema>;
 
-const PATHS = ['Code', 'Resource', 'ResourceGroup'] as const;
-
-function decodePath(b: Uint8Array): Path {
-  const k = PATHS[b[0]!];
-  if (k === undefined) throw new BcsError('invalid_variant', `unknown access path variant ${b[0]}`);
-  const body = b.subarray(1);
-  return k === 'Code' ? { $kind: k, value: moduleId.decode(body) } : { $kind: k, value: structTag.decode(body) };
-}
-
-export function encodePath(p: Path): Uint8Array {
-  const body = p.$kind === 'Code' ? moduleId.encode(p.value) : structTag.encode(p.value);
-  const out = new Uint8Array(body.length + 1);
-  out[0] = PATHS.indexOf(p.$kind);
-  out.set(body, 1);
-  return out;
-}
+const decodePath = (b: Uint8Array): Path => accessPath.schema.decode(b);
+export const encodePath = (p: Path): Uint8Array => accessPath.schema.encode(p);
 
 const resourceGroup = /* @__PURE__ */ map(structTag, bytesSchema);
 

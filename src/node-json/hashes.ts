@@ -1,5 +1,6 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { hashPrefix, transactionHash } from '../hash/index.js';
+import { USER_TRANSACTION_PREFIX } from '../hash/internal.js';
 import { contractEvent, stateKey, transaction, type ContractEvent, type StateKey, type Transaction } from '../records/index.js';
 import type { SignedTransaction } from '../transactions/index.js';
 
@@ -31,7 +32,6 @@ function placeholderHash(): Uint8Array {
 
 /** Builds the hashers (prefixes computed once per call, no module-level state). */
 export function hashes(): Hashes {
-  const txPrefix = hashPrefix('APTOS::Transaction');
   const keyPrefix = hashPrefix('APTOS::StateKeyInner');
   const eventPrefix = hashPrefix('APTOS::ContractEvent');
   const nodePrefix = hashPrefix('APTOS::EventAccumulator');
@@ -61,7 +61,7 @@ export function hashes(): Hashes {
     return current;
   };
   return {
-    transaction: (t) => (t.$kind === 'UserTransaction' ? transactionHash(t.value) : salted(txPrefix, transaction.schema.encode(t))),
+    transaction: (t) => (t.$kind === 'UserTransaction' ? transactionHash(t.value) : salted(USER_TRANSACTION_PREFIX, transaction.schema.encode(t))),
     signed: (t) => transactionHash(t),
     stateKey: (k) => salted(keyPrefix, stateKey.schema.encode(k)),
     eventRoot,

@@ -1,4 +1,5 @@
 import { address, bytes, enumeration, map, struct, u64, type Decl, type DeclSchema } from './declare.js';
+import { moduleId, structTag } from './move-decls.js';
 
 // types/src/write_set.rs: `WriteSet::V0(WriteSetV0(WriteSetMut { write_set: BTreeMap<StateKey, WriteOp> }))`,
 // with each WriteOp serialised as its persisted form `PersistedWriteOp` and its metadata as
@@ -25,10 +26,14 @@ const writeOpDecl = /* @__PURE__ */ enumeration('PersistedWriteOp', {
 export interface WriteOpSchema extends DeclSchema<typeof writeOpDecl> {}
 export const writeOp: Decl<WriteOpSchema> = writeOpDecl;
 
+/** types/src/access_path.rs `Path`, whose BCS is `AccessPath.path`. */
+const accessPathDecl = /* @__PURE__ */ enumeration('Path', { Code: moduleId, Resource: structTag, ResourceGroup: structTag });
+export interface AccessPathSchema extends DeclSchema<typeof accessPathDecl> {}
+export const accessPath: Decl<AccessPathSchema> = accessPathDecl;
+
 /**
- * `AccessPath.path` is itself the BCS of types/src/access_path.rs `Path` (Code(ModuleId) |
- * Resource(StructTag) | ResourceGroup(StructTag)); it is kept as bytes here because the key's order
- * in the map is defined on these bytes.
+ * `AccessPath.path` is the BCS of `Path` (`accessPath`); it is kept as bytes here because the key's
+ * order in the map is defined on these bytes.
  */
 const stateKeyDecl = /* @__PURE__ */ enumeration('StateKeyInner', {
   AccessPath: /* @__PURE__ */ struct('AccessPath', { address, path: bytes }),

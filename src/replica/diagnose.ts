@@ -1,14 +1,12 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { BcsReader, equalBytes, isBcsError, vector } from '../bcs/index.js';
-import { hashPrefix, TRANSACTION_SALT } from '../hash/index.js';
+import { USER_TRANSACTION_PREFIX } from '../hash/internal.js';
 import { contractEvent, transaction, transactionInfo, writeSet } from '../records/index.js';
 import { ReplicaError, type ReplicaErrorField } from './errors.js';
 import { readBlockHead } from './block-bytes.js';
 
 // Names what is wrong with a block the ledger refused: its block, version and field. Only run after a
 // refusal (the ledger's own ingest is the fast path), so it reads the block again field by field.
-
-const PREFIX = /* @__PURE__ */ hashPrefix(TRANSACTION_SALT);
 
 function fail(height: bigint, version: bigint | undefined, field: ReplicaErrorField, why: string): ReplicaError {
   return new ReplicaError('verification_failed', `block ${height}${version === undefined ? '' : `, version ${version}`}: ${why} (${field})`, height, version, field);
@@ -30,7 +28,7 @@ export function diagnoseBlock(block: Uint8Array, height: bigint, version: bigint
       if (v !== expected) return fail(height, expected, 'version', `transaction says version ${v}`);
       const at = r.off;
       transaction.schema.read(r);
-      const hash = sha3_256.create().update(PREFIX).update(block.subarray(at, r.off)).digest();
+      const hash = sha3_256.create().update(USER_TRANSACTION_PREFIX).update(block.subarray(at, r.off)).digest();
       const info = transactionInfo.schema.read(r);
       if (!equalBytes(hash, info.value.transactionHash)) return fail(height, expected, 'transaction_hash', 'the transaction does not hash to its info\'s transaction_hash');
       skipRest(r);

@@ -3,6 +3,7 @@ import { isLedgerApiError, type LedgerClient } from '../client/index.js';
 import { resourceKey, type LedgerSource, type LedgerSummary, type MemoryLedger } from '../ledger/index.js';
 import { formatStructTag, structTag, type StructTag } from '../move/index.js';
 import { stateKey } from '../records/index.js';
+import { accessPath } from '../records/internal.js';
 import { StateCache } from './state-cache.js';
 
 // The replica's ledger source: the memory ledger it ingests into, and beneath it the upstream for
@@ -104,10 +105,10 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
   function fetchKey(key: Uint8Array, version: bigint): Promise<Uint8Array | undefined> {
     const k = stateKey.schema.decode(key);
     if (k.$kind === 'AccessPath') {
-      const path = k.value.path;
-      if (path[0] === 1 || path[0] === 2) {
-        const tag = structTag.decode(path.subarray(1));
-        if (path[0] === 1) return fetchResource(k.value.address, formatStructTag(tag), version);
+      const path = accessPath.schema.decode(k.value.path);
+      if (path.$kind === 'Resource') return fetchResource(k.value.address, formatStructTag(path.value), version);
+      if (path.$kind === 'ResourceGroup') {
+        const tag = path.value;
         if (tag.address === FRAMEWORK && tag.module === 'object' && tag.name === 'ObjectGroup' && tag.typeArgs.length === 0) return fetchGroup(k.value.address, version);
       }
     }

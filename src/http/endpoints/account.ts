@@ -4,7 +4,8 @@ import { after, type MaybeReply, type Reply } from '../exchange.js';
 import { queryParams, queryU64, pathAddress } from '../node-params.js';
 import { jsonReply } from '../responses.js';
 import { accept, pathParam, accountNotFound, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext } from './context.js';
-import { accountKey, DEFAULT_ACCOUNT_RESOURCE, featureEnabled, FEATURES_KEY } from './framework.js';
+import { accountKey, FEATURES_KEY } from '../../ledger/internal.js';
+import { DEFAULT_ACCOUNT_RESOURCE, featureEnabled } from './framework.js';
 
 // GET /accounts/{address}[?ledger_version] (api/src/accounts.rs `get_account`, `Account::account`):
 // the stored `AccountResource` (BCS: its bytes as stored; JSON: `AccountData`). Without one, the

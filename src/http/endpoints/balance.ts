@@ -1,6 +1,6 @@
-import { sha3_256 } from '@noble/hashes/sha3.js';
-import { concatBytes } from '../../bcs/internal.js';
 import { addressBytes, BcsReader, normalizeAddress, utf8Encode, writeU64, BcsWriter, type Address } from '../../bcs/index.js';
+import { objectAddress } from '../../hash/internal.js';
+import { coinStoreKeyTail, keyAt, objectGroupKey } from '../../ledger/internal.js';
 import { formatStructTag, parseStructTag, structTag, type StructTag } from '../../move/index.js';
 import { ApiError } from '../../submission/index.js';
 import { addressProblem, apiAddressText } from '../../submission/internal.js';
@@ -8,7 +8,6 @@ import { after, type MaybeReply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';
 import { jsonReply } from '../responses.js';
 import { accept, pathParam, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext, type ParsedAsset } from './context.js';
-import { coinStoreKeyTail, keyAt, objectGroupKey } from './framework.js';
 
 // GET /accounts/{address}/balance/{asset_type}[?ledger_version] (api/src/accounts.rs `balance`):
 // for a coin type, its `CoinStore<T>` value plus the paired fungible asset's primary store; for a
@@ -18,8 +17,8 @@ import { coinStoreKeyTail, keyAt, objectGroupKey } from './framework.js';
 const APT_METADATA = '0x000000000000000000000000000000000000000000000000000000000000000a';
 const APTOS_COIN = '0x1::aptos_coin::AptosCoin';
 /** object.rs `OBJECT_FROM_SEED_ADDRESS_SCHEME` and the derived-object scheme of primary stores. */
-const OBJECT_SEED = /* @__PURE__ */ new Uint8Array([0xfe]);
-const PRIMARY_STORE = /* @__PURE__ */ new Uint8Array([0xfc]);
+const OBJECT_SEED = 0xfe;
+const PRIMARY_STORE = 0xfc;
 
 /** api/types/src/account.rs `AssetType::from_str`: an address, else a struct tag (its error). */
 function parseAsset(raw: string): ParsedAsset {
@@ -45,13 +44,12 @@ function parseAsset(raw: string): ParsedAsset {
 function pairedMetadata(tag: StructTag): Address {
   const name = formatStructTag(tag, 'canonical');
   if (name === APTOS_COIN) return APT_METADATA;
-  const seed = utf8Encode(name);
-  return normalizeAddress(sha3_256(concatBytes([addressBytes(APT_METADATA), seed, OBJECT_SEED], 33 + seed.length)));
+  return objectAddress(APT_METADATA, utf8Encode(name), OBJECT_SEED);
 }
 
 /** sdk `get_paired_fa_primary_store_address`: sha3(owner ‖ metadata ‖ 0xFC). */
 function primaryStoreAddress(owner: Address, metadata: Address): Address {
-  return normalizeAddress(sha3_256(concatBytes([addressBytes(owner), addressBytes(metadata), PRIMARY_STORE], 65)));
+  return objectAddress(owner, addressBytes(metadata), PRIMARY_STORE);
 }
 
 // Parsing an asset type and deriving a store address cost a parse and a sha3 each: the handler's

@@ -1,5 +1,6 @@
 import { BcsReader, formatAddress } from '../../bcs/index.js';
 import { resourceKey } from '../../ledger/index.js';
+import { objectGroupKey } from '../../ledger/internal.js';
 import { formatStructTag, parseStructTag, structTag, typeTagEquals, type StructTag } from '../../move/index.js';
 import { moveResourceJson, nodeJsonText } from '../../node-json/index.js';
 import { ApiError } from '../../submission/index.js';
@@ -7,7 +8,6 @@ import { jsonReply } from '../responses.js';
 import type { Reply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';
 import { accept, bcsReply, lookupVersion, pathParam, type EndpointContext } from './context.js';
-import { objectGroupKey } from './framework.js';
 
 // GET /accounts/{address}/resource/{resource_type}[?ledger_version] (api/src/state.rs
 // `get_account_resource`, `resource`): the resource's bytes as stored (BCS). The node's resolver
