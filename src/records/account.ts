@@ -1,4 +1,4 @@
-import { address, bytes, struct, u64, option } from './declare.js';
+import { address, bytes, struct, u64, option } from '../transactions/internal.js';
 
 // types/src/account_config/resources/core_account.rs `AccountResource` (the stored bytes of
 // `0x1::account::Account`, the BCS body of GET /accounts/{address}); types/src/event.rs

@@ -1,6 +1,6 @@
 import { BcsError, isBcsError, schema, type Infer, type InferInput, type Schema } from '../bcs/index.js';
-import type { Decl } from './declare.js';
-import { hashValue, struct, u64, vector } from './declare.js';
+import { struct, u64, vector, type Decl } from '../transactions/internal.js';
+import { hashValue } from './declare.js';
 import { transactionOnChainData } from './transaction.js';
 
 // api/types/src/block.rs `BcsBlock`. Its `transactions: Option<Vec<TransactionOnChainData>>` is

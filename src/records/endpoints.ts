@@ -1,5 +1,5 @@
 import { BcsError, fromHex, isBcsError, quote } from '../bcs/index.js';
-import type { Decl, DeclValue } from './declare.js';
+import { vector, type Decl, type DeclValue } from '../transactions/internal.js';
 import { accountResource, balance } from './account.js';
 import { bcsBlock } from './block.js';
 import {
@@ -13,7 +13,6 @@ import {
 } from './json-forms.js';
 import { transactionSummaries } from './summary.js';
 import { transactionOnChainData } from './transaction.js';
-import { vector } from './declare.js';
 
 // Eight endpoints, listed once: the interface's six (aptos-core api/src/transactions.rs
 // `encode_submission`, api/src/accounts.rs `get_account`, `get_account_balance`,

@@ -1,4 +1,4 @@
-import { bytes, enumeration, struct, u64, type Decl, type DeclSchema } from './declare.js';
+import { bytes, enumeration, struct, u64, type Decl, type DeclSchema } from '../transactions/internal.js';
 import { eventKey } from './account.js';
 import { typeTag } from './move-decls.js';
 

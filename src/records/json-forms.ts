@@ -1,6 +1,6 @@
 import { BcsError, fromHex, isBcsError, normalizeAddress, quote, toHex } from '../bcs/index.js';
 import { parseDecimal, toJsonSafe, type JsonValue } from '../transactions/index.js';
-import type { DeclValue } from './declare.js';
+import type { DeclValue } from '../transactions/internal.js';
 import type { accountResource } from './account.js';
 import type { indexedTransactionSummary } from './summary.js';
 import { bcsBlock, type BcsBlock } from './block.js';

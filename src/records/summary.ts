@@ -1,4 +1,5 @@
-import { address, enumeration, hashValue, struct, u64, vector } from './declare.js';
+import { address, enumeration, struct, u64, vector } from '../transactions/internal.js';
+import { hashValue } from './declare.js';
 
 // types/src/transaction/mod.rs: `ReplayProtector { Nonce(u64), SequenceNumber(u64) }` and
 // `IndexedTransactionSummary::V1 { sender, version, transaction_hash, replay_protector }`.

@@ -1,4 +1,5 @@
-import { enumeration, hashValue, option, string, struct, u16, u64, type Decl, type DeclSchema } from './declare.js';
+import { enumeration, option, string, struct, u16, u64, type Decl, type DeclSchema } from '../transactions/internal.js';
+import { hashValue } from './declare.js';
 import { moduleId } from './move-decls.js';
 
 // types/src/transaction/mod.rs `TransactionInfo::V0(TransactionInfoV0)` and `ExecutionStatus`;

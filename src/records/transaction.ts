@@ -1,4 +1,5 @@
-import { address, bool, bytes, enumeration, hashValue, map, option, string, struct, u32, u64, vector, type Decl, type DeclInput, type DeclSchema, type DeclValue } from './declare.js';
+import { address, bool, bytes, enumeration, map, option, string, struct, u32, u64, vector, type Decl, type DeclInput, type DeclSchema, type DeclValue } from '../transactions/internal.js';
+import { hashValue } from './declare.js';
 import { contractEvent } from './events.js';
 import { script, signedTransaction } from './move-decls.js';
 import { transactionInfo } from './transaction-info.js';

@@ -1,4 +1,4 @@
-import type { DeclInput, DeclValue } from './declare.js';
+import type { DeclInput, DeclValue } from '../transactions/internal.js';
 import type { accountResource } from './account.js';
 import type { contractEvent } from './events.js';
 import type { indexedTransactionSummary, replayProtector } from './summary.js';

@@ -1,4 +1,4 @@
-import { address, bytes, enumeration, map, struct, u64, type Decl, type DeclSchema } from './declare.js';
+import { address, bytes, enumeration, map, struct, u64, type Decl, type DeclSchema } from '../transactions/internal.js';
 import { moduleId, structTag } from './move-decls.js';
 
 // types/src/write_set.rs: `WriteSet::V0(WriteSetV0(WriteSetMut { write_set: BTreeMap<StateKey, WriteOp> }))`,
