@@ -144,7 +144,7 @@ function wire(): void {
     decodeNow();
   });
   el('abi-files').addEventListener('change', async (ev) => {
-    const files = [...((ev.target as HTMLInputElement).files ?? [])];
+    const files = Array.from((ev.target as HTMLInputElement).files ?? []);
     try {
       const modules = (await Promise.all(files.map(async (f) => JSON.parse(await f.text()) as unknown))).flat();
       field('abis').value = JSON.stringify(modules, null, 1);
@@ -160,7 +160,7 @@ function wire(): void {
       el('decoded').hidden = true;
     });
   }
-  for (const b of document.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
+  for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('button[data-copy]'))) {
     b.addEventListener('click', () => void copy(b, el(b.dataset.copy!).textContent ?? ''));
   }
   el('save').addEventListener('click', () => {
