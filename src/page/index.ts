@@ -17,6 +17,9 @@ function showError(e: unknown): void {
   const f = pageFailure(e);
   el('error-title').textContent = f.title;
   el('error-message').textContent = f.message;
+  const hint = el('error-hint');
+  hint.textContent = f.hint ?? '';
+  hint.hidden = f.hint === undefined;
   const body = el('error-body');
   body.textContent = f.body ?? '';
   body.hidden = f.body === undefined;

@@ -20,6 +20,8 @@ export interface PageFailure {
   message: string;
   /** The node's error body (`{"message","error_code","vm_error_code"}`), as `sign` prints it on stderr. */
   body?: string;
+  /** What to do about it, where the page can tell. */
+  hint?: string;
 }
 
 /** The transaction a request encodes to, read back from its signing message. */
@@ -109,7 +111,12 @@ export async function signRequest(requestText: string, abis: AbiRegistry, chainI
 /** Any failure of the functions above, or of importing a key, as the page shows it. */
 export function pageFailure(e: unknown): PageFailure {
   if (isApiError(e)) {
-    return { title: `The node refuses this request (${e.status} ${e.errorCode})`, message: e.message, body: JSON.stringify(e.toJSON()) };
+    const f: PageFailure = { title: `The node refuses this request (${e.status} ${e.errorCode})`, message: e.message, body: JSON.stringify(e.toJSON()) };
+    // api/types/src/convert.rs: a module no ABI source has; offline, only the ABI field can supply it.
+    if (/^The given transaction is invalid: .*Module ModuleId \{.*\} can't be found$/.test(e.message)) {
+      f.hint = "Paste the module's ABI in the ABIs field (a connected machine has it at GET /v1/accounts/{address}/module/{name}).";
+    }
+    return f;
   }
   if (isSigningError(e)) return { title: e.code === 'invalid_key' ? 'The key was not imported' : 'Signing failed', message: `${e.code}: ${e.message}` };
   if (e instanceof PageInputError) return { title: 'Check the input', message: e.message };

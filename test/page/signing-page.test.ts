@@ -50,7 +50,7 @@ const DRIVER = `window.t = {
   state() {
     const shown = (id) => !this.el(id).hidden;
     return {
-      error: shown('error') ? { title: this.text('error-title'), message: this.text('error-message'), body: shown('error-body') ? this.text('error-body') : undefined } : null,
+      error: shown('error') ? { title: this.text('error-title'), message: this.text('error-message'), body: shown('error-body') ? this.text('error-body') : undefined, hint: shown('error-hint') ? this.text('error-hint') : undefined } : null,
       decoded: shown('decoded') ? { json: this.text('decoded-json'), signingMessage: this.text('signing-message'), facts: this.text('facts') } : null,
       signed: shown('signed') ? { json: this.text('signed-json'), hex: this.text('signed-hex'), hash: this.text('hash') } : null,
       key: shown('key-status') ? this.text('authentication-key') : null,
@@ -60,7 +60,7 @@ const DRIVER = `window.t = {
 };`;
 
 interface PageState {
-  error: { title: string; message: string; body?: string } | null;
+  error: { title: string; message: string; body?: string; hint?: string } | null;
   decoded: { json: string; signingMessage: string; facts: string } | null;
   signed: { json: string; hex: string; hash: string } | null;
   key: string | null;
@@ -119,6 +119,9 @@ describe.skipIf(!chromium)('the offline signing page in headless Chromium', () =
     const s = await state(page);
     expect(s).toEqual({ error: null, decoded: null, signed: null, key: null, keyField: '' });
     expect(await evaluate(page, `document.title`)).toBe('ledger-bcs: offline signing');
+    // Everything but its own script and style (by hash) refused: no fetch, image, frame, font, form.
+    const csp = await evaluate<string>(page, `document.querySelector('meta[http-equiv="Content-Security-Policy"]').content`);
+    expect(csp).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]{43}='; style-src 'sha256-[A-Za-z0-9+/]{43}='; connect-src 'none'; img-src 'none'; base-uri 'none'; form-action 'none'$/);
     await screenshot(page, 'empty');
   });
 
@@ -206,6 +209,8 @@ describe.skipIf(!chromium)('the offline signing page in headless Chromium', () =
       expect(s.error?.title, request).toMatch(/^The node refuses this request \(400 /);
       expect(s.error?.body + '\n', request).toBe(cli.err);
       expect(s.error?.message, request).toBe(JSON.parse(cli.err).message);
+      // Only the module no ABI source has gets a hint: where its ABI goes.
+      expect(s.error?.hint, request).toEqual(request === CAFE_CALL ? expect.stringMatching(/^Paste the module's ABI/) : undefined);
     }
     await screenshot(page, 'error');
   });
