@@ -3,7 +3,7 @@
 // not extractable; the text it came from is cleared from the field at once and never shown.
 import { toHex } from '../bcs/index.js';
 import { ed25519Signer, type Ed25519Signer } from '../signing/index.js';
-import { abisOf, chainIdOf, decodeRequest, inputError, pageFailure, signRequest, type DecodedRequest, type SignedOutput } from './signing.js';
+import { abisOf, chainIdOf, decodeRequest, inputError, pageFailure, signRequest, type DecodedRequest, type PageKeys, type SignedOutput } from './signing.js';
 
 const el = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const e = document.getElementById(id);
@@ -32,13 +32,15 @@ const clearError = () => {
   el('error').hidden = true;
 };
 
-let signer: Ed25519Signer | undefined;
+/** The imported keys, by the role `ledger-bcs sign` gives them (--key, --secondary-key in order, --fee-payer-key). */
+const keys: PageKeys = { secondarySigners: [] };
 
 function senderWarning(d: DecodedRequest | undefined): void {
   const w = el('sender-warning');
   const sender = d?.facts.find(([k]) => k === 'sender')?.[1];
-  w.hidden = !(signer && sender && sender !== signer.authenticationKey);
-  w.textContent = w.hidden ? '' : `The imported key's account address is ${signer!.authenticationKey}, not the sender's. Sign only if the sender's key was rotated to this key.`;
+  const key = keys.sender?.authenticationKey;
+  w.hidden = !(key && sender && sender !== key);
+  w.textContent = w.hidden ? '' : `The sender key's account address is ${key}, not the sender's. Sign only if the sender's key was rotated to this key.`;
 }
 
 let decoded: DecodedRequest | undefined;
@@ -82,38 +84,65 @@ function showSigned(out: SignedOutput): void {
   el('signed').hidden = false;
 }
 
-/** Shows the imported key's public half (or that there is none) and enables signing. */
-function showKey(): void {
-  el('public-key').textContent = signer ? toHex(signer.publicKey) : '';
-  el('authentication-key').textContent = signer?.authenticationKey ?? '';
-  el('key-status').hidden = !signer;
-  el('forget-key').hidden = !signer;
-  el<HTMLButtonElement>('sign').disabled = !signer;
+/** Lists the imported keys' public halves (never more) and enables signing once there is a sender key. */
+function showKeys(): void {
+  const rows: [string, Ed25519Signer, () => void][] = [];
+  if (keys.sender) rows.push(['sender', keys.sender, () => (keys.sender = undefined)]);
+  keys.secondarySigners.forEach((k, i) => rows.push([`secondary signer ${i + 1}`, k, () => keys.secondarySigners.splice(i, 1)]));
+  if (keys.feePayer) rows.push(['fee payer', keys.feePayer, () => (keys.feePayer = undefined)]);
+  el('keys-list').replaceChildren(
+    ...rows.map(([role, k, forget]) => {
+      const li = document.createElement('li');
+      const head = document.createElement('strong');
+      head.textContent = role;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'quiet';
+      button.textContent = 'Forget';
+      button.setAttribute('aria-label', `Forget the ${role} key`);
+      button.addEventListener('click', () => (forget(), showKeys()));
+      const dl = document.createElement('dl');
+      for (const [k2, v] of [['account address (authentication key)', k.authenticationKey], ['public key', toHex(k.publicKey)]]) {
+        const dt = document.createElement('dt');
+        dt.textContent = k2!;
+        const dd = document.createElement('dd');
+        dd.textContent = v!;
+        dl.append(dt, dd);
+      }
+      li.append(head, ' ', button, dl);
+      return li;
+    }),
+  );
+  el('key-status').hidden = rows.length === 0;
+  el<HTMLButtonElement>('sign').disabled = !keys.sender;
   senderWarning(decoded);
 }
 
 async function importKey(text: string): Promise<void> {
   clearError();
+  const role = el<HTMLSelectElement>('key-role').value;
   try {
-    signer = await ed25519Signer(text);
+    const k = await ed25519Signer(text);
+    if (role === 'secondary') keys.secondarySigners.push(k);
+    else if (role === 'fee-payer') keys.feePayer = k;
+    else keys.sender = k;
   } catch (e) {
-    signer = undefined;
     showError(e);
   }
-  showKey();
+  showKeys();
 }
 
 async function sign(): Promise<void> {
   const input = decodeNow();
-  if (!input || !signer) return;
+  if (!input || !keys.sender) return;
   const button = el<HTMLButtonElement>('sign');
   button.disabled = true;
   try {
-    showSigned(await signRequest(input.request, input.abis, input.chainId, signer));
+    showSigned(await signRequest(input.request, input.abis, input.chainId, keys));
   } catch (e) {
     showError(e);
   } finally {
-    button.disabled = !signer;
+    button.disabled = !keys.sender;
   }
 }
 
@@ -136,10 +165,6 @@ function wire(): void {
     const text = await fileText(input);
     input.value = '';
     if (text !== undefined) await importKey(text);
-  });
-  el('forget-key').addEventListener('click', () => {
-    signer = undefined;
-    showKey();
   });
   el('request-file').addEventListener('change', async (ev) => {
     const text = await fileText(ev.target as HTMLInputElement);

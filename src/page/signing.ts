@@ -102,9 +102,19 @@ export function decodeRequest(requestText: string, abis: AbiRegistry, chainId: n
   return { signingMessage: encoded.hex, facts, decoded };
 }
 
-/** The request signed by `signer` for `chainId`: what `ledger-bcs sign` prints for the same request and key. */
-export async function signRequest(requestText: string, abis: AbiRegistry, chainId: number, signer: Ed25519Signer): Promise<SignedOutput> {
-  const signed = await signSubmission(parseRequestBody(requestText), signer, { chainId, abis });
+/** The keys imported, as `ledger-bcs sign` takes them: --key, --secondary-key (in order), --fee-payer-key. */
+export interface PageKeys {
+  sender?: Ed25519Signer;
+  secondarySigners: Ed25519Signer[];
+  feePayer?: Ed25519Signer;
+}
+
+/** The request signed with `keys` for `chainId`: what `ledger-bcs sign` prints for the same request and keys. */
+export async function signRequest(requestText: string, abis: AbiRegistry, chainId: number, keys: PageKeys): Promise<SignedOutput> {
+  const { sender, secondarySigners, feePayer } = keys;
+  if (!sender) throw new PageInputError('import the sender key first');
+  const multi = secondarySigners.length > 0 || feePayer !== undefined;
+  const signed = await signSubmission(parseRequestBody(requestText), multi ? { sender, secondarySigners, feePayer } : sender, { chainId, abis });
   return { signed_transaction: signed.hex, hash: signed.hash };
 }
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSigningPage } from '../../scripts/build-page.mjs';
 import { findChromium, launchChromium, type Chromium, type ChromiumPage } from '../../scripts/chromium.mjs';
 import { signCommand } from '../../src/cli/commands/sign.js';
-import { signSubmission } from '../../src/signing/index.js';
+import { ed25519Signer, signSubmission } from '../../src/signing/index.js';
 import { runCommands } from '../cli/run-commands.js';
 
 const chromium = findChromium();
@@ -24,6 +24,8 @@ if (!chromium) {
 // A fixed test key (no account holds anything with it) and the bundled example requests.
 const KEY = 'ed25519-priv-0xc5338cd251c22daa8c9c9cc94f498cc8a5c7e1d2e75287a5dda91096fe64efa5';
 const SECRET = KEY.slice(-64);
+const SECOND_KEY = `0x${'11'.repeat(32)}`;
+const PAYER_KEY = `ed25519-priv-0x${'22'.repeat(32)}`;
 const [TRANSFER, COIN_TRANSFER] = readFileSync('fixtures/example-requests.jsonl', 'utf8').split('\n');
 /** A module beyond the framework, `0xcafe::m::f(&signer, u64)`, and a request calling it. */
 const CAFE_ABI = {
@@ -47,13 +49,23 @@ const DRIVER = `window.t = {
     }
   },
   text: (id) => document.getElementById(id).textContent,
+  /** Imports a key in a role; waits until the list of keys grows or an error shows. */
+  async importKey(role, key) {
+    const before = this.el('keys-list').children.length;
+    this.el('key-role').value = role;
+    this.fill('key', key);
+    this.el('import-key').click();
+    for (const t0 = Date.now(); this.el('keys-list').children.length === before && this.el('error').hidden; await new Promise((r) => setTimeout(r, 20))) {
+      if (Date.now() - t0 > 20000) throw new Error('the key was neither imported nor refused');
+    }
+  },
   state() {
     const shown = (id) => !this.el(id).hidden;
     return {
       error: shown('error') ? { title: this.text('error-title'), message: this.text('error-message'), body: shown('error-body') ? this.text('error-body') : undefined, hint: shown('error-hint') ? this.text('error-hint') : undefined } : null,
       decoded: shown('decoded') ? { json: this.text('decoded-json'), signingMessage: this.text('signing-message'), facts: this.text('facts') } : null,
       signed: shown('signed') ? { json: this.text('signed-json'), hex: this.text('signed-hex'), hash: this.text('hash') } : null,
-      key: shown('key-status') ? this.text('authentication-key') : null,
+      keys: shown('key-status') ? Array.from(this.el('keys-list').children, (li) => li.textContent) : [],
       keyField: this.el('key').value,
     };
   },
@@ -63,7 +75,7 @@ interface PageState {
   error: { title: string; message: string; body?: string; hint?: string } | null;
   decoded: { json: string; signingMessage: string; facts: string } | null;
   signed: { json: string; hex: string; hash: string } | null;
-  key: string | null;
+  keys: string[];
   keyField: string;
 }
 
@@ -117,7 +129,7 @@ describe.skipIf(!chromium)('the offline signing page in headless Chromium', () =
 
   it('opens from disk with nothing shown but the empty form', async () => {
     const s = await state(page);
-    expect(s).toEqual({ error: null, decoded: null, signed: null, key: null, keyField: '' });
+    expect(s).toEqual({ error: null, decoded: null, signed: null, keys: [], keyField: '' });
     expect(await evaluate(page, `document.title`)).toBe('ledger-bcs: offline signing');
     // Everything but its own script and style (by hash) refused: no fetch, image, frame, font, form.
     const csp = await evaluate<string>(page, `document.querySelector('meta[http-equiv="Content-Security-Policy"]').content`);
@@ -127,8 +139,7 @@ describe.skipIf(!chromium)('the offline signing page in headless Chromium', () =
 
   it('refuses a malformed key as `sign` does, without showing it', async () => {
     const bad = `ed25519-priv-0x${SECRET.slice(0, 60)}`;
-    await fill(page, 'key', bad);
-    await click(page, 'import-key', 'error', 'key-status');
+    await evaluate(page, `t.importKey('sender', ${JSON.stringify(bad)})`);
     const s = await state(page);
     writeFileSync(join(dir, 'bad.key'), `${bad}\n`, { mode: 0o600 });
     const cli = await sign(['--key', join(dir, 'bad.key'), '--chain-id', '4', '-'], TRANSFER);
@@ -152,11 +163,11 @@ describe.skipIf(!chromium)('the offline signing page in headless Chromium', () =
     expect(s.decoded!.signingMessage).toBe(JSON.parse(readFileSync('fixtures/example-transaction.json', 'utf8')).signingMessage);
     expect(s.decoded!.facts).toContain('2023-11-14T22:13:20Z');
 
-    await fill(page, 'key', KEY);
-    await click(page, 'import-key', 'key-status', 'error');
+    await evaluate(page, `t.importKey('sender', ${JSON.stringify(KEY)})`);
     s = await state(page);
     expect(s.error).toBeNull();
     expect(s.keyField).toBe('');
+    expect(s.keys).toEqual([expect.stringMatching(/^sender Forget.*0x978c213990c4833df71548df7ce49d54c759d6b6d932de22b24d56060b7af2aa/)]);
     await click(page, 'sign', 'signed', 'error');
     s = await state(page);
     expect(s.error).toBeNull();
@@ -187,6 +198,32 @@ describe.skipIf(!chromium)('the offline signing page in headless Chromium', () =
       expect([cli.code, s.signed!.json + '\n']).toEqual([0, cli.out]);
       expect(JSON.parse(s.decoded!.json).payload.function).toBe(functionId);
     }
+  });
+
+  it('signs a multi-agent, fee-payer request with each key in its role, as `sign --secondary-key --fee-payer-key` does', async () => {
+    const [second, payer] = await Promise.all([SECOND_KEY, PAYER_KEY].map((k) => ed25519Signer(k)));
+    const request = JSON.stringify({ ...JSON.parse(TRANSFER!), secondary_signers: [second!.authenticationKey] });
+    await fill(page, 'request', request);
+    // Without the secondary signer's key: refused as `sign` refuses it.
+    await click(page, 'sign', 'signed', 'error');
+    let s = await state(page);
+    const unsigned = await sign(['--key', keyFile, '--chain-id', '4', '-'], request);
+    expect(unsigned.code).toBe(1);
+    expect(`error: ${s.error?.message}\n`).toBe(unsigned.err);
+
+    await evaluate(page, `t.importKey('secondary', ${JSON.stringify(SECOND_KEY)})`);
+    await evaluate(page, `t.importKey('fee-payer', ${JSON.stringify(PAYER_KEY)})`);
+    s = await state(page);
+    expect(s.keys.map((k) => k.split(' Forget')[0])).toEqual(['sender', 'secondary signer 1', 'fee payer']);
+    await click(page, 'sign', 'signed', 'error');
+    s = await state(page);
+    expect(s.error).toBeNull();
+    for (const [name, key] of [['second.key', SECOND_KEY], ['payer.key', PAYER_KEY]]) writeFileSync(join(dir, name!), `${key}\n`, { mode: 0o600 });
+    const cli = await sign(['--key', keyFile, '--secondary-key', join(dir, 'second.key'), '--fee-payer-key', join(dir, 'payer.key'), '--chain-id', '4', '-'], request);
+    expect([cli.code, s.signed!.json + '\n']).toEqual([0, cli.out]);
+    // The secondary signer's and fee payer's keys forgotten; the sender's stays.
+    await evaluate(page, `document.querySelector('[aria-label="Forget the fee payer key"]').click(); document.querySelector('[aria-label="Forget the secondary signer 1 key"]').click()`);
+    expect((await state(page)).keys.map((k) => k.split(' Forget')[0])).toEqual(['sender']);
   });
 
   it('shows the node\'s error for a malformed request, the body `sign` prints', async () => {
