@@ -5,7 +5,7 @@
 // LEDGER_BCS_SCREENSHOTS=DIR to keep screenshots of it empty, signed and refusing.
 // Needs a Chromium binary (Debian/Ubuntu: `apt-get update && apt-get install -y chromium`; or set
 // CHROMIUM_PATH); skipped, saying so, without.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -113,6 +113,7 @@ describe.skipIf(!chromium)('the offline signing page in headless Chromium', () =
     writeFileSync(keyFile, `${KEY}\n`, { mode: 0o600 });
     chmodSync(keyFile, 0o600);
     browser = await launchChromium(chromium!);
+    await browser.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir });
     page = await browser.newPage();
     for (const domain of ['Page', 'Network', 'Runtime', 'Log']) await page.send(`${domain}.enable`);
     await page.send('Emulation.setDeviceMetricsOverride', { width: 1000, height: 900, deviceScaleFactor: 1, mobile: false });
@@ -175,6 +176,11 @@ describe.skipIf(!chromium)('the offline signing page in headless Chromium', () =
     const cli = await sign(['--key', keyFile, '--chain-id', '4', '-'], TRANSFER);
     expect([cli.code, cli.err]).toEqual([0, '']);
     expect(s.signed!.json + '\n').toBe(cli.out); // byte for byte what `sign` prints, and `submit` takes
+    // "Save as file" writes exactly that too.
+    await evaluate(page, `t.el('save').click()`);
+    const saved = join(dir, 'signed-transaction.json');
+    for (const t0 = Date.now(); !existsSync(saved) && Date.now() - t0 < 20_000; ) await new Promise((r) => setTimeout(r, 50));
+    expect(readFileSync(saved, 'utf8')).toBe(cli.out);
     const lib = await signSubmission(JSON.parse(TRANSFER!), KEY, { chainId: 4 });
     expect(s.signed).toEqual({ json: JSON.stringify({ signed_transaction: lib.hex, hash: lib.hash }), hex: lib.hex, hash: lib.hash });
     // The key is nowhere on the page: not in a field, not in the text.
