@@ -73,11 +73,11 @@ const CLIENT: Surface = {
 
 const HASH: Surface = {
   values: [
-    'AuthenticationKeyScheme', 'TRANSACTION_SALT', 'authenticationKey', 'ed25519AuthenticationKey',
-    'hashPrefix', 'multiEd25519AuthenticationKey', 'multiKeyAuthenticationKey',
-    'singleKeyAuthenticationKey', 'transactionHash', 'transactionHashHex',
+    'AuthenticationKeyScheme', 'STATE_KEY_SALT', 'TRANSACTION_SALT', 'authenticationKey', 'ed25519AuthenticationKey',
+    'encodeStateKey', 'hashPrefix', 'multiEd25519AuthenticationKey', 'multiKeyAuthenticationKey',
+    'singleKeyAuthenticationKey', 'stateKeyHash', 'transactionHash', 'transactionHashHex',
   ],
-  types: [],
+  types: ['StateKeyInput'],
 };
 
 const REPLICA: Surface = {
