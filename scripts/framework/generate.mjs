@@ -106,7 +106,9 @@ parsed.forEach(({ m, file }, i) => {
     if (s.isEvent) st.events++;
   }
   for (const f of [...m.functions].sort((a, b) => cmp(a.name, b.name))) {
-    if (!f.isEntry && !f.isView) continue;
+    // The node's ABI lists public, friend and entry functions (api/types/src/move_types.rs `MoveModule`);
+    // of those, the data keeps entry and view ones (a private #[view] function is not listed).
+    if (!f.isEntry && !(f.isView && f.visibility !== 'private')) continue;
     const where = `${file}: ${r.self}::${f.name}`;
     const params = f.params.map((p) => p.name);
     lines.push(

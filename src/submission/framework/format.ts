@@ -82,7 +82,7 @@ export function functionJson(line: string): MoveFunctionJson {
 export function moduleJson(address: string, name: string, text: string): MoveModuleJson {
   const exposed: MoveFunctionJson[] = [];
   const structs: MoveStructJson[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of text === '' ? [] : text.split('\n')) {
     if (line[0] === 'F') exposed.push(functionJson(line));
     else structs.push(structJson(line));
   }
