@@ -61,12 +61,12 @@ function opBytes(op: WriteOp): Uint8Array | null {
 /** A table's key and value types by its handle (the node's table-info indexer), where known. */
 export type TableInfoLookup = (handle: string) => { keyType: TypeTag; valueType: TypeTag } | undefined;
 
-function changeJson(key: StateKey, op: WriteOp, abis: AbiRegistry, h: Hashes, listing = false, tableInfo?: TableInfoLookup): Obj[] {
+function changeJson(key: StateKey, op: WriteOp, abis: AbiRegistry, h: Hashes, tableInfo?: TableInfoLookup): Obj[] {
   const state_key_hash = toHex(h.stateKey(key));
   const bytes = opBytes(op);
   if (key.$kind === 'TableItem') {
     const info = tableInfo?.(formatAddress(key.value.handle, 'long'));
-    const EMPTY_TABLE_DATA = info ? tableItemDataJson(info.keyType, info.valueType, key.value.key, bytes ?? undefined, abis) : listing ? { data: null } : null;
+    const EMPTY_TABLE_DATA = info ? tableItemDataJson(info.keyType, info.valueType, key.value.key, bytes ?? undefined, abis) : null;
     const base = { state_key_hash, handle: toHex(addressBytes(key.value.handle)), key: toHex(key.value.key) };
     return bytes === null ? [{ ...base, data: EMPTY_TABLE_DATA, type: 'delete_table_item' }] : [{ ...base, value: toHex(bytes), data: EMPTY_TABLE_DATA, type: 'write_table_item' }];
   }
@@ -91,12 +91,12 @@ function addressBytes(a: Address): Uint8Array {
  * All changes of a write set. `lenient` drops the changes the node cannot convert, as
  * `into_transaction_info` does (a genesis payload's changes fail instead).
  */
-export function changesJson(ws: WriteSet, abis: AbiRegistry, h: Hashes, lenient: boolean, listing = false, tableInfo?: TableInfoLookup): Obj[] {
+export function changesJson(ws: WriteSet, abis: AbiRegistry, h: Hashes, lenient: boolean, tableInfo?: TableInfoLookup): Obj[] {
   const entries = [...ws.value].sort((a, b) => compareKeys(a.key, b.key));
   const out: Obj[] = [];
   for (const { key: k, value: op } of entries) {
     try {
-      out.push(...changeJson(k, op, abis, h, listing, tableInfo));
+      out.push(...changeJson(k, op, abis, h, tableInfo));
     } catch (e) {
       if (!lenient || !isBcsError(e)) throw e;
     }

@@ -29,12 +29,6 @@ export interface TransactionJsonOptions {
   timestamp?: bigint;
   /** Names the function of an ExecutionFailure (the node reads it from the module in its state). */
   functionName?: FunctionNameLookup;
-  /**
-   * Write table items' `data` without the node's table-info indexer: `null` (default; GET
-   * /transactions/by_hash, by_version, a genesis payload) or `{"data": null}`, which the node's
-   * list answers (GET /transactions, simulate) write in a transaction's `changes` (seen in api/goldens).
-   */
-  listing?: boolean;
   /** A table's key and value types by handle (the node's table-info indexer): table items' decoded `data`. */
   tableInfo?: TableInfoLookup;
 }
@@ -42,7 +36,6 @@ export interface TransactionJsonOptions {
 /** What one render needs, built once per call (a block shares it across its transactions). */
 export interface RenderContext {
   abis: AbiRegistry;
-  listing: boolean;
   tableInfo?: TableInfoLookup;
   hashes: Hashes;
   codes: StatusCodeTable;
@@ -50,7 +43,7 @@ export interface RenderContext {
 }
 
 export function renderContext(o: TransactionJsonOptions = {}): RenderContext {
-  return { abis: o.abis ?? abiRegistry(), listing: o.listing === true, tableInfo: o.tableInfo, hashes: hashes(), codes: lazyStatusCodeTable(), functionName: o.functionName };
+  return { abis: o.abis ?? abiRegistry(), tableInfo: o.tableInfo, hashes: hashes(), codes: lazyStatusCodeTable(), functionName: o.functionName };
 }
 
 const U64 = (v: bigint | number) => v.toString();
@@ -67,7 +60,7 @@ function infoJson(d: TransactionOnChainData, ctx: RenderContext): Obj {
     success: info.status.$kind === 'Success',
     vm_status: vmStatusText(info.status, ctx.codes, ctx.functionName),
     accumulator_root_hash: toHex(d.accumulatorRootHash),
-    changes: changesJson(d.changes, ctx.abis, ctx.hashes, true, ctx.listing, ctx.tableInfo),
+    changes: changesJson(d.changes, ctx.abis, ctx.hashes, true, ctx.tableInfo),
   };
 }
 
@@ -133,7 +126,7 @@ function genesisPayloadJson(t: Extract<Transaction, { $kind: 'GenesisTransaction
   }
   return {
     write_set: {
-      changes: changesJson(t.value.writeSet, ctx.abis, ctx.hashes, false, false, ctx.tableInfo),
+      changes: changesJson(t.value.writeSet, ctx.abis, ctx.hashes, false, ctx.tableInfo),
       events: t.value.events.map((e) => eventJson(e, ctx.abis)),
       type: 'direct_write_set',
     },

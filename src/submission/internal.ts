@@ -12,3 +12,5 @@ export { parseRustInt, parseRustU64 } from './rust-int.js';
 export { rustDebugString } from './serde-text.js';
 // A Map that forgets its oldest entry past its capacity (the replica's read-through cache).
 export { BoundedMap } from './bounded-map.js';
+// The embedded framework (0x1, 0x3, 0x4), for the node-json layouts.
+export { frameworkModule, frameworkStruct } from './framework/index.js';

@@ -1,11 +1,11 @@
-import { BcsError, UsageError, formatAddress, normalizeAddress, type Address } from '../bcs/index.js';
+import { BcsError, UsageError, formatAddress, type Address } from '../bcs/index.js';
 import { parseModuleAbi, moduleKey, type AbiModule } from './abi.js';
 import type { MoveModuleBytecodeJson, MoveModuleJson } from './abi-json.js';
-import { frameworkModules } from './framework/index.js';
+import { frameworkModule } from './framework/index.js';
 import { BoundedMap } from './bounded-map.js';
 
 // Where encode_submission finds module ABIs, in order: modules given to the registry, a synchronous
-// lookup, an asynchronous resolver (encodeSubmissionAsync only), then the embedded 0x1 framework
+// lookup, an asynchronous resolver (encodeSubmissionAsync only), then the embedded framework
 // ABIs. It also holds the compiled converters, so a server or wallet builds one and reuses it.
 
 /** A module id as resolvers receive it: `0x1::coin` (special addresses short, others 64 digits). */
@@ -76,7 +76,7 @@ export function abiRegistry(modules: readonly (MoveModuleJson | unknown)[] = [],
   };
   return {
     kind: 'AbiRegistry',
-    module: (address, name) => local(address, name) ?? builtIn(moduleKey(address, name)),
+    module: (address, name) => local(address, name) ?? builtIn(address, name),
     async resolveModule(address, name) {
       const found = local(address, name);
       if (found) return found;
@@ -86,7 +86,7 @@ export function abiRegistry(modules: readonly (MoveModuleJson | unknown)[] = [],
         if (r) return r;
       }
       // A framework module the resolver does not know is kept too: the resolver is asked once.
-      const embedded = builtIn(key);
+      const embedded = builtIn(address, name);
       if (embedded && resolve) fetched.set(key, embedded);
       return embedded;
     },
@@ -99,12 +99,13 @@ export function isAbiRegistry(v: unknown): v is AbiRegistry {
 }
 
 // The framework's modules, each parsed the first time this registry needs it (no module-level cache).
-function frameworkTable(): (key: string) => AbiModule | undefined {
+function frameworkTable(): (address: Address, name: string) => AbiModule | undefined {
   const parsed = new Map<string, AbiModule>();
-  return (key) => {
+  return (address, name) => {
+    const key = moduleKey(address, name);
     let abi = parsed.get(key);
     if (abi === undefined) {
-      const json = frameworkModules.find((m) => moduleKey(FRAMEWORK_ADDRESS, m.name) === key);
+      const json = frameworkModule(address, name);
       if (json === undefined) return undefined;
       abi = parseModuleAbi(json);
       parsed.set(key, abi);
@@ -112,5 +113,3 @@ function frameworkTable(): (key: string) => AbiModule | undefined {
     return abi;
   };
 }
-
-const FRAMEWORK_ADDRESS = /* @__PURE__ */ normalizeAddress('0x1');

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fromHex, toHex } from '../../src/bcs/index.js';
+import { fromHex, normalizeAddress, toHex } from '../../src/bcs/index.js';
+import { frameworkModule } from '../../src/submission/framework/index.js';
 import { abiRegistry, encodeSubmission, requestFromBytes, requestFromTransaction } from '../../src/submission/index.js';
 import { rawTransaction, transactionCodecs } from '../../src/transactions/index.js';
 import { TRANSFER } from '../client/helpers.js';
@@ -32,8 +33,7 @@ function examples(): Record<string, string> {
   const decoded = rawTransaction.decode(encoded.signingMessage.subarray(32));
   const registry = abiRegistry();
   const abi = registry.module('0x0000000000000000000000000000000000000000000000000000000000000001', 'aptos_account')!.functions.get('transfer')!;
-  const moduleJson = (JSON.parse(readFileSync('src/submission/framework/aptos_account.ts', 'utf8').match(/\{\s*name: 'transfer',[\s\S]*?\n {4}\}/)![0]
-    .replace(/(\w+):/g, '"$1":').replace(/'/g, '"').replace(/,(\s*[}\]])/g, '$1')) as unknown);
+  const moduleJson = frameworkModule(normalizeAddress('0x1'), 'aptos_account')!.exposed_functions.find((f) => f.name === 'transfer');
   return {
     'decoded data': literal(decoded),
     'JSON-safe form': JSON.stringify(transactionCodecs().RawTransaction.toJson(decoded), null, 2),

@@ -59,8 +59,7 @@ const abis = abiRegistry(corpusAbis);
 
 /**
  * Transactions that touch a module no public source we hold publishes (its ABI or struct layouts),
- * read leniently, by the module that stops the strict read. 0x4::aptos_token is public (the
- * framework) but not yet embedded (issue 27, item 7).
+ * read leniently, by the module that stops the strict read.
  */
 const LENIENT: Record<string, string> = {
   '223495386': '0xc7efb4076dbe143cbcd98cfaaa929ecfc8f299203dfff63b95ccb6bfe19850fa::swap',
@@ -101,7 +100,6 @@ const LENIENT: Record<string, string> = {
   '3556737307': '0x8d1309464d087b58d8e4463fa3a60c4e1f11509e83babf8583af8f2094889070::batch_mint',
   '3556737308': '0x31deb490728ae8e1a89675ee4c1877af8e5849c526d2c9a64238c49d8ece08a0::lesserafim_3',
   '3665938237': 'the entry function module of the payload',
-  '1010733903': '0x4::aptos_token',
   '2079718499': '0x92e95ed77b5ac815d3fbc2227e76db238339e9ca43ace45031ec2589bea5b8c::tiered_oracle',
 };
 
@@ -180,12 +178,6 @@ describe('fixtures/real-node: transactions touching unpublished modules, read le
   }
 });
 
-/**
- * Framework structs (public) whose layouts the embedded framework data lacks until it is generated
- * from aptos-core (issue 27, item 7): their reads are refused, and this list must shrink to nothing.
- */
-const AWAITING_LAYOUT = ['0x1::managed_coin::Capabilities'];
-
 describe('fixtures/real-node: modules, resources and events', () => {
   const items = (pred: (v: Json) => boolean) =>
     answers.flatMap(({ file, json }) => (Array.isArray(json) ? json : [json]).filter((v): v is Json => typeof v === 'object' && v !== null && pred(v as Json)).map((v) => ({ file, v })));
@@ -210,12 +202,7 @@ describe('fixtures/real-node: modules, resources and events', () => {
 
   for (const { file, v } of resources) {
     const type = v.type as string;
-    const awaiting = AWAITING_LAYOUT.find((t) => type.startsWith(t));
-    it(`${file} ${type}${awaiting ? ' (framework layout not embedded yet)' : ''}`, () => {
-      if (awaiting) {
-        expect(() => parseMoveResourceJson(v, abis)).toThrow(/not known/);
-        return;
-      }
+    it(`${file} ${type}`, () => {
       const { tag, bytes } = parseMoveResourceJson(v, abis);
       expect(sortKeys(moveResourceJson(tag, bytes, abis))).toEqual(sortKeys(v));
     });

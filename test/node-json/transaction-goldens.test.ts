@@ -155,6 +155,17 @@ const STALE = new Set(['aptos_api__tests__transactions_test__test_get_txn_execut
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 
+/**
+ * What the node's golden writer does to each element of an array answer (aptos-core
+ * api/test-context/src/test_context.rs `TestContext::prune_golden` / `resource_replacer`): it sets
+ * `data` inside each top-level change's `data`, and serde_json turns a `null` it indexes into an
+ * object, so a table item's `"data": null` becomes `{"data": null}`. No node writes that shape
+ * (real list answers in fixtures/real-node write `null`), so our output goes through the same step.
+ */
+function pruneGolden(t: Record<string, unknown>): void {
+  for (const c of (t.changes ?? []) as Record<string, unknown>[]) if (c.data === null) c.data = { data: null };
+}
+
 describe('node goldens: transactions, blocks, events and signatures re-rendered to the same JSON text', () => {
   const counts = { transactions: 0, pending: 0, blocks: 0, events: 0, signatures: 0 };
   for (const g of goldens()) {
@@ -167,13 +178,14 @@ describe('node goldens: transactions, blocks, events and signatures re-rendered 
       notReproducible.push(`${where}: ${newer.join(', ')} of every ABI (the golden predates the fields)`);
       return JSON.parse(JSON.stringify(v, (k, x) => (newer.includes(k) ? undefined : x)));
     };
-    const roundTrip = (t: Record<string, unknown>, where: string, listing = false): unknown => {
+    const roundTrip = (t: Record<string, unknown>, where: string, inList = false): unknown => {
       const input = fill(structuredClone(t)) as Record<string, unknown>;
       const legacy = fromLegacyEvents(input, where);
       const restore = setAside(input, where);
       const parsed = parseTransactionJson(input, { verifyHash: false, chainId: 4, abis });
       if (parsed.data.$kind === 'OnChain' && parsed.data.value.transaction.$kind === 'UserTransaction') verifySignature(parsed.data.value.transaction.value);
-      const rendered = transactionJson(parsed.data, { abis, timestamp: parsed.timestamp, listing }) as Record<string, unknown>;
+      const rendered = transactionJson(parsed.data, { abis, timestamp: parsed.timestamp }) as Record<string, unknown>;
+      if (inList) pruneGolden(rendered);
       restore(rendered);
       if (legacy) toLegacyEvents(rendered);
       counts.transactions++;
@@ -189,7 +201,7 @@ describe('node goldens: transactions, blocks, events and signatures re-rendered 
     }
     if (isTransaction(j) || (Array.isArray(j) && j.length > 0 && j.every(isTransaction))) {
       it(`${g.name}: transactions`, () => {
-        // A list is GET /transactions (its changes' empty table data is {"data": null}); one object is by_hash.
+        // A list is GET /transactions (its golden passed through the test writer's prune_golden); one object is by_hash.
         const out = Array.isArray(j) ? j.map((t, i) => roundTrip(t, `${g.name}[${i}]`, true)) : roundTrip(j, g.name);
         expect(pretty(out)).toBe(g.text.trimEnd());
       });
@@ -201,7 +213,8 @@ describe('node goldens: transactions, blocks, events and signatures re-rendered 
           const input = fill({ ...(t as object), type: 'user_transaction' }) as Record<string, unknown>;
           const restore = setAside(input, `${g.name}[${i}]`);
           const parsed = parseTransactionJson(input, { verifyHash: false, chainId: 4, abis });
-          const rendered = transactionJson(parsed.data, { abis, timestamp: parsed.timestamp, listing: true }) as Record<string, unknown>;
+          const rendered = transactionJson(parsed.data, { abis, timestamp: parsed.timestamp }) as Record<string, unknown>;
+          pruneGolden(rendered);
           restore(rendered);
           delete rendered.type;
           counts.transactions++;

@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { formatMoveType, isValidIdentifier, parseMoveType } from '../../src/move/index.js';
 import type { MoveModuleJson } from '../../src/submission/abi-json.js';
 import { parseModuleAbi } from '../../src/submission/abi.js';
-import { delegationPool } from '../../src/submission/framework/delegation_pool.js';
-import { multisigAccount } from '../../src/submission/framework/multisig_account.js';
-import { stakingContract } from '../../src/submission/framework/staking_contract.js';
+import { normalizeAddress } from '../../src/bcs/index.js';
+import { frameworkModule } from '../../src/submission/framework/index.js';
+
+// The embedded module (generated from the pinned framework sources) with its entry functions only;
+// its view functions and structs are checked in framework-data.test.ts.
+const entryFunctions = (name: string): MoveModuleJson => {
+  const m = frameworkModule(normalizeAddress('0x1'), name)!;
+  return { ...m, exposed_functions: m.exposed_functions.filter((f) => f.is_entry) };
+};
+const delegationPool = entryFunctions('delegation_pool');
+const multisigAccount = entryFunctions('multisig_account');
+const stakingContract = entryFunctions('staking_contract');
 
 // Entry-function counts of the aptos-core framework sources the files were written from (the
 // EntryFunctionCall variants of cached-packages/src/aptos_framework_sdk_builder.rs per module).

@@ -73,18 +73,17 @@ const KINDS = ['Transaction', 'TransactionOnChainData', 'BcsBlock'] as const;
 
 export const renderCommand: Command = {
   summary: "the node's JSON of BCS hex; KIND: Transaction, TransactionOnChainData or BcsBlock",
-  usage: 'render KIND HEX|- [--abi FILE]... [--timestamp USECS] [--listing]',
+  usage: 'render KIND HEX|- [--abi FILE]... [--timestamp USECS]',
   async run(args, io) {
-    const { f, abis } = prepare(args, renderCommand.usage, 2, ['--timestamp'], ['--listing']);
+    const { f, abis } = prepare(args, renderCommand.usage, 2, ['--timestamp'], []);
     const [kind, src] = f.rest as [string, string];
     if (!(KINDS as readonly string[]).includes(kind)) throw new CliError(`unknown kind ${JSON.stringify(kind)}: one of ${KINDS.join(', ')}`);
     const bytes = fromHex((await source(src, io)).trim());
     const timestamp = u64Flag(f, '--timestamp');
-    const listing = f.values.has('--listing');
     let json: unknown;
-    if (kind === 'BcsBlock') json = nodeBlockJson(bcsBlock.schema.decode(bytes) as BcsBlock, { abis, listing });
+    if (kind === 'BcsBlock') json = nodeBlockJson(bcsBlock.schema.decode(bytes) as BcsBlock, { abis });
     else if (kind === 'TransactionOnChainData') {
-      json = transactionJson({ $kind: 'OnChain', value: transactionOnChainData.schema.decode(bytes) as TransactionOnChainData }, { abis, timestamp, listing });
+      json = transactionJson({ $kind: 'OnChain', value: transactionOnChainData.schema.decode(bytes) as TransactionOnChainData }, { abis, timestamp });
     } else {
       // A bare Transaction: a user transaction renders as pending; the committed kinds need their
       // TransactionInfo, which the bytes do not hold.

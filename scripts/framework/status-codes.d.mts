@@ -1,0 +1,2 @@
+// Types of status-codes.mjs, for the tests.
+export function statusCodeGroups(rust: string): string[];
