@@ -31,7 +31,7 @@ describe('npm start', () => {
     expect(readFileSync('scripts/start.mjs', 'utf8')).toContain("'examples'");
     let help = '';
     await runCommand(commands, ['--help'], { out: (t) => void (help += t), err: () => {}, readStdin: async () => '' });
-    expect(help).toMatch(/ledger-bcs examples\n\s+encode the bundled example requests[^]*what `npm start` runs/);
+    expect(help).toMatch(/\n {2}examples +encode the bundled example requests \(what `npm start` runs\)\n/);
   });
 
   it.skipIf(!distCurrent)('with dist/ current: no build, stdout only the labelled answers (skipped: src/ changed since the last build)', () => {
