@@ -72,9 +72,8 @@ export class BcsError extends Error {
     return this;
   }
 
-  /** `offset` only where there is one (a decode): never -1. */
-  toJSON(): { code: BcsErrorCode; message: string; offset?: number; path: string } {
-    return this.offset >= 0 ? { code: this.code, message: this.detail, offset: this.offset, path: this.path } : { code: this.code, message: this.detail, path: this.path };
+  toJSON(): { code: BcsErrorCode; message: string; offset: number; path: string } {
+    return { code: this.code, message: this.detail, offset: this.offset, path: this.path };
   }
 }
 

@@ -4,3 +4,11 @@ export class CliError extends Error {
     super(message);
   }
 }
+
+/** A library error as the CLI prints it: its JSON, with `offset` only where there is one (never -1). */
+export function errorJson(e: { toJSON(): { offset: number } & Record<string, unknown> }): Record<string, unknown> {
+  const json = e.toJSON();
+  if (json.offset >= 0) return json;
+  const { offset: _, ...rest } = json;
+  return rest;
+}

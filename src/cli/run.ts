@@ -1,7 +1,7 @@
 import { createReadStream, fstatSync } from 'node:fs';
 import { isBcsError, isUsageError } from '../bcs/index.js';
 import { parseArgs, unknownCommand, usageLine, type Args, type ArgsSpec, type OptionSpecs } from './args.js';
-import { CliError } from './errors.js';
+import { CliError, errorJson } from './errors.js';
 
 export { CliError };
 
@@ -124,7 +124,7 @@ export async function runCommand(commands: Record<string, Command>, argv: string
     return await cmd.run(parseArgs(rest, spec(name, cmd)), io);
   } catch (e) {
     if (isBcsError(e)) {
-      io.err(JSON.stringify({ error: e.toJSON() }));
+      io.err(JSON.stringify({ error: errorJson(e) }));
       return 1;
     }
     if (isUsageError(e)) {

@@ -3,6 +3,7 @@ import { BcsError, fromHex } from '../../bcs/index.js';
 import { bcsBlock, transaction, transactionOnChainData, type BcsBlock, type Transaction, type TransactionOnChainData } from '../../records/index.js';
 import { abiRegistry } from '../../submission/index.js';
 import { nodeBlockJson, nodeJsonText, parseNodeBlockJson, parseNodeJsonText, parseTransactionJson, transactionJson, type ParseTransactionJsonOptions } from '../../node-json/index.js';
+import { errorJson } from '../errors.js';
 import { CliError, type Command, type Io } from '../run.js';
 import { chainIdOption } from '../args.js';
 import { ABI_OPTION, loadAbiFiles } from './encode-submission.js';
@@ -133,7 +134,7 @@ export const verifyJsonCommand: Command = {
       }
       const theirs = [...found].join(', ');
       const message = `${e.toJSON().message}: the likely cause is --chain-id ${chainId}; the hash matches chain id ${theirs} (give --chain-id ${theirs}, or leave it out)`;
-      io.err(JSON.stringify({ error: { ...e.toJSON(), message } }));
+      io.err(JSON.stringify({ error: { ...errorJson(e), message } }));
       return 1;
     }
   },
