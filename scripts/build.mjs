@@ -6,8 +6,8 @@
 //   node scripts/build.mjs --force   build anyway
 //   node scripts/build.mjs --check   build nothing: exit 0 if dist/ is current, 1 if not
 //
-// Two steps, run side by side: tsup bundles the JavaScript (tsup.config.ts), and tsc writes the
-// declarations once for the whole package (tsconfig.build.json), each then copied as .d.cts for
+// Two steps (STEPS), run side by side: tsup bundles the JavaScript (tsup.config.ts), and tsc writes
+// the declarations once for the whole package (tsconfig.build.json), each then copied as .d.cts for
 // require. Their output is shown only when a step fails. The inputs' content hash is kept in
 // dist/.build-stamp (left out of the package by "files"): the same sources give the same dist/.
 import { spawn } from 'node:child_process';
@@ -19,6 +19,15 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (...p) => join(root, ...p);
 
+/**
+ * The build's steps, run side by side, each a Node script with its arguments. A new output is one
+ * more entry in tsup.config.ts's list (an `onSuccess` there can write files made from its bundle),
+ * or one more step here; what it reads goes in INPUTS, and a file it must write in OUTPUTS.
+ */
+const STEPS = [
+  { label: 'tsup (JavaScript bundles)', script: ['node_modules', 'tsup', 'dist', 'cli-default.js'], args: [] },
+  { label: 'tsc (declarations)', script: ['node_modules', 'typescript', 'bin', 'tsc'], args: ['-p', 'tsconfig.build.json'] },
+];
 /** What the build reads: a change to any of these (files, or every file under a folder) rebuilds. */
 export const INPUTS = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs'];
 /** Files every build writes: a stamp without them (dist/ half deleted) is not current. */
@@ -73,10 +82,7 @@ function copyDeclarationsForRequire() {
 export async function build() {
   rmSync(at('dist'), { recursive: true, force: true });
   const hash = inputsHash();
-  const steps = await Promise.all([
-    step('tsup (JavaScript bundles)', ['node_modules', 'tsup', 'dist', 'cli-default.js'], []),
-    step('tsc (declarations)', ['node_modules', 'typescript', 'bin', 'tsc'], ['-p', 'tsconfig.build.json']),
-  ]);
+  const steps = await Promise.all(STEPS.map((s) => step(s.label, s.script, s.args)));
   const failed = steps.filter((s) => !s.ok);
   for (const s of failed) process.stderr.write(`build: ${s.label} failed (exit ${s.code}):\n${s.output}\n`);
   if (failed.length > 0) return 1;
