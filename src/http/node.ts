@@ -19,19 +19,17 @@ export interface NodeAdapterOptions extends NodeServerLimits {
   /** Body limit for handlers that are not ours (ours carry their own); default 8 MiB. */
   maxBodyBytes?: number;
   /** Called once per request after the response is written or the client went away. */
-  onResponse?: (entry: ResponseLogEntry) => void;
-}
-
-export interface ResponseLogEntry {
-  method: string;
-  path: string;
-  /** The query string with its `?`, or '' when there is none. */
-  query: string;
-  status: number;
-  /** The response's content type ('' when it has none): which format was served. */
-  contentType: string;
-  ms: number;
-  aborted: boolean;
+  onResponse?: (entry: {
+    method: string;
+    path: string;
+    /** The query string with its `?`, or '' when there is none. */
+    query: string;
+    status: number;
+    /** The response's content type ('' when it has none): which format was served. */
+    contentType: string;
+    ms: number;
+    aborted: boolean;
+  }) => void;
 }
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
