@@ -34,7 +34,7 @@ describe('npm start', () => {
     expect(help).toMatch(/\n {2}examples +encode the bundled example requests \(what `npm start` runs\)\n/);
   });
 
-  it.skipIf(!distCurrent)('with dist/ current: no build, stdout only the labelled answers (skipped: src/ changed since the last build)', () => {
+  it.skipIf(!distCurrent)('with dist/ current: no build, stdout only the labelled answers (skipped when src/ changed since the last build)', () => {
     const r = spawnSync(process.execPath, ['scripts/start.mjs'], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
