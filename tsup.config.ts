@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 const { version, exports } = JSON.parse(readFileSync('package.json', 'utf8')) as {
   version: string;
@@ -17,21 +17,26 @@ const entry = Object.fromEntries(
 );
 
 const { index: root, ...subpaths } = entry;
-const shared = {
+const code = {
   sourcemap: true,
   target: 'es2022',
   treeshake: true,
   // Smaller to parse at import; pure annotations survive (minifyWhitespace would drop them).
   minifySyntax: true,
   minifyIdentifiers: true,
+  dts: false,
 } as const;
 
-export default defineConfig([
+// The JavaScript builds, run together by tsup. scripts/build.mjs runs tsup beside `tsc -p
+// tsconfig.build.json`, which writes the declarations once for the whole package (a declaration step
+// per build here cost three TypeScript programs, ~3 GB and most of the build's time), and cleans dist/
+// first. A new build output is one more entry in this list (its inputs in scripts/build.mjs's INPUTS).
+const builds: Options[] = [
   // The root entry: one file, because each extra ES module costs about 1 ms of cold import in Node.
-  { ...shared, entry: { index: root! }, format: ['esm', 'cjs'], dts: true, clean: true, splitting: false },
+  { ...code, entry: { index: root! }, format: ['esm', 'cjs'], splitting: false },
   // The subpath entries (ESM) share chunks, so a bundle of several layers holds each module once.
-  { ...shared, entry: subpaths, format: ['esm'], dts: true, splitting: true },
-  { ...shared, entry: subpaths, format: ['cjs'], dts: true, splitting: false },
+  { ...code, entry: subpaths, format: ['esm'], splitting: true },
+  { ...code, entry: subpaths, format: ['cjs'], splitting: false },
   {
     entry: { 'cli/main': 'src/cli/main.ts' },
     format: ['esm'],
@@ -40,4 +45,6 @@ export default defineConfig([
     banner: { js: '#!/usr/bin/env node' },
     define: { __VERSION__: JSON.stringify(version) },
   },
-]);
+];
+
+export default defineConfig(builds);

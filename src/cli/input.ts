@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { CliError, type Io } from './run.js';
+import { CliError } from './errors.js';
+import type { Io } from './run.js';
 
 // What every command that reads an input takes alike: a file path, or `-` for standard input.
 
@@ -39,54 +40,13 @@ function isJson(text: string): boolean {
 }
 
 /**
- * `--name=value` written as `--name value`, so every command's parser takes both forms; a value
- * given to one of `switches` (options that take none) is an error, not a stray argument.
+ * A file the package ships (fixtures/…), by its path in the package: this module is src/cli/input.ts,
+ * or bundled into dist/cli/main.js, two levels below the package root either way.
  */
-export function splitFlagValues(args: readonly string[], switches: readonly string[] = []): string[] {
-  const out: string[] = [];
-  for (const a of args) {
-    const m = /^(--[a-z][a-z0-9-]*)=(.*)$/s.exec(a);
-    if (m && switches.includes(m[1]!)) throw new CliError(`${m[1]} takes no value (got ${JSON.stringify(a)})`);
-    if (m) out.push(m[1]!, m[2]!);
-    else out.push(a);
+export function readBundledFile(path: string): string {
+  try {
+    return readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot read ${path} (it ships with the package): ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
-  return out;
-}
-
-export interface ParsedArgs {
-  values: Map<string, string[]>;
-  flags: Set<string>;
-  positionals: string[];
-}
-
-/**
- * Options by name: `value` ones take one value (repeatable ones collect), `flag` ones none. More
- * positionals than `maxPositionals`, or an unknown option, is a usage error.
- */
-export function parseArgs(args: readonly string[], spec: Record<string, 'value' | 'flag'>, maxPositionals: number, usage: string): ParsedArgs {
-  const out: ParsedArgs = { values: new Map(), flags: new Set(), positionals: [] };
-  const list = splitFlagValues(args);
-  for (let i = 0; i < list.length; i++) {
-    const a = list[i]!;
-    if (a.startsWith('--')) {
-      const kind = spec[a];
-      if (kind === undefined) throw new CliError(`unknown option ${JSON.stringify(a)}; usage: ledger-bcs ${usage}`);
-      if (kind === 'flag') {
-        out.flags.add(a);
-        continue;
-      }
-      const v = list[++i];
-      if (v === undefined) throw new CliError(`${a} needs a value`);
-      out.values.set(a, [...(out.values.get(a) ?? []), v]);
-    } else if (out.positionals.length >= maxPositionals) {
-      throw new CliError(`unexpected argument ${JSON.stringify(a)}; usage: ledger-bcs ${usage}`);
-    } else out.positionals.push(a);
-  }
-  return out;
-}
-
-export function intOption(name: string, v: string, min: number, max: number): number {
-  const n = /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!(n >= min && n <= max)) throw new CliError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
-  return n;
 }

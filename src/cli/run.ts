@@ -1,17 +1,24 @@
 import { createReadStream, fstatSync } from 'node:fs';
 import { isBcsError, isUsageError } from '../bcs/index.js';
-import { splitFlagValues } from './input.js';
+import { parseArgs, unknownCommand, usageLine, type Args, type ArgsSpec, type OptionSpecs } from './args.js';
+import { CliError, errorJson } from './errors.js';
+
+export { CliError };
 
 export interface Command {
-  /** One line for `--help`. */
+  /** One line in `ledger-bcs --help` (it fits beside the command's name in 80 columns). */
   summary: string;
-  /** Usage line, e.g. `type-tag STRING`. */
-  usage: string;
-  /** A longer note (e.g. a list of names) shown once at the end of the help, however many commands share it. */
+  /** What the command does, for its own `--help` (the summary when absent). */
+  description?: string;
+  /** The positionals in the usage line, e.g. `TYPE HEX|-` ('' for none). */
+  args: string;
+  /** How many positionals it takes: [min, max]. */
+  positionals: readonly [min: number, max: number];
+  /** Every option it takes: the parser refuses any other, and its help lists each one. */
+  options: OptionSpecs;
+  /** A longer note (e.g. a list of names) at the end of its help. */
   notes?: string;
-  /** Options that take no value (`--wait`): `--wait=x` is refused rather than read as `--wait x`. */
-  switches?: readonly string[];
-  run(args: string[], io: Io): Promise<number> | number;
+  run(args: Args, io: Io): Promise<number> | number;
 }
 
 export interface Io {
@@ -24,12 +31,6 @@ export interface Io {
   readStdinBytes?(): Promise<Uint8Array>;
   /** Standard input as it arrives, in byte chunks (for commands that stream, like `--batch`). */
   stdinChunks?(): AsyncIterable<Uint8Array>;
-}
-
-export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
-    super(message);
-  }
 }
 
 declare const __VERSION__: string;
@@ -51,8 +52,8 @@ async function stdinBuffer(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Help lines fit this many columns. */
-export const HELP_WIDTH = 100;
+/** Help fits a terminal: this many columns. */
+export const HELP_WIDTH = 80;
 
 /** `text` in lines of at most `width` columns, each after `indent` (words longer than a line stand alone). */
 export function wrap(text: string, indent: string, width = HELP_WIDTH): string[] {
@@ -68,20 +69,39 @@ export function wrap(text: string, indent: string, width = HELP_WIDTH): string[]
   return lines;
 }
 
-function commandHelp(c: Command): string[] {
-  return [...wrap(`ledger-bcs ${c.usage}`, '  ', HELP_WIDTH - 2).map((l, i) => (i === 0 ? l : `    ${l.trimStart()}`)), ...wrap(c.summary, '      ')];
-}
+const spec = (name: string, c: Command): ArgsSpec => ({ command: name, options: c.options, positionals: c.positionals, args: c.args });
 
-export function helpText(commands: Record<string, Command>): string {
-  const lines = [`ledger-bcs ${VERSION}: BCS codec and transaction encoder for Move ledgers`, '', 'Usage:'];
-  for (const c of Object.values(commands)) lines.push(...commandHelp(c));
-  lines.push('  ledger-bcs --help | COMMAND --help', '  ledger-bcs --version');
-  const notes = [...new Set(Object.values(commands).flatMap((c) => (c.notes ? [c.notes] : [])))];
-  for (const n of notes) lines.push('', ...wrap(n, ''));
+/** `ledger-bcs NAME --help`: usage, what it does, then one line per option. */
+export function commandHelp(name: string, c: Command): string {
+  const lines = [...wrap(`Usage: ${usageLine(spec(name, c))}`, ''), ...wrap(c.description ?? c.summary, '')];
+  const names = Object.entries(c.options).map(([flag, o]) => (o.value === undefined ? flag : `${flag} ${o.value}`) + (o.repeat ? '...' : ''));
+  const column = Math.min(Math.max(0, ...names.map((n) => n.length)) + 4, 30);
+  if (names.length > 0) lines.push('', 'Options:');
+  Object.values(c.options).forEach((o, i) => {
+    const head = `  ${names[i]!}`;
+    const [first = '', ...rest] = wrap(o.help, '', HELP_WIDTH - column);
+    lines.push(head.length < column ? head.padEnd(column) + first : head, ...(head.length < column ? [] : [' '.repeat(column) + first]), ...rest.map((l) => ' '.repeat(column) + l));
+  });
+  if (c.notes) lines.push('', ...wrap(c.notes, ''));
   return lines.join('\n');
 }
 
-/** Runs one command; library errors become exit 1 with code, offset and path on stderr. */
+/** `ledger-bcs --help`: one line per command. */
+export function helpText(commands: Record<string, Command>): string {
+  const column = Math.max(...Object.keys(commands).map((n) => n.length)) + 4;
+  const lines = [`ledger-bcs ${VERSION}: BCS codec and transaction encoder for Move ledgers`, '', 'Usage: ledger-bcs COMMAND [options] [ARGS]', '', 'Commands:'];
+  for (const [name, c] of Object.entries(commands)) {
+    const [first = '', ...rest] = wrap(c.summary, '', HELP_WIDTH - column);
+    lines.push(`  ${name}`.padEnd(column) + first, ...rest.map((l) => ' '.repeat(column) + l));
+  }
+  lines.push('', 'ledger-bcs COMMAND --help shows its options; ledger-bcs --version its version.');
+  return lines.join('\n');
+}
+
+/**
+ * Runs one command. A refusal prints once on stderr, exit 1: a library error as one JSON body
+ * (`{"error":{code, message, offset?, path}}`), a usage error as one `error: …` line.
+ */
 export async function runCommand(commands: Record<string, Command>, argv: string[], io: Io = processIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -92,25 +112,22 @@ export async function runCommand(commands: Record<string, Command>, argv: string
     io.out(VERSION);
     return 0;
   }
-  const cmd = commands[name];
-  if (!cmd) {
-    io.err(`unknown command ${JSON.stringify(name)}; see ledger-bcs --help`);
-    return 1;
-  }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(['Usage:', ...commandHelp(cmd), ...(cmd.notes ? ['', ...wrap(cmd.notes, '')] : [])].join('\n'));
-    return 0;
-  }
   try {
-    return await cmd.run(splitFlagValues(rest, cmd.switches), io);
+    const cmd = Object.hasOwn(commands, name) ? commands[name] : undefined;
+    if (cmd === undefined) throw unknownCommand(name);
+    const end = rest.indexOf('--');
+    const options = end < 0 ? rest : rest.slice(0, end);
+    if (options.includes('--help') || options.includes('-h')) {
+      io.out(commandHelp(name, cmd));
+      return 0;
+    }
+    return await cmd.run(parseArgs(rest, spec(name, cmd)), io);
   } catch (e) {
     if (isBcsError(e)) {
-      io.err(`error: ${e.code}: ${e.message}`);
-      io.err(JSON.stringify({ error: e.toJSON() }));
+      io.err(JSON.stringify({ error: errorJson(e) }));
       return 1;
     }
     if (isUsageError(e)) {
-      io.err(`error: ${e.code}: ${e.message}`);
       io.err(JSON.stringify({ error: { code: e.code, message: e.message } }));
       return 1;
     }

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Reply } from './exchange.js';
 
-/** Reports one finished request: its status, and whether the client went away first. */
-export type Done = (status: number, aborted: boolean) => void;
+/** Reports one finished request: its status, whether the client went away first, and the content type written. */
+export type Done = (status: number, aborted: boolean, contentType?: string) => void;
 
 /** Writes a reply in one piece (known length), unless the client is gone. */
 export function writeReply(res: ServerResponse, reply: Reply, method: string, done: Done): void {
@@ -12,5 +12,5 @@ export function writeReply(res: ServerResponse, reply: Reply, method: string, do
   reply.headers['content-length'] = String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength);
   res.writeHead(reply.status, reply.headers);
   res.end(method === 'HEAD' ? undefined : reply.body);
-  done(reply.status, false);
+  done(reply.status, false, reply.headers['content-type']);
 }

@@ -75,7 +75,7 @@ export async function viaRequest(
   res.writeHead(response.status, out);
   if (response.body === null || method === 'HEAD') {
     res.end();
-    return done(response.status, false);
+    return done(response.status, false, response.headers.get('content-type') ?? '');
   }
   const reader = response.body.getReader();
   for (;;) {
@@ -88,7 +88,7 @@ export async function viaRequest(
     if (!res.write(value)) await new Promise<void>((r) => res.once('drain', r).once('close', r));
   }
   res.end();
-  done(response.status, false);
+  done(response.status, false, response.headers.get('content-type') ?? '');
 }
 
 /** The request body as a web stream that errors with a 413 `ApiError` once past `limit` bytes. */

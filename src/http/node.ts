@@ -19,7 +19,17 @@ export interface NodeAdapterOptions extends NodeServerLimits {
   /** Body limit for handlers that are not ours (ours carry their own); default 8 MiB. */
   maxBodyBytes?: number;
   /** Called once per request after the response is written or the client went away. */
-  onResponse?: (entry: { method: string; path: string; status: number; ms: number; aborted: boolean }) => void;
+  onResponse?: (entry: {
+    method: string;
+    path: string;
+    /** The query string with its `?`, or '' when there is none. */
+    query: string;
+    status: number;
+    /** The response's content type ('' when it has none): which format was served. */
+    contentType: string;
+    ms: number;
+    aborted: boolean;
+  }) => void;
 }
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -38,11 +48,13 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     let done: Done = NO_LOG;
     if (log) {
       const start = performance.now();
-      done = (status: number, aborted: boolean) => {
+      done = (status: number, aborted: boolean, contentType = '') => {
         const target = originForm(req.url);
         const q = target.indexOf('?');
         try {
-          log({ method: req.method ?? '', path: q < 0 ? target : target.slice(0, q), status, ms: performance.now() - start, aborted });
+          const path = q < 0 ? target : target.slice(0, q);
+          const query = q < 0 ? '' : target.slice(q);
+          log({ method: req.method ?? '', path, query, status, contentType, ms: performance.now() - start, aborted });
         } catch {
           // The host's logger failing is not the request's failure, and must not end the server.
         }
@@ -67,7 +79,7 @@ function writeFailure(res: ServerResponse, done: Done): void {
     if (!res.headersSent && !res.destroyed) {
       res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(errorBody('internal_error', 'Internal error')));
-      return done(500, false);
+      return done(500, false, 'application/json; charset=utf-8');
     }
   } catch {
     // Fall through: the connection is unusable.

@@ -1,6 +1,7 @@
-// The command line's rough edges (issue 22): --flag=value everywhere, help within 100 columns with
-// long lists once, JSON from a file or -, type names in any case with "did you mean", a signing
-// message given to `decode RawTransaction`, stray arguments.
+// The command line's rough edges (issues 22, 28, 33): --flag=value everywhere, help that fits a
+// terminal (80 columns, 24 lines) and lists every option, long lists once, JSON from a file or -,
+// type names in any case with "did you mean", a signing message given to `decode RawTransaction`,
+// stray arguments.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,16 +19,39 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A terminal: 80 columns, 24 lines. */
+function expectFitsTerminal(text: string, what: string) {
+  const lines = text.trimEnd().split('\n');
+  expect(lines.length, `${what}: ${lines.length} lines`).toBeLessThanOrEqual(24);
+  for (const line of lines) expect(line.length, `${what}: ${line}`).toBeLessThanOrEqual(80);
+}
+
 describe('help', () => {
-  it('fits 100 columns, lists every command, and shows the type list once', async () => {
+  it('fits a terminal and lists every command, one line each', async () => {
     const h = await run(['--help']);
-    for (const line of h.out.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
-    for (const name of Object.keys(commands)) expect(h.out).toContain(`ledger-bcs ${name}`);
-    expect(h.out.split('TransactionData, TransactionInfo').length - 1).toBe(1); // the TYPE list, once
-    for (const name of Object.keys(commands)) {
-      const c = await run([name, '--help']);
-      expect(c.code).toBe(0);
-      for (const line of c.out.split('\n')) expect(line.length, `${name}: ${line}`).toBeLessThanOrEqual(100);
+    expectFitsTerminal(h.out, '--help');
+    for (const name of Object.keys(commands)) expect(h.out).toMatch(new RegExp(`\\n  ${name} +\\S`));
+    expect(h.out).not.toContain('TransactionData, TransactionInfo'); // the TYPE list is in decode --help
+  });
+
+  it("each command's help fits a terminal and lists every option it takes", async () => {
+    for (const [name, c] of Object.entries(commands)) {
+      for (const argv of [[name, '--help'], [name, '-h'], [name, '--chain-id', '4', '--help']]) {
+        const r = await run(argv);
+        expect([r.code, r.err], argv.join(' ')).toEqual([0, '']);
+        expect(r.out).toMatch(new RegExp(`^Usage: ledger-bcs ${name}\\b`));
+        expectFitsTerminal(r.out, name);
+        for (const flag of Object.keys(c.options)) expect(r.out, `${name} ${flag}`).toMatch(new RegExp(`\\n  ${flag}\\b`));
+      }
+    }
+    const decode = (await run(['decode', '--help'])).out;
+    expect(decode.split('TransactionData, TransactionInfo').length - 1).toBe(1); // the TYPE list, once
+  });
+
+  it('serve --help lists the follow flags beside the others', async () => {
+    const h = (await run(['serve', '--help'])).out;
+    for (const flag of ['--follow URL', '--from-height N', '--from-oldest', '--concurrency N', '--ledger FILE', '--prune-window N', '--port N', '--host HOST', '--cors ORIGIN']) {
+      expect(h).toContain(`  ${flag}`);
     }
   });
 });

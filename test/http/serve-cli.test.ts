@@ -57,7 +57,14 @@ describe('ledger-bcs serve (in process)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-svc-chain-id')).toBe('4');
     expect(await res.json()).toBe(V2_SIGNING_MESSAGE);
-    expect(await waitFor(/^POST \/v1\/transactions\/encode_submission 200 \d+\.\dms$/)).toBeTruthy();
+    // One log line per response: method, path and query, status, the format served, time.
+    expect(await waitFor(/^POST \/v1\/transactions\/encode_submission 200 json \d+\.\dms$/)).toBeTruthy();
+    const bcs = await fetch(url + ENCODE, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/x-bcs' }, body: JSON.stringify(V2_REQUEST) });
+    // The node answers encode_submission in JSON only: BCS asked for, its error body (JSON) is logged as such.
+    expect(bcs.status).toBe(400);
+    expect(await waitFor(/^POST \/v1\/transactions\/encode_submission 400 json \d+\.\dms$/)).toBeTruthy();
+    expect((await fetch(`${url}/v1/-/healthy?duration_secs=5`)).status).toBe(200);
+    expect(await waitFor(/^GET \/v1\/-\/healthy\?duration_secs=5 200 json \d+\.\dms$/)).toBeTruthy();
 
     // A request in flight (its body not yet complete) when SIGTERM arrives still gets its answer.
     const text = JSON.stringify(V2_REQUEST);
@@ -180,7 +187,7 @@ describe('ledger-bcs serve (built CLI, real signal)', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(err).toMatch(/GET \/v1\/-\/healthy 200 /);
+    expect(err).toMatch(/\nGET \/v1\/-\/healthy\?duration_secs=60 200 json \d+\.\dms\n/);
     expect(err).toMatch(/SIGTERM: shutting down[\s\S]*stopped\n$/);
   });
 });

@@ -34,8 +34,8 @@ describe('ledger-bcs type-tag (in process)', () => {
     const io = fakeIo();
     expect(await runCommand(commands, ['type-tag', 'vector<u9>'], io)).toBe(1);
     expect(io.stdout).toEqual([]);
-    expect(io.stderr.join('\n')).toContain('invalid_type_tag');
-    expect(io.stderr.join('\n')).toContain('at offset 7');
+    // One JSON error body, the offset a field of it.
+    expect(io.stderr.map((l) => JSON.parse(l))).toEqual([{ error: expect.objectContaining({ code: 'invalid_type_tag', offset: 7 }) }]);
   });
 
   it('9 nested structs (parser depth 8) encode, as the node serializes one level more than it decodes', async () => {

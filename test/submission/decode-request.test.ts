@@ -73,7 +73,7 @@ describe('ledger-bcs decode-request', () => {
     const v4 = vectors.vectors.find((v) => v.name.startsWith('V4'))!;
     const without = await run(['decode-request', v4.signing_message]);
     expect(without.code).toBe(1);
-    expect(without.err).toMatch(/^error: not_supported: no ABI declares the entry function/);
+    expect(JSON.parse(without.err).error).toMatchObject({ code: 'not_supported', message: expect.stringMatching(/^no ABI declares the entry function/) });
     const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-decode-request-'));
     try {
       // Two --abi flags: the V4 module alone in one file, another module in an array in the other.

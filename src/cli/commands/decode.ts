@@ -6,12 +6,14 @@ import { CODEC_NOTES, codecFor } from './codec-for.js';
 const PREFIXES = [RAW_TRANSACTION_PREFIX_HEX, RAW_TRANSACTION_WITH_DATA_PREFIX_HEX].map((p) => p.slice(2));
 
 export const decodeCommand: Command = {
-  summary: 'decode BCS hex (argument, or - for stdin) as TYPE and print its JSON-safe form',
-  usage: 'decode TYPE HEX|-',
+  summary: 'decode BCS hex as TYPE: its JSON-safe form',
+  description: 'Decode BCS hex (an argument, or - for stdin) as TYPE and print its JSON-safe form.',
+  args: 'TYPE HEX|-',
+  positionals: [2, 2],
+  options: {},
   notes: CODEC_NOTES,
-  async run(args, io) {
-    if (args.length !== 2) throw new CliError('usage: ledger-bcs decode TYPE HEX|-  (the types: ledger-bcs decode --help)');
-    const [type, source] = args;
+  async run(a, io) {
+    const [type, source] = a.positionals as [string, string];
     const codec = codecFor(type);
     const text = (source === '-' ? await io.readStdin() : source).trim();
     // A signing message is a domain prefix and then the transaction: the request is what it encodes.

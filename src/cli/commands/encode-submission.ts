@@ -11,42 +11,15 @@ import {
 } from '../../submission/index.js';
 import type { ErrorBody } from '../../records/index.js';
 import { writeSubmission, requestText } from '../../submission/internal.js';
+import { requiredChainId, type OptionSpec } from '../args.js';
 import { CliError, type Command, type Io } from '../run.js';
 
 // `ledger-bcs encode-submission`: the endpoint's job offline. One request prints the endpoint's 200
 // body (the JSON string "0x…") on stdout, or its error body on stderr with exit 1. `--batch` reads
 // JSON lines on stdin and answers each with one line, in order; a bad line never stops the batch.
 
-interface Options {
-  chainId: number;
-  abiFiles: string[];
-  batch: boolean;
-  source: string;
-}
-
-function parseOptions(args: string[]): Options {
-  const o: Options = { chainId: NaN, abiFiles: [], batch: false, source: '-' };
-  let sourceGiven = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--chain-id' || a === '--abi') {
-      const v = args[++i];
-      if (v === undefined) throw new CliError(`${a} needs a value`);
-      if (a === '--abi') o.abiFiles.push(v);
-      else if (!/^[0-9]{1,3}$/.test(v) || Number(v) > 255) throw new CliError(`--chain-id must be an integer from 0 to 255, got ${JSON.stringify(v)}`);
-      else o.chainId = Number(v);
-    } else if (a === '--batch') o.batch = true;
-    else if (a.startsWith('--')) throw new CliError(`unknown option ${JSON.stringify(a)}`);
-    else if (sourceGiven) throw new CliError(`unexpected argument ${JSON.stringify(a)}`);
-    else {
-      o.source = a;
-      sourceGiven = true;
-    }
-  }
-  if (Number.isNaN(o.chainId)) throw new CliError('--chain-id N is required (the chain the transaction is for)');
-  if (o.batch && sourceGiven && o.source !== '-') throw new CliError('--batch reads JSON lines from stdin only');
-  return o;
-}
+/** `--abi FILE`..., as every command that reads Move values takes it. */
+export const ABI_OPTION: OptionSpec = { value: 'FILE', repeat: true, help: 'ABIs beyond the framework (a module JSON, or a list)' };
 
 /** Modules from `--abi FILE` arguments: each file holds one MoveModule JSON or an array of them. */
 export function loadAbiFiles(files: readonly string[]): MoveModuleJson[] {
@@ -205,21 +178,30 @@ async function runBatch(io: Io, chainId: number, abis: AbiRegistry): Promise<num
 }
 
 export const encodeSubmissionCommand: Command = {
-  summary:
-    'encode a JSON transaction request as POST /v1/transactions/encode_submission would: prints the JSON string "0x…" (signing message); errors print the error body on stderr. --batch: JSON lines on stdin, one answer line each, in order; exit 1 if any failed',
-  usage: 'encode-submission --chain-id N [--abi FILE]... [--batch] [REQUEST.json|-]',
-  switches: ['--batch'],
-  async run(args, io) {
-    const o = parseOptions(args);
-    const abis = abiRegistry(loadAbiFiles(o.abiFiles));
-    if (o.batch) return runBatch(io, o.chainId, abis);
+  summary: 'encode a request as POST /transactions/encode_submission',
+  description:
+    'Encode a JSON transaction request as POST /v1/transactions/encode_submission would: prints the JSON string "0x…" (the signing message); a refusal prints the error body on stderr, exit 1. --batch: exit 1 if any line failed.',
+  args: '[REQUEST.json|-]',
+  positionals: [0, 1],
+  options: {
+    '--chain-id': { value: 'N', help: 'the chain the transaction is for (required)' },
+    '--abi': ABI_OPTION,
+    '--batch': { help: 'JSON lines on stdin: one answer line each, in order' },
+  },
+  async run(a, io) {
+    const chainId = requiredChainId(a);
+    const source = a.positionals[0] ?? '-';
+    const batch = a.has('--batch');
+    if (batch && source !== '-') throw new CliError('--batch reads JSON lines from stdin only');
+    const abis = abiRegistry(loadAbiFiles(a.values('--abi')));
+    if (batch) return runBatch(io, chainId, abis);
     let body: Uint8Array;
     try {
-      body = o.source === '-' ? await stdinBytes(io) : readFileSync(o.source);
+      body = source === '-' ? await stdinBytes(io) : readFileSync(source);
     } catch (e) {
-      throw new CliError(`cannot read ${JSON.stringify(o.source)}: ${(e as Error).message}`);
+      throw new CliError(`cannot read ${JSON.stringify(source)}: ${(e as Error).message}`);
     }
-    const r = answer(body, o.chainId, abis);
+    const r = answer(body, chainId, abis);
     if (r.ok) {
       io.out(`"${toHex(r.message)}"`);
       return 0;

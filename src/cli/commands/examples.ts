@@ -1,21 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { encodeSubmission, isApiError } from '../../submission/index.js';
-import { CliError, type Command } from '../run.js';
+import { readBundledFile } from '../input.js';
+import type { Command } from '../run.js';
 
 // `ledger-bcs examples` (what `npm start` runs): the bundled example requests
 // (fixtures/example-requests.jsonl) encoded as encode_submission would for chain 4, each answer on
 // one line after a label naming the request.
-
-function loadRequests(): string[] {
-  for (const rel of ['../../fixtures/example-requests.jsonl', '../../../fixtures/example-requests.jsonl']) {
-    try {
-      return readFileSync(new URL(rel, import.meta.url), 'utf8').split('\n').filter((l) => l.trim() !== '');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    }
-  }
-  throw new CliError('fixtures/example-requests.jsonl not found');
-}
 
 interface EntryJson {
   function?: string;
@@ -34,12 +23,15 @@ function requestLabel(request: unknown): string {
 }
 
 export const examplesCommand: Command = {
-  summary: 'encode the bundled example requests for chain 4, one line each: request → signing message (what `npm start` runs)',
-  usage: 'examples',
-  run(args, io) {
-    if (args.length > 0) throw new CliError(`unexpected argument ${JSON.stringify(args[0])}; usage: ledger-bcs examples`);
+  summary: 'encode the bundled example requests (what `npm start` runs)',
+  description:
+    'Encode the bundled example requests (fixtures/example-requests.jsonl) for chain 4, one line each: request → signing message (what `npm start` runs).',
+  args: '',
+  positionals: [0, 0],
+  options: {},
+  run(_a, io) {
     let failed = 0;
-    for (const line of loadRequests()) {
+    for (const line of readBundledFile('fixtures/example-requests.jsonl').split('\n').filter((l) => l.trim() !== '')) {
       const request = JSON.parse(line) as unknown;
       try {
         io.out(`${requestLabel(request)} → ${encodeSubmission(request, { chainId: 4 }).hex}`);

@@ -1,67 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { BcsError, fromHex } from '../../bcs/index.js';
-import { bcsBlock, transaction, transactionOnChainData, type BcsBlock, type TransactionOnChainData } from '../../records/index.js';
+import { bcsBlock, transaction, transactionOnChainData, type BcsBlock, type Transaction, type TransactionOnChainData } from '../../records/index.js';
 import { abiRegistry } from '../../submission/index.js';
-import { nodeBlockJson, nodeJsonText, parseNodeBlockJson, parseNodeJsonText, parseTransactionJson, transactionJson } from '../../node-json/index.js';
+import { nodeBlockJson, nodeJsonText, parseNodeBlockJson, parseNodeJsonText, parseTransactionJson, transactionJson, type ParseTransactionJsonOptions } from '../../node-json/index.js';
+import { errorJson } from '../errors.js';
 import { CliError, type Command, type Io } from '../run.js';
-import { loadAbiFiles } from './encode-submission.js';
+import { chainIdOption } from '../args.js';
+import { ABI_OPTION, loadAbiFiles } from './encode-submission.js';
 
 // `render`: the node's BCS records → the node's JSON. `verify-json`: the node's JSON (a transaction,
 // a list of them, or a block) read back with every hash checked.
 
-interface Flags {
-  values: Map<string, string[]>;
-  rest: string[];
-}
-
-/** `--flag value` and `--flag=value`; `takes` lists the flags with a value, `bools` those without. */
-function flags(args: string[], takes: readonly string[], bools: readonly string[] = []): Flags {
-  const out: Flags = { values: new Map(), rest: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (!a.startsWith('--')) {
-      out.rest.push(a);
-      continue;
-    }
-    const eq = a.indexOf('=');
-    const name = eq < 0 ? a : a.slice(0, eq);
-    if (bools.includes(name) && eq < 0) {
-      out.values.set(name, ['true']);
-      continue;
-    }
-    if (!takes.includes(name)) throw new CliError(`unknown option ${JSON.stringify(a)}`);
-    const v = eq < 0 ? args[++i] : a.slice(eq + 1);
-    if (v === undefined) throw new CliError(`${name} needs a value`);
-    out.values.set(name, [...(out.values.get(name) ?? []), v]);
-  }
-  return out;
-}
-
-function oneValue(f: Flags, name: string): string | undefined {
-  const v = f.values.get(name);
-  if (v && v.length > 1) throw new CliError(`${name} given twice`);
-  return v?.[0];
-}
-
-function u64Flag(f: Flags, name: string): bigint | undefined {
-  const v = oneValue(f, name);
-  if (v === undefined) return undefined;
-  if (!/^[0-9]{1,20}$/.test(v) || BigInt(v) > 0xffffffffffffffffn) throw new CliError(`${name} must be a u64, got ${JSON.stringify(v)}`);
-  return BigInt(v);
-}
-
-function chainIdFlag(f: Flags): number | undefined {
-  const v = oneValue(f, '--chain-id');
-  if (v === undefined) return undefined;
-  if (!/^[0-9]{1,3}$/.test(v) || Number(v) > 255) throw new CliError(`--chain-id must be an integer from 0 to 255, got ${JSON.stringify(v)}`);
-  return Number(v);
-}
-
-/** The flags (every command takes `--abi FILE`...), `positional` arguments, and the ABI registry. */
-function prepare(args: string[], usage: string, positional: number, takes: string[], bools: string[]) {
-  const f = flags(args, ['--abi', ...takes], bools);
-  if (f.rest.length !== positional) throw new CliError(`usage: ledger-bcs ${usage}`);
-  return { f, abis: abiRegistry(loadAbiFiles(f.values.get('--abi') ?? [])) };
+function u64Option(value: string | undefined, name: string): bigint | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]{1,20}$/.test(value) || BigInt(value) > 0xffffffffffffffffn) throw new CliError(`${name} must be a u64, got ${JSON.stringify(value)}`);
+  return BigInt(value);
 }
 
 async function source(arg: string, io: Io): Promise<string> {
@@ -72,14 +25,20 @@ async function source(arg: string, io: Io): Promise<string> {
 const KINDS = ['Transaction', 'TransactionOnChainData', 'BcsBlock'] as const;
 
 export const renderCommand: Command = {
-  summary: "the node's JSON of BCS hex; KIND: Transaction, TransactionOnChainData or BcsBlock",
-  usage: 'render KIND HEX|- [--abi FILE]... [--timestamp USECS]',
-  async run(args, io) {
-    const { f, abis } = prepare(args, renderCommand.usage, 2, ['--timestamp'], []);
-    const [kind, src] = f.rest as [string, string];
+  summary: "the node's JSON of a record's BCS",
+  description: "Print the node's JSON of BCS hex (an argument, or - for stdin). KIND: Transaction, TransactionOnChainData or BcsBlock.",
+  args: 'KIND HEX|-',
+  positionals: [2, 2],
+  options: {
+    '--abi': ABI_OPTION,
+    '--timestamp': { value: 'USECS', help: "the block's timestamp, which the JSON shows (default 0)" },
+  },
+  async run(a, io) {
+    const abis = abiRegistry(loadAbiFiles(a.values('--abi')));
+    const [kind, src] = a.positionals as [string, string];
     if (!(KINDS as readonly string[]).includes(kind)) throw new CliError(`unknown kind ${JSON.stringify(kind)}: one of ${KINDS.join(', ')}`);
     const bytes = fromHex((await source(src, io)).trim());
-    const timestamp = u64Flag(f, '--timestamp');
+    const timestamp = u64Option(a.value('--timestamp'), '--timestamp');
     let json: unknown;
     if (kind === 'BcsBlock') json = nodeBlockJson(bcsBlock.schema.decode(bytes) as BcsBlock, { abis });
     else if (kind === 'TransactionOnChainData') {
@@ -105,32 +64,76 @@ function readSource(arg: string, io: Io): Promise<string> {
   }
 }
 
-export const verifyJsonCommand: Command = {
-  summary: "check the node's JSON of transactions or a block and its hashes",
-  usage: 'verify-json FILE|- [--abi FILE]... [--chain-id N] [--no-verify-hash]',
-  async run(args, io) {
-    const { f, abis } = prepare(args, verifyJsonCommand.usage, 1, ['--chain-id'], ['--no-verify-hash']);
-    const options = { abis, chainId: chainIdFlag(f), verifyHash: !f.values.has('--no-verify-hash') };
-    const json = parseNodeJsonText(await readSource(f.rest[0]!, io));
-    const kinds: Record<string, number> = {};
-    const count = (k: string) => (kinds[k] = (kinds[k] ?? 0) + 1);
-    if (typeof json === 'object' && json !== null && !Array.isArray(json) && 'block_height' in json) {
-      const b = parseNodeBlockJson(json, options);
-      for (const t of b.transactions ?? []) count(t.transaction.$kind);
-      io.out(JSON.stringify({ ok: true, block_height: b.blockHeight.toString(), transactions: kinds, hashes_checked: options.verifyHash }));
-      return 0;
+interface Verified {
+  ok: true;
+  block_height?: string;
+  transactions: Record<string, number>;
+  hashes_checked: boolean;
+}
+
+/** What verify-json prints for `json` (it throws what refused it), and the user transactions' chain ids. */
+function verify(json: unknown, options: ParseTransactionJsonOptions): { summary: Verified; chainIds: Set<number> } {
+  const transactions: Record<string, number> = {};
+  const chainIds = new Set<number>();
+  const count = (t: Transaction) => {
+    transactions[t.$kind] = (transactions[t.$kind] ?? 0) + 1;
+    if (t.$kind === 'UserTransaction') chainIds.add(t.value.rawTxn.chainId);
+  };
+  const hashes_checked = options.verifyHash !== false;
+  if (typeof json === 'object' && json !== null && !Array.isArray(json) && 'block_height' in json) {
+    const b = parseNodeBlockJson(json, options);
+    for (const t of b.transactions ?? []) count(t.transaction);
+    return { summary: { ok: true, block_height: b.blockHeight.toString(), transactions, hashes_checked }, chainIds };
+  }
+  const list = Array.isArray(json) ? json : [json];
+  list.forEach((t, i) => {
+    try {
+      const r = parseTransactionJson(t, options);
+      if (r.data.$kind === 'Pending') {
+        transactions.Pending = (transactions.Pending ?? 0) + 1;
+        chainIds.add(r.data.value.rawTxn.chainId);
+      } else count(r.data.value.transaction);
+    } catch (e) {
+      throw Array.isArray(json) && e instanceof BcsError ? e.within(i) : e;
     }
-    const list = Array.isArray(json) ? json : [json];
-    list.forEach((t, i) => {
+  });
+  return { summary: { ok: true, transactions, hashes_checked }, chainIds };
+}
+
+const isHashMismatch = (e: unknown): e is BcsError => e instanceof BcsError && /(^|\.|\])hash$/.test(e.path) && /^hash does not match/.test(e.toJSON().message);
+
+export const verifyJsonCommand: Command = {
+  summary: "check the node's JSON of transactions or a block",
+  description: "Read the node's JSON of a transaction, a list of them, or a block (a file, or - for stdin) back into its records, checking every hash; prints a summary JSON.",
+  args: 'FILE|-',
+  positionals: [1, 1],
+  options: {
+    '--abi': ABI_OPTION,
+    '--chain-id': { value: 'N', help: "user transactions' chain (else found by their hash)" },
+    '--no-verify-hash': { help: 'read the JSON without checking its hashes' },
+  },
+  async run(a, io) {
+    const abis = abiRegistry(loadAbiFiles(a.values('--abi')));
+    const chainId = chainIdOption(a);
+    const verifyHash = !a.has('--no-verify-hash');
+    const json = parseNodeJsonText(await readSource(a.positionals[0]!, io));
+    try {
+      io.out(JSON.stringify(verify(json, { abis, chainId, verifyHash }).summary));
+      return 0;
+    } catch (e) {
+      // The chain id is part of what a user transaction's hash covers, but not of its JSON: a wrong
+      // --chain-id fails as a hash mismatch. Read again without it, the hash finds the chain.
+      if (chainId === undefined || !verifyHash || !isHashMismatch(e)) throw e;
+      let found: Set<number>;
       try {
-        const r = parseTransactionJson(t, options);
-        count(r.data.$kind === 'Pending' ? 'Pending' : r.data.value.transaction.$kind);
-      } catch (e) {
-        throw Array.isArray(json) && e instanceof BcsError ? e.within(i) : e;
+        found = verify(json, { abis, verifyHash }).chainIds;
+      } catch {
+        throw e; // not the chain id: the hash does not match on any chain
       }
-    });
-    io.out(JSON.stringify({ ok: true, transactions: kinds, hashes_checked: options.verifyHash }));
-    return 0;
+      const theirs = [...found].join(', ');
+      const message = `${e.toJSON().message}: the likely cause is --chain-id ${chainId}; the hash matches chain id ${theirs} (give --chain-id ${theirs}, or leave it out)`;
+      io.err(JSON.stringify({ error: { ...errorJson(e), message } }));
+      return 1;
+    }
   },
 };
-

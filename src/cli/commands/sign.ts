@@ -2,15 +2,14 @@ import { existsSync, statSync } from 'node:fs';
 import { toHex } from '../../bcs/index.js';
 import { isSigningError, signSubmission, type SignerInput } from '../../signing/index.js';
 import { abiRegistry, isApiError, parseRequestBody } from '../../submission/index.js';
-import { intOption, parseArgs, readSource, readSourceText } from '../input.js';
+import { requiredChainId } from '../args.js';
+import { readSource, readSourceText } from '../input.js';
 import { CliError, type Command, type Io } from '../run.js';
-import { loadAbiFiles } from './encode-submission.js';
+import { ABI_OPTION, loadAbiFiles } from './encode-submission.js';
 
 // `ledger-bcs sign`: an encode_submission request signed offline (an air-gapped machine needs no
 // node): prints the signed transaction's BCS hex and its hash as JSON. Keys come from a file only
 // its owner can read, or from an environment variable; a key is never printed or logged.
-
-const USAGE = 'sign (--key FILE | --key-env NAME) --chain-id N [--abi FILE]... [--secondary-key FILE]... [--fee-payer-key FILE] REQUEST.json|-';
 
 // Key material typed where a file or variable name belongs: refused without repeating it (an
 // error message that quoted it would put the key in logs and terminals).
@@ -41,28 +40,31 @@ function keyFromEnv(name: string): string {
 }
 
 export const signCommand: Command = {
-  summary: 'sign an encode_submission request with Ed25519 keys (AIP-80 or hex; offline); prints {"signed_transaction","hash"}',
-  usage: USAGE,
-  async run(args, io) {
-    const a = parseArgs(args, { '--key': 'value', '--key-env': 'value', '--chain-id': 'value', '--abi': 'value', '--secondary-key': 'value', '--fee-payer-key': 'value' }, 1, USAGE);
-    const one = (name: string) => {
-      const v = a.values.get(name);
-      if (v && v.length > 1) throw new CliError(`${name} is given more than once`);
-      return v?.[0];
-    };
-    const chainIdText = one('--chain-id');
-    if (chainIdText === undefined) throw new CliError('--chain-id N is required (the chain the transaction is for)');
-    const chainId = intOption('--chain-id', chainIdText, 0, 255);
-    const keyFile = one('--key');
-    const keyEnv = one('--key-env');
+  summary: 'sign a request offline with Ed25519 keys',
+  description:
+    'Sign an encode_submission request with Ed25519 keys (AIP-80 or hex), offline; prints {"signed_transaction","hash"}. The sender key: exactly one of --key or --key-env.',
+  args: '[REQUEST.json|-]',
+  positionals: [0, 1],
+  options: {
+    '--key': { value: 'FILE', help: "the sender's key, in a file only you can read" },
+    '--key-env': { value: 'NAME', help: "the environment variable holding the sender's key" },
+    '--chain-id': { value: 'N', help: 'the chain the transaction is for (required)' },
+    '--abi': ABI_OPTION,
+    '--secondary-key': { value: 'FILE', repeat: true, help: "a secondary signer's key file, in the request's order" },
+    '--fee-payer-key': { value: 'FILE', help: "the fee payer's key file" },
+  },
+  async run(a, io) {
+    const chainId = requiredChainId(a);
+    const keyFile = a.value('--key');
+    const keyEnv = a.value('--key-env');
     if ((keyFile === undefined) === (keyEnv === undefined)) throw new CliError('give the sender key as exactly one of --key FILE or --key-env NAME');
     const source = a.positionals[0] ?? '-';
     const sender = keyFile !== undefined ? await keyFromFile(keyFile, io) : keyFromEnv(keyEnv!);
     const secondarySigners: SignerInput[] = [];
-    for (const f of a.values.get('--secondary-key') ?? []) secondarySigners.push(await keyFromFile(f, io, '--secondary-key'));
-    const feePayerFile = one('--fee-payer-key');
+    for (const f of a.values('--secondary-key')) secondarySigners.push(await keyFromFile(f, io, '--secondary-key'));
+    const feePayerFile = a.value('--fee-payer-key');
     const feePayer = feePayerFile === undefined ? undefined : await keyFromFile(feePayerFile, io, '--fee-payer-key');
-    const abis = abiRegistry(loadAbiFiles(a.values.get('--abi') ?? []));
+    const abis = abiRegistry(loadAbiFiles(a.values('--abi')));
     const body = await readSource(source, io);
     try {
       const request = parseRequestBody(new TextDecoder('utf-8', { fatal: true }).decode(body));

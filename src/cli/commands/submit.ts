@@ -3,14 +3,13 @@ import { fromHex } from '../../bcs/index.js';
 import { transactionHashHex } from '../../hash/index.js';
 import { signedTransaction } from '../../transactions/index.js';
 import { createLedgerClient, isLedgerApiError, isLedgerNetworkError, isLedgerResponseError, isTransactionWaitError } from '../../client/index.js';
-import { intOption, parseArgs, readSourceText } from '../input.js';
+import { intOption } from '../args.js';
+import { readSourceText } from '../input.js';
 import { CliError, type Command } from '../run.js';
 
 // `ledger-bcs submit`: a signed transaction (from `sign`, possibly made on another machine) posted
 // to a node's POST /v1/transactions; prints the pending transaction JSON, or with --wait the
 // committed one. The node's refusal prints its error body on stderr and exits 1.
-
-const USAGE = 'submit --url URL [--wait] [--timeout-ms N] SIGNED|-';
 
 /** The signed bytes from hex, or from the JSON `sign` prints (`signed_transaction`). */
 function signedBytes(text: string): Uint8Array {
@@ -30,14 +29,19 @@ function signedBytes(text: string): Uint8Array {
 }
 
 export const submitCommand: Command = {
-  summary: "post a signed transaction (sign's output, hex, a file or -) to a node; --wait: until committed",
-  usage: USAGE,
-  switches: ['--wait'],
-  async run(args, io) {
-    const a = parseArgs(args, { '--url': 'value', '--wait': 'flag', '--timeout-ms': 'value' }, 1, USAGE);
-    const url = a.values.get('--url')?.at(-1);
+  summary: 'post a signed transaction to a node',
+  description: "Post a signed transaction (sign's output, or its hex: inline, a file or -) to a node's POST /v1/transactions; prints the pending transaction JSON, or with --wait the committed one.",
+  args: '[SIGNED|-]',
+  positionals: [0, 1],
+  options: {
+    '--url': { value: 'URL', help: 'the node, without /v1 (required)' },
+    '--wait': { help: 'wait until the transaction is committed' },
+    '--timeout-ms': { value: 'N', help: 'how long --wait waits (default 60000)' },
+  },
+  async run(a, io) {
+    const url = a.value('--url');
     if (url === undefined) throw new CliError('--url URL is required (the node, without /v1)');
-    const timeoutText = a.values.get('--timeout-ms')?.at(-1);
+    const timeoutText = a.value('--timeout-ms');
     const timeoutMs = timeoutText === undefined ? 60_000 : intOption('--timeout-ms', timeoutText, 1, 2_147_483_647);
     const source = a.positionals[0] ?? '-';
     // A file (or -) when one is named so; else hex given inline.
@@ -51,7 +55,7 @@ export const submitCommand: Command = {
       if (pending.data.hash.toLowerCase() !== hash) {
         throw new CliError(`the node answered hash ${pending.data.hash} for the transaction whose hash is ${hash}; not waiting for it`);
       }
-      if (!a.flags.has('--wait')) {
+      if (!a.has('--wait')) {
         io.out(JSON.stringify(pending.data));
         return 0;
       }
