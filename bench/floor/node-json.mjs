@@ -15,7 +15,9 @@ const hex = (b) => {
 const short = (a) => '0x' + (a.slice(2).replace(/^0+/, '') || '0');
 const prefix = (salt) => sha3_256(enc.encode(salt));
 const TX_PREFIX = prefix('APTOS::Transaction');
-const KEY_PREFIX = prefix('APTOS::StateKeyInner');
+// state_key_hash: the salt is StateKeyInner's serde name, `StateKey`, and the hashed bytes are
+// StateKeyInner::encode() (aptos-core types/src/state_store/state_key/inner.rs, registry.rs).
+const KEY_PREFIX = prefix('APTOS::StateKey');
 const NIBBLE = new Int8Array(128).fill(-1);
 for (let i = 0; i < 16; i++) NIBBLE[48 + i < 58 ? 48 + i : 87 + i] = i;
 for (let i = 10; i < 16; i++) NIBBLE[55 + i] = i;
@@ -85,7 +87,10 @@ function structTag(w, module, name, asTypeTag = true) {
   w.str(name);
   w.u8(0);
 }
-/** bcs(StateKeyInner::AccessPath { address, path: bcs(Path::Resource(0x1::fungible_asset::FungibleStore)) }). */
+/**
+ * bcs(StateKeyInner::AccessPath { address, path: bcs(Path::Resource(0x1::fungible_asset::FungibleStore)) }):
+ * for an access path also StateKeyInner::encode() (tag 0, then bcs(AccessPath)), the bytes its hash takes.
+ */
 function storeKey(address) {
   const path = new W(64);
   path.u8(1);
