@@ -13,13 +13,15 @@ const hex = (b) => {
   return s;
 };
 const short = (a) => '0x' + (a.slice(2).replace(/^0+/, '') || '0');
-const prefix = (salt) => sha3_256(enc.encode(salt));
-const TX_PREFIX = prefix('APTOS::Transaction');
-const KEY_PREFIX = prefix('APTOS::StateKeyInner');
+export const prefix = (salt) => sha3_256(enc.encode(salt));
+export const TX_PREFIX = prefix('APTOS::Transaction');
+// state_key_hash: the salt is StateKeyInner's serde name, `StateKey`, and the hashed bytes are
+// StateKeyInner::encode() (aptos-core types/src/state_store/state_key/inner.rs, registry.rs).
+export const KEY_PREFIX = prefix('APTOS::StateKey');
 const NIBBLE = new Int8Array(128).fill(-1);
 for (let i = 0; i < 16; i++) NIBBLE[48 + i < 58 ? 48 + i : 87 + i] = i;
 for (let i = 10; i < 16; i++) NIBBLE[55 + i] = i;
-const fromHex = (s, n) => {
+export const fromHex = (s, n) => {
   if (typeof s !== 'string' || s.charCodeAt(0) !== 48 || s.charCodeAt(1) !== 120 || (n !== undefined && s.length !== 2 + 2 * n) || (s.length & 1) !== 0) fail(`bad hex ${s}`);
   const out = new Uint8Array((s.length - 2) >> 1);
   for (let i = 0, j = 2; i < out.length; i++, j += 2) {
@@ -30,10 +32,10 @@ const fromHex = (s, n) => {
   }
   return out;
 };
-const addrBytes = (s) => fromHex('0x' + s.slice(2).padStart(64, '0'), 32);
+export const addrBytes = (s) => fromHex('0x' + s.slice(2).padStart(64, '0'), 32);
 
 // A growable byte writer.
-class W {
+export class W {
   constructor(n = 1 << 16) {
     this.b = new Uint8Array(n);
     this.o = 0;
@@ -85,7 +87,10 @@ function structTag(w, module, name, asTypeTag = true) {
   w.str(name);
   w.u8(0);
 }
-/** bcs(StateKeyInner::AccessPath { address, path: bcs(Path::Resource(0x1::fungible_asset::FungibleStore)) }). */
+/**
+ * bcs(StateKeyInner::AccessPath { address, path: bcs(Path::Resource(0x1::fungible_asset::FungibleStore)) }):
+ * for an access path also StateKeyInner::encode() (tag 0, then bcs(AccessPath)), the bytes its hash takes.
+ */
 function storeKey(address) {
   const path = new W(64);
   path.u8(1);
@@ -98,9 +103,9 @@ function storeKey(address) {
   w.bytes(p);
   return w.done();
 }
-const EVENT_PREFIX = prefix('APTOS::ContractEvent');
-const ACCUMULATOR_PREFIX = prefix('APTOS::EventAccumulator');
-const salted = (pre, body) => sha3_256.create().update(pre).update(body).digest();
+export const EVENT_PREFIX = prefix('APTOS::ContractEvent');
+export const ACCUMULATOR_PREFIX = prefix('APTOS::EventAccumulator');
+export const salted = (pre, body) => sha3_256.create().update(pre).update(body).digest();
 
 // ---------------------------------------------------------------------------------------------
 // Render: the decoded block (plain data) → the node's JSON text.
@@ -152,9 +157,11 @@ export function renderTransferBlock(b) {
 // ---------------------------------------------------------------------------------------------
 // Read back: the node's JSON text → the block's BCS bytes, hashes checked.
 
-const u64s = (s) => {
+export const u64s = (s) => {
   if (typeof s !== 'string' || !/^[0-9]{1,20}$/.test(s)) fail(`bad u64 ${s}`);
-  return BigInt(s);
+  const v = BigInt(s);
+  if (v > 0xffffffffffffffffn) fail(`bad u64 ${s}`);
+  return v;
 };
 
 function readTransaction(w, t, chainId) {

@@ -1,9 +1,12 @@
 // The node's JSON of committed transactions (issue 19): a block of 100 APT transfers (two events,
 // three write-set changes each) rendered to the node's JSON text, and that text read back with every
-// transaction hash and state-key hash verified, against the hand-written floor. No peer renders or
-// reads the node's transaction JSON from records, so there is no peer column.
+// transaction hash and state-key hash verified, against the hand-written floor; and a real mainnet
+// block's answer read the same way (issue 27). No peer renders or reads the node's transaction JSON
+// from records, so there is no peer column.
+import { readFileSync } from 'node:fs';
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { readTransferBlock, renderTransferBlock } from '../floor/node-json.mjs';
+import { readMainnetBlock } from '../floor/node-json-mainnet.mjs';
 import { need, workload } from './registry.mjs';
 
 const addr = (i) => '0x' + i.toString(16).padStart(64, '0');
@@ -87,6 +90,18 @@ export function nodeJsonWorkloads(ours) {
     data = { bytes, block, abis, text };
     return data;
   };
+  // fixtures/real-node/mainnet/block-57347454.json (GetBlock's docs, verbatim: PROVENANCE.md), the
+  // largest block of the corpus whose every transaction reads strictly; its user transaction calls
+  // 0xf22bed…::coin_bridge, whose ABI comes from the corpus's modules answer of that account.
+  let real;
+  const mainnet = () => {
+    if (real) return real;
+    need(ours, ['parseNodeBlockJson', 'moduleBytecodeJson', 'abiRegistry', 'bcsBlock', 'fromHex'], 'node JSON');
+    const fixture = (f) => readFileSync(new URL(`../../fixtures/real-node/mainnet/${f}`, import.meta.url), 'utf8');
+    const modules = JSON.parse(fixture('modules-f22bed.json'));
+    real = { text: fixture('block-57347454.json'), abis: ours.abiRegistry(modules.map((m) => ours.moduleBytecodeJson(ours.fromHex(m.bytecode)).abi)) };
+    return real;
+  };
   return [
     workload({
       name: 'node-json/render-block-100',
@@ -120,6 +135,23 @@ export function nodeJsonWorkloads(ours) {
         },
       },
       // Compared as the block's BCS bytes (the floor writes them directly; ours' typed value is encoded, untimed).
+      normalize: { ours: (v) => Array.from(ours.bcsBlock.schema.encode(v)), floor: (v) => Array.from(v.bcs) },
+    }),
+    workload({
+      name: 'node-json/read-verify-mainnet-block',
+      title: 'Mainnet block 57347454 as a node answered it (block metadata, a coin_bridge claim, checkpoint) → typed block, every hash verified',
+      category: 'records',
+      inputBytes: () => mainnet().text.length,
+      impls: {
+        ours: () => {
+          const { text, abis } = mainnet();
+          return () => ours.parseNodeBlockJson(text, { abis, chainId: 1 });
+        },
+        floor: () => {
+          const { text } = mainnet();
+          return () => ({ bcs: readMainnetBlock(text, 1) });
+        },
+      },
       normalize: { ours: (v) => Array.from(ours.bcsBlock.schema.encode(v)), floor: (v) => Array.from(v.bcs) },
     }),
   ];
