@@ -24,6 +24,9 @@ export function hashPrefix(salt: string): Uint8Array {
 export const TRANSACTION_SALT = 'APTOS::Transaction';
 /** sha3-256("APTOS::Transaction"), hashed once when the module loads (shared read-only through hash/internal.ts). */
 export const USER_TRANSACTION_PREFIX = /* @__PURE__ */ hashPrefix(TRANSACTION_SALT);
+/** sha3-256("APTOS::ContractEvent") and sha3-256("APTOS::EventAccumulator"): an event's hash and the event root's nodes. */
+export const CONTRACT_EVENT_PREFIX = /* @__PURE__ */ hashPrefix('APTOS::ContractEvent');
+export const EVENT_ACCUMULATOR_PREFIX = /* @__PURE__ */ hashPrefix('APTOS::EventAccumulator');
 
 function writeHashInput(w: BcsWriter, t: SignedTransactionInput): void {
   w.ensure(33);

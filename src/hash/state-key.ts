@@ -40,13 +40,10 @@ export function encodeStateKey(key: StateKeyInput): Uint8Array {
   }
 }
 
-/** Builds the state key hasher, its prefix sha3(STATE_KEY_SALT) hashed once per call. */
-export function stateKeyHasher(): (key: StateKeyInput) => Uint8Array {
-  const prefix = hashPrefix(STATE_KEY_SALT);
-  return (key) => sha3_256.create().update(prefix).update(encodeStateKey(key)).digest();
-}
+/** sha3-256(STATE_KEY_SALT), hashed once when the module loads (read-only, as USER_TRANSACTION_PREFIX). */
+export const STATE_KEY_PREFIX = /* @__PURE__ */ hashPrefix(STATE_KEY_SALT);
 
 /** `state_key_hash`: sha3-256(sha3("APTOS::StateKey") ‖ StateKeyInner::encode()). */
 export function stateKeyHash(key: StateKeyInput): Uint8Array {
-  return stateKeyHasher()(key);
+  return sha3_256.create().update(STATE_KEY_PREFIX).update(encodeStateKey(key)).digest();
 }

@@ -1,6 +1,6 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { hashPrefix, transactionHash } from '../hash/index.js';
-import { stateKeyHasher, USER_TRANSACTION_PREFIX } from '../hash/internal.js';
+import { stateKeyHash, transactionHash } from '../hash/index.js';
+import { CONTRACT_EVENT_PREFIX, EVENT_ACCUMULATOR_PREFIX, USER_TRANSACTION_PREFIX } from '../hash/internal.js';
 import { contractEvent, transaction, type ContractEvent, type StateKey, type Transaction } from '../records/index.js';
 import type { SignedTransaction } from '../transactions/index.js';
 
@@ -33,11 +33,10 @@ function placeholderHash(): Uint8Array {
   return out;
 }
 
-/** Builds the hashers (prefixes computed once per call, no module-level state). */
+/** Builds the hashers (their salts' prefixes are the hash layer's, hashed once at load). */
 export function hashes(): Hashes {
-  const stateKey = stateKeyHasher();
-  const eventPrefix = hashPrefix('APTOS::ContractEvent');
-  const nodePrefix = hashPrefix('APTOS::EventAccumulator');
+  const eventPrefix = CONTRACT_EVENT_PREFIX;
+  const nodePrefix = EVENT_ACCUMULATOR_PREFIX;
   const placeholder = placeholderHash();
   const salted = (prefix: Uint8Array, body: Uint8Array) => sha3_256.create().update(prefix).update(body).digest();
   const node = (left: Uint8Array, right: Uint8Array) => sha3_256.create().update(nodePrefix).update(left).update(right).digest();
@@ -66,7 +65,7 @@ export function hashes(): Hashes {
   return {
     transaction: (t) => (t.$kind === 'UserTransaction' ? transactionHash(t.value) : salted(USER_TRANSACTION_PREFIX, transaction.schema.encode(t))),
     signed: (t) => transactionHash(t),
-    stateKey,
+    stateKey: stateKeyHash,
     eventRoot,
   };
 }
