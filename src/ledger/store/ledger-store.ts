@@ -131,7 +131,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   /** The stored entry (tag ‖ value) newest at or below `version`, or undefined. */
   function seek(form: Uint8Array, version: number): Uint8Array | undefined {
     for (const { key, value } of t.state.getRange({ start: stateEntryKey(form, version), limit: 1 })) {
-      if (hasPrefix(key, form, 8)) return value;
+      if (hasPrefix(key, form, 8)) return plain(value);
     }
     return undefined;
   }
@@ -261,7 +261,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
         const start = cap(q.startVersion);
         if (start > ledgerVersion) return [];
         for (const { key, value } of t.summaries.getRange({ start: withU64(sender, Math.max(start, head.oldestVersion)), end: withU64(sender, ledgerVersion + 1), limit: q.limit })) {
-          rows.push([readU64(key, 32), value]);
+          rows.push([readU64(key, 32), plain(value)]);
         }
       } else {
         const end = q.endVersion === undefined ? ledgerVersion : cap(q.endVersion);
@@ -272,7 +272,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
           if (v > end) continue;
           if (rows.length === 0 && v > ledgerVersion) return [];
           if (rows.length === q.limit) break;
-          rows.push([v, value]);
+          rows.push([v, plain(value)]);
         }
         rows.reverse();
       }
@@ -291,7 +291,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     blockByHeight(height) {
       if (height < BigInt(head.oldestHeight) || height >= BigInt(head.nextHeight)) return undefined;
       const b = t.blocks.get(u64(Number(height)));
-      return b === undefined ? undefined : blockInfo(Number(height), b);
+      return b === undefined ? undefined : blockInfo(Number(height), plain(b));
     },
 
     blockByVersion(version) {
@@ -316,7 +316,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       if (!inRange(startVersion) || limit <= 0) return [];
       const out = [];
       for (const { key, value } of t.tx.getRange({ start: u64(Number(startVersion)), end: u64(head.nextVersion), limit })) {
-        out.push({ version: BigInt(readU64(key)), bytes: value.subarray(decodeTxnMeta(value).recordAt) });
+        out.push({ version: BigInt(readU64(key)), bytes: plain(value).subarray(decodeTxnMeta(value).recordAt) });
       }
       return out;
     },
@@ -330,9 +330,9 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
         function* blocks() {
           try {
             for (const { key, value } of t.blocks.getRange({ start: u64(h.oldestHeight), end: u64(h.nextHeight), transaction })) {
-              const b = decodeBlockHead(value);
+              const b = decodeBlockHead(plain(value));
               const txs: Uint8Array[] = [];
-              for (const { value: tx } of t.tx.getRange({ start: u64(b.first), end: u64(b.last + 1), transaction })) txs.push(tx.subarray(decodeTxnMeta(tx).recordAt));
+              for (const { value: tx } of t.tx.getRange({ start: u64(b.first), end: u64(b.last + 1), transaction })) txs.push(plain(tx).subarray(decodeTxnMeta(tx).recordAt));
               yield { header: { height: readU64(key), ...b }, txs };
             }
           } finally {
@@ -369,12 +369,17 @@ function* entriesAt(t: Tables, version: number, transaction: Transaction): Gener
     if (value[0] === 0) continue;
     const stateKey = f[0] === 0xff ? t.long_keys.get(f, { transaction }) : f;
     if (stateKey === undefined) throw new LedgerError('malformed', 'the store has a hashed state key it holds no bytes for');
-    yield [stateKey.slice(), value.slice(1)];
+    yield [plain(stateKey).slice(), plain(value).slice(1)];
   }
 }
 
 function emptyHead(chainId: number): Head {
   return { baseVersion: 0, baseHeight: 0, oldestVersion: 0, oldestHeight: 0, nextVersion: 0, nextHeight: 0, chainId, epoch: 0n, timestamp: 0n };
+}
+
+/** lmdb answers Node Buffers (copies); the contract answers plain Uint8Arrays over the same bytes. */
+function plain(b: Uint8Array): Uint8Array {
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
