@@ -7,3 +7,5 @@ export { removeLeftoverTemps, writeFileDurably } from './durable-file.js';
 export { keyAt, accountKey, objectGroupKey, coinStoreKeyTail, FEATURES_KEY } from './state-keys.js';
 // A state key's bytes as a Map key (the replica's read-through cache).
 export { keyString } from './memory-state.js';
+// The LMDB store, for the CLI: loaded only when a command is given --store (lmdb is a native addon).
+export const loadLedgerStore = () => import('./store.js');

@@ -45,7 +45,7 @@ describe('ledger-bcs serve --follow', () => {
       expect((await get(`http://127.0.0.1:${port}`, '/blocks/by_height/120')).status).toBe(200);
       process.emit('SIGTERM');
       expect(await run).toBe(0);
-      expect(a.lines.join('\n')).toMatch(/SIGTERM: shutting down\nsaved .* \(block 120, version \d+\)\nstopped$/);
+      expect(a.lines.join('\n')).toMatch(/SIGTERM: shutting down \(\d+ in flight\)\nsaved .* \(block 120, version \d+\)\nstopped$/);
       expect(loadMemoryLedger(new Uint8Array(readFileSync(file))).ledgerInfo().blockHeight).toBe(120n);
 
       await up.append(1000);
