@@ -12,6 +12,8 @@
 //   blocks       height                               BlockHead (hash, ts, first, last) block_info
 //   block_at     first version                        height                       block_by_version
 //   state        StateKeyForm ‖ !version              00 (deleted) | 01 ‖ value    state_value
+//   latest       StateKeyForm                         version ‖ 00 | 01 ‖ value    (none: a read at or after a key's
+//                                                     last write, the API's usual read, is one get, not a seek)
 //   stale        since version ‖ StateKeyForm         00 | 01 (the write at `since` is a deletion)  stale_state_value_index
 //   long_keys    01 ‖ sha3(key)                       the state key                (keys too long for LMDB)
 //   meta         name                                 a record                     db_metadata
@@ -25,7 +27,7 @@
 // (that needs a read per write at ingest). An entry (since, K) says every value of K older than
 // `since` is invisible from `since` on; pruning to a floor deletes them for each entry with since ≤ floor.
 
-export const TABLES = ['meta', 'tx', 'by_hash', 'by_account', 'summaries', 'blocks', 'block_at', 'state', 'stale', 'long_keys'] as const;
+export const TABLES = ['meta', 'tx', 'by_hash', 'by_account', 'summaries', 'blocks', 'block_at', 'state', 'latest', 'stale', 'long_keys'] as const;
 export type TableName = (typeof TABLES)[number];
 
 /** State keys longer than this are stored by their hash (LMDB keys are at most 1978 bytes here). */

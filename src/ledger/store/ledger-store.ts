@@ -130,6 +130,9 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
   /** The stored entry (tag ‖ value) newest at or below `version`, or undefined. */
   function seek(form: Uint8Array, version: number): Uint8Array | undefined {
+    const latest = t.latest.get(form);
+    if (latest === undefined) return undefined;
+    if (readU64(latest) <= version) return plain(latest).subarray(8);
     for (const { key, value } of t.state.getRange({ start: stateEntryKey(form, version), limit: 1 })) {
       if (hasPrefix(key, form, 8)) return plain(value);
     }
@@ -146,7 +149,9 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     const putState = (key: Uint8Array, version: number, value: Uint8Array | null, stale: boolean) => {
       const form = formOf(key);
       if (form !== key) t.long_keys.put(form, key);
-      t.state.put(stateEntryKey(form, version), value === null ? new Uint8Array(1) : concat(TAG_VALUE, value));
+      const entry = value === null ? new Uint8Array(1) : concat(TAG_VALUE, value);
+      t.state.put(stateEntryKey(form, version), entry);
+      t.latest.put(form, concat(u64(version), entry));
       if (stale) t.stale.put(staleKey(version, form), new Uint8Array([value === null ? 1 : 0]));
       noteInfo(key, value);
     };
