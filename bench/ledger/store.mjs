@@ -65,7 +65,9 @@ async function feed(ledger, count) {
       batch.push(blockAt(height++, next));
       next += perBlock;
     }
+    const c0 = performance.now();
     const p = ledger.ingest(batch);
+    feed.longestCall = Math.max(feed.longestCall ?? 0, performance.now() - c0);
     if (prev !== undefined) await prev;
     prev = p;
   }
@@ -79,13 +81,15 @@ const row = (what, value, target = '–', note = '') => rows.push(`| ${what} | $
 // 1. Ingest.
 async function ingestRun(name, ledger) {
   await ledger.ingest(genesis);
+  feed.longestCall = 0;
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   const t0 = performance.now();
   const n = await feed(ledger, TOTAL);
   const ms = performance.now() - t0;
   loop.disable();
-  return { name, tps: (n * 1000) / ms, stallMs: loop.max / 1e6, n };
+  // The loop-delay histogram sees no turn while a synchronous ingest runs: take the longest call too.
+  return { name, tps: (n * 1000) / ms, stallMs: Math.max(loop.max / 1e6, feed.longestCall), n };
 }
 console.error(`store bench: ${fmt(TOTAL)} transactions a run, node ${process.version}`);
 const memory = createMemoryLedger({ sha3: nodeSha3 });
