@@ -102,7 +102,7 @@ const LEDGER: Surface = {
     'LedgerError', 'createMemoryLedger', 'isLedgerError', 'loadMemoryLedger', 'resourceGroupKey', 'resourceKey',
   ],
   types: [
-    'BlockInfo', 'BlockInput', 'IngestResult', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
+    'BlockInfo', 'BlockInput', 'IngestResult', 'IngestingLedger', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
     'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'Sha3', 'StoredTransaction', 'SummariesQuery',
   ],
 };
@@ -110,6 +110,11 @@ const LEDGER: Surface = {
 const LEDGER_NODE: Surface = {
   values: ['nodeSha3', 'readLedgerFile', 'writeLedgerFile'],
   types: [],
+};
+
+const LEDGER_STORE: Surface = {
+  values: ['exportLedgerFile', 'importLedgerFile', 'openLedgerStore'],
+  types: ['LedgerStore', 'LedgerStoreOptions'],
 };
 
 const HTTP_NODE: Surface = {
@@ -262,6 +267,7 @@ const SURFACES: Record<string, Surface> = {
   './signing': SIGNING,
   './ledger': LEDGER,
   './ledger/node': LEDGER_NODE,
+  './ledger/store': LEDGER_STORE,
   './node-json': NODE_JSON,
   './replica': REPLICA,
 };

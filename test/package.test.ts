@@ -87,10 +87,17 @@ describe('package', () => {
     expect(pkg.scripts.prepack).toMatch(/npm run build/);
   });
 
-  it('declares one runtime dependency', () => {
+  it('declares two runtime dependencies, and loads lmdb only from the store entry, when a store is opened', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string>; sideEffects: boolean };
-    expect(Object.keys(pkg.dependencies)).toEqual(['@noble/hashes']);
+    expect(Object.keys(pkg.dependencies)).toEqual(['@noble/hashes', 'lmdb']);
     expect(pkg.sideEffects).toBe(false);
+    // No built file imports lmdb statically; only the store entry (and the CLI's chunk of it) imports
+    // it at all, dynamically, so no other entry, bundle or CLI command loads the native addon.
+    const files = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((f) => /\.(c?js)$/.test(f));
+    const importers = files.filter((f) => /['"]lmdb['"]/.test(readFileSync(join('dist', f), 'utf8')));
+    for (const f of importers) expect(readFileSync(join('dist', f), 'utf8'), f).not.toMatch(/from\s*['"]lmdb['"]|require\(['"]lmdb['"]\)/);
+    expect(importers.filter((f) => !f.startsWith('ledger/store.') && !/^store-[\w-]+\.js$/.test(f))).toEqual([]);
+    expect(importers.some((f) => f === 'ledger/store.js')).toBe(true);
   });
 
   it('CLI answers --version and --help', () => {

@@ -9,8 +9,10 @@ export interface OptionSpec {
   value?: string;
   /** May be given more than once, every value kept (`--abi FILE`...); else a second one is refused. */
   repeat?: boolean;
-  /** One short line for the command's help. */
+  /** One short line for the command's help (in a group: a few words, shown in parentheses). */
   help: string;
+  /** Listed under this heading, several to a line: rarely set options, so a command's help fits a terminal. */
+  group?: string;
 }
 
 export type OptionSpecs = Record<string, OptionSpec>;

@@ -69,19 +69,37 @@ export function wrap(text: string, indent: string, width = HELP_WIDTH): string[]
   return lines;
 }
 
+/** Whole `entries`, two spaces apart, as many to a line as fit (an entry longer than a line stands alone). */
+function pack(entries: string[], indent: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const e of entries) {
+    if (line !== '' && indent.length + line.length + 2 + e.length > HELP_WIDTH) {
+      lines.push(indent + line);
+      line = e;
+    } else line = line === '' ? e : `${line}  ${e}`;
+  }
+  if (line !== '') lines.push(indent + line);
+  return lines;
+}
+
 const spec = (name: string, c: Command): ArgsSpec => ({ command: name, options: c.options, positionals: c.positionals, args: c.args });
 
 /** `ledger-bcs NAME --help`: usage, what it does, then one line per option. */
 export function commandHelp(name: string, c: Command): string {
   const lines = [...wrap(`Usage: ${usageLine(spec(name, c))}`, ''), ...wrap(c.description ?? c.summary, '')];
-  const names = Object.entries(c.options).map(([flag, o]) => (o.value === undefined ? flag : `${flag} ${o.value}`) + (o.repeat ? '...' : ''));
-  const column = Math.min(Math.max(0, ...names.map((n) => n.length)) + 4, 30);
-  if (names.length > 0) lines.push('', 'Options:');
-  Object.values(c.options).forEach((o, i) => {
-    const head = `  ${names[i]!}`;
+  const named = Object.entries(c.options).map(([flag, o]) => ({ o, name: (o.value === undefined ? flag : `${flag} ${o.value}`) + (o.repeat ? '...' : '') }));
+  const plain = named.filter(({ o }) => o.group === undefined);
+  const column = Math.min(Math.max(0, ...plain.map((n) => n.name.length)) + 4, 30);
+  if (plain.length > 0) lines.push('', 'Options:');
+  for (const { o, name } of plain) {
+    const head = `  ${name}`;
     const [first = '', ...rest] = wrap(o.help, '', HELP_WIDTH - column);
     lines.push(head.length < column ? head.padEnd(column) + first : head, ...(head.length < column ? [] : [' '.repeat(column) + first]), ...rest.map((l) => ' '.repeat(column) + l));
-  });
+  }
+  for (const group of new Set(named.flatMap(({ o }) => (o.group === undefined ? [] : [o.group])))) {
+    lines.push('', `${group}:`, ...pack(named.filter(({ o }) => o.group === group).map(({ o, name }) => `${name} (${o.help})`), '  '));
+  }
   if (c.notes) lines.push('', ...wrap(c.notes, ''));
   return lines.join('\n');
 }

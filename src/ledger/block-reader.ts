@@ -28,6 +28,8 @@ export interface ParsedSummary {
 export interface ParsedTransaction {
   version: number;
   bytes: Uint8Array;
+  /** The transaction's hash (checked against its info's `transaction_hash`). */
+  hash: Uint8Array;
   writes: StateWrite[];
   summary: ParsedSummary | undefined;
 }
@@ -118,7 +120,7 @@ function readTransaction(r: BcsReader, expected: number, sha3: Sha3): ParsedTran
         replayProtector: nonce === null ? { $kind: 'SequenceNumber', value: raw.sequenceNumber } : { $kind: 'Nonce', value: nonce },
       };
     }
-    return { version: expected, bytes: r.buf.subarray(start, r.off), writes, summary };
+    return { version: expected, bytes: r.buf.subarray(start, r.off), hash, writes, summary };
   } catch (e) {
     return malformed(e, `transaction ${expected}`);
   }

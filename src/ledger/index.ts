@@ -12,6 +12,7 @@ export {
   type IngestResult,
   type LedgerBase,
 } from './memory.js';
+export type { IngestingLedger } from './ingesting.js';
 export { LedgerError, isLedgerError, type LedgerErrorCode } from './errors.js';
 export { resourceKey, resourceGroupKey } from './state-keys.js';
 export type { Sha3 } from './block-reader.js';

@@ -2,7 +2,10 @@
 // file on disk (its own package entry, ledger-bcs/ledger/node, so the browser-safe index stays free
 // of Node built-ins).
 export { readLedgerFile, writeLedgerFile, nodeSha3 } from './node.js';
+export { removeLeftoverTemps, writeFileDurably } from './durable-file.js';
 // The state endpoints' keys (the http layer).
 export { keyAt, accountKey, objectGroupKey, coinStoreKeyTail, FEATURES_KEY } from './state-keys.js';
 // A state key's bytes as a Map key (the replica's read-through cache).
 export { keyString } from './memory-state.js';
+// The LMDB store, for the CLI: loaded only when a command is given --store (lmdb is a native addon).
+export const loadLedgerStore = () => import('./store.js');

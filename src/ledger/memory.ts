@@ -1,11 +1,12 @@
 import { addressBytes, isBcsError, normalizeAddress, type Address } from '../bcs/index.js';
-import { bcsBlock, type BcsBlockInput, type IndexedTransactionSummary } from '../records/index.js';
+import { bcsBlock, type IndexedTransactionSummary } from '../records/index.js';
 import { nobleSha3, parseBlock, type ParsedBlock, type Sha3 } from './block-reader.js';
 import { LedgerError } from './errors.js';
+import type { BlockInput, IngestingLedger, IngestResult } from './ingesting.js';
 import { CHAIN_ID_STR, CONFIGURATION_STR, leadingU64, TIMESTAMP_STR } from './framework-state.js';
 import { decodeLedgerFile, encodeLedgerFile, type LedgerFileParts, type StoredBlock } from './ledger-file.js';
 import { keyString, lastAtMost, VersionedState } from './memory-state.js';
-import type { BlockInfo, LedgerSource, LedgerSummary, StoredTransaction, SummariesQuery } from './source.js';
+import type { BlockInfo, LedgerSummary, StoredTransaction, SummariesQuery } from './source.js';
 
 // The embedded ledger: blocks of the node's own records (BcsBlock with TransactionOnChainData) kept as
 // their bytes, with small indexes beside them: versioned state from each write set, each account's
@@ -27,15 +28,9 @@ export interface MemoryLedgerOptions {
   sha3?: Sha3;
 }
 
-export type BlockInput = Uint8Array | BcsBlockInput;
+export type { BlockInput, IngestResult } from './ingesting.js';
 
-export interface IngestResult {
-  blocks: number;
-  transactions: number;
-  ledgerVersion: bigint;
-}
-
-export interface MemoryLedger extends LedgerSource {
+export interface MemoryLedger extends IngestingLedger {
   /**
    * Appends verified blocks (the BCS of `BcsBlock` with its transactions, or its decoded form): each
    * block must start at the next version and height, and every transaction's hash must equal its
@@ -215,7 +210,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
       if (q.startVersion !== undefined) {
         // Forward from start_version, never past the ledger version.
         if (q.startVersion > BigInt(v[v.length - 1]!)) return [];
-        from = lastAtMost(v, Number(q.startVersion) - 1) + 1;
+        from = Math.max(lastAtMost(v, Number(q.startVersion) - 1), lastAtMost(v, floor - 1)) + 1;
         to = Math.min(lastAtMost(v, ledgerVersion) + 1, from + q.limit);
       } else {
         // Backward from end_version (default: the ledger version); a summary past the ledger version
@@ -223,7 +218,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
         const end = q.endVersion === undefined ? ledgerVersion : q.endVersion > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(q.endVersion);
         to = lastAtMost(v, end) + 1;
         if (to > 0 && v[to - 1]! > ledgerVersion) return [];
-        from = Math.max(0, to - q.limit);
+        from = Math.max(lastAtMost(v, floor - 1) + 1, to - q.limit);
       }
       const out: IndexedTransactionSummary[] = [];
       const sender = normalizeAddress(address);
@@ -262,7 +257,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
     },
 
     save() {
-      return encodeLedgerFile(ledgerParts());
+      return encodeLedgerFile(ledgerParts(), sha3);
     },
   };
 
@@ -282,7 +277,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
 
 /** A ledger from a file `save()` wrote: its base state, then its blocks ingested (and checked) again. */
 export function loadMemoryLedger(bytes: Uint8Array, options: MemoryLedgerOptions = {}): MemoryLedger {
-  const f = decodeLedgerFile(bytes);
+  const f = decodeLedgerFile(bytes, options.sha3);
   const base = f.firstVersion > 0 ? { version: f.firstVersion, height: f.firstHeight, state: f.baseState } : undefined;
   const ledger = createMemoryLedger(options, base);
   ledger.ingest(f.blocks);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile, writeFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { removeLeftoverTemps, writeFileDurably } from './durable-file.js';
 import type { Sha3 } from './block-reader.js';
 import { loadMemoryLedger, type MemoryLedger, type MemoryLedgerOptions } from './memory.js';
 
@@ -16,13 +17,17 @@ export const nodeSha3: Sha3 = (chunks) => {
 
 /** Loads a ledger file (`LedgerError` when it is not one, or its blocks do not check out). */
 export async function readLedgerFile(path: string, options?: MemoryLedgerOptions): Promise<MemoryLedger> {
+  removeLeftoverTemps(path);
   const buf = await readFile(path);
   return loadMemoryLedger(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), { sha3: nodeSha3, ...options });
 }
 
-/** Writes `ledger.save()` to `path` through a temporary file, so a crash leaves the old file whole. */
+/**
+ * Writes `ledger.save()` to `path` so that a crash at any moment leaves the old file or the new one,
+ * whole: a temporary file beside it, fsynced, renamed over it, and the directory fsynced (the rename
+ * itself is then on disk).
+ */
 export async function writeLedgerFile(path: string, ledger: Pick<MemoryLedger, 'save'>): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, ledger.save());
-  await rename(tmp, path);
+  await writeFileDurably(path, [ledger.save()]);
 }
+

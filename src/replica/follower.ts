@@ -1,6 +1,6 @@
 import { isLedgerApiError, isLedgerNetworkError, isLedgerResponseError, type LedgerClient, type LedgerResult } from '../client/index.js';
 import { backoffMs, sleep as abortableSleep } from '../client/internal.js';
-import { createMemoryLedger, isLedgerError, type MemoryLedger, type Sha3 } from '../ledger/index.js';
+import { createMemoryLedger, isLedgerError, type IngestingLedger, type LedgerBase, type MemoryLedger, type Sha3 } from '../ledger/index.js';
 import { completeBlock, readBlockHead, readListHead } from './block-bytes.js';
 import { diagnoseBlock } from './diagnose.js';
 import { ReplicaError, isReplicaError } from './errors.js';
@@ -15,10 +15,15 @@ import { readThroughSource, type ReadThroughSource } from './read-through.js';
 
 export type StartAt = { height: bigint } | 'oldest';
 
-export interface FollowerOptions {
+export interface FollowerOptions<L extends IngestingLedger = MemoryLedger> {
   client: LedgerClient;
-  /** A ledger to continue (a saved file loaded): ingest resumes after its last block. */
-  ledger?: MemoryLedger;
+  /** A ledger to continue (a saved file loaded, a store reopened): ingest resumes after its last block. */
+  ledger?: L;
+  /**
+   * Makes the new ledger when there is none to continue (default: a memory ledger), e.g. an empty
+   * store started at `base`.
+   */
+  createLedger?: (options: { pruneWindow?: number; chainId?: number; sha3?: Sha3 }, base: LedgerBase | undefined) => L;
   /** Where a new ledger starts (default 'oldest': the upstream's oldest retained block). */
   from?: StartAt;
   /** The new ledger's pruning window, in versions (default: keep everything). */
@@ -58,9 +63,9 @@ export interface FollowerStatus {
   lastUpstreamError: string | undefined;
 }
 
-export interface Follower {
+export interface Follower<L extends IngestingLedger = MemoryLedger> {
   /** The ledger being fed; it exists once `start()` resolves. */
-  readonly ledger: MemoryLedger;
+  readonly ledger: L;
   /** What to serve: the ledger, with state older than it read through from the upstream. */
   readonly source: ReadThroughSource;
   status(): FollowerStatus;
@@ -80,7 +85,7 @@ interface Slot {
   promise: Promise<void>;
 }
 
-export function createFollower(o: FollowerOptions): Follower {
+export function createFollower<L extends IngestingLedger = MemoryLedger>(o: FollowerOptions<L>): Follower<L> {
   const client = o.client;
   const concurrency = o.concurrency ?? 8;
   const pageSize = o.pageSize ?? 100;
@@ -92,7 +97,8 @@ export function createFollower(o: FollowerOptions): Follower {
   if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 256)) throw new ReplicaError('invalid_option', 'concurrency must be an integer from 1 to 256');
   if (!(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 65535)) throw new ReplicaError('invalid_option', 'pageSize must be an integer from 1 to 65535');
 
-  let ledger: MemoryLedger | undefined = o.ledger;
+  let ledger: L | undefined = o.ledger;
+  let primed = false;
   let source: ReadThroughSource | undefined;
   let state: FollowerState = 'starting';
   let chainId: number | undefined;
@@ -138,10 +144,10 @@ export function createFollower(o: FollowerOptions): Follower {
   }
 
   /** Ingests `blocks` (consecutive from the ledger's next height); a refusal is named and thrown. */
-  function ingest(blocks: Uint8Array[], first?: { height: bigint; version: bigint }): number {
+  async function ingest(blocks: Uint8Array[], first?: { height: bigint; version: bigint }): Promise<number> {
     const l = ledger!;
     try {
-      return l.ingest(blocks).transactions;
+      return (await l.ingest(blocks)).transactions;
     } catch (e) {
       if (!isLedgerError(e)) throw e;
     }
@@ -150,7 +156,7 @@ export function createFollower(o: FollowerOptions): Follower {
     for (const b of blocks) {
       const before = first ?? { height: l.ledgerInfo().blockHeight + 1n, version: l.ledgerInfo().ledgerVersion + 1n };
       try {
-        n += l.ingest(b).transactions;
+        n += (await l.ingest(b)).transactions;
       } catch (e) {
         if (!isLedgerError(e)) throw e;
         throw diagnoseBlock(b, before.height, before.version, e.message);
@@ -165,7 +171,20 @@ export function createFollower(o: FollowerOptions): Follower {
   const jitter = (ms: number) => Math.floor(ms / 2 + random() * (ms / 2));
 
   async function start(): Promise<void> {
-    const first = seen(await client.healthy());
+    let first: LedgerResult<unknown>;
+    try {
+      first = seen(await client.healthy());
+    } catch (e) {
+      // With a ledger to serve, an upstream that is away only delays: serve it, and retry.
+      if (ledger === undefined || !(isLedgerNetworkError(e) || isLedgerResponseError(e) || (isLedgerApiError(e) && e.status >= 500))) throw e;
+      chainId = ledger.ledgerInfo().chainId;
+      lastUpstreamError = (e as Error).message;
+      log(`upstream unavailable (${lastUpstreamError}); serving the ledger as it is, and retrying`);
+      source = readThroughSource({ ledger, client, firstVersion: ledger.ledgerInfo().oldestLedgerVersion, cacheEntries: o.cacheEntries });
+      state = 'retrying';
+      void loop().finally(resolveDone);
+      return;
+    }
     if (ledger !== undefined) {
       const mine = ledger.ledgerInfo().chainId;
       if (mine !== first.ledgerInfo.chainId) {
@@ -184,12 +203,13 @@ export function createFollower(o: FollowerOptions): Follower {
       const head = readBlockHead(bytes);
       if (head.height !== height) throw diagnoseBlock(bytes, height, head.firstVersion, 'height');
       const base = head.firstVersion > 0n ? { version: Number(head.firstVersion), height: Number(height), state: [] } : undefined;
-      ledger = createMemoryLedger({ pruneWindow: o.pruneWindow, chainId, sha3: o.sha3 }, base);
-      ingested += ingest([bytes], { height, version: head.firstVersion });
+      ledger = (o.createLedger ?? (createMemoryLedger as unknown as NonNullable<FollowerOptions<L>['createLedger']>))({ pruneWindow: o.pruneWindow, chainId, sha3: o.sha3 }, base);
+      ingested += await ingest([bytes], { height, version: head.firstVersion });
     }
     const info = ledger.ledgerInfo();
     source = readThroughSource({ ledger, client, firstVersion: info.oldestLedgerVersion, cacheEntries: o.cacheEntries });
     await source.prime();
+    primed = true;
     state = 'catching_up';
     void loop().finally(resolveDone);
   }
@@ -222,6 +242,10 @@ export function createFollower(o: FollowerOptions): Follower {
           const h = await Promise.race([client.healthy(), aborted]);
           if (h === undefined) break;
           seen(h);
+          if (!primed) {
+            await source!.prime();
+            primed = true;
+          }
           if (next() > (upstreamHeight ?? -1n)) {
             state = 'following';
             await sleep(jitter(pollMs));
@@ -241,7 +265,7 @@ export function createFollower(o: FollowerOptions): Follower {
         }
         if (failed !== undefined) slots.length = 0;
         const from = l.ledgerInfo();
-        const n = ready.length > 0 ? ingest(ready) : 0;
+        const n = ready.length > 0 ? await ingest(ready) : 0;
         ingested += n;
         failures = 0;
         lastUpstreamError = undefined;

@@ -1,6 +1,6 @@
 import { BcsReader, BcsWriter, compareBytes, type Address } from '../bcs/index.js';
 import { isLedgerApiError, type LedgerClient } from '../client/index.js';
-import { resourceKey, type LedgerSource, type LedgerSummary, type MemoryLedger } from '../ledger/index.js';
+import { resourceKey, type IngestingLedger, type LedgerSource, type LedgerSummary } from '../ledger/index.js';
 import { formatStructTag, structTag, type StructTag } from '../move/index.js';
 import { stateKey } from '../records/index.js';
 import { accessPath } from '../records/internal.js';
@@ -31,7 +31,7 @@ const MAX_IN_FLIGHT = 16;
 const CONFIGURATION = /* @__PURE__ */ resourceKey('0x1', { address: '0x1', module: 'reconfiguration', name: 'Configuration', typeArgs: [] });
 
 export interface ReadThroughOptions {
-  ledger: MemoryLedger;
+  ledger: IngestingLedger;
   client: LedgerClient;
   /** Reads through only when the ledger does not start at genesis (its first version > 0). */
   firstVersion: bigint;

@@ -41,7 +41,8 @@ describe('help', () => {
         expect([r.code, r.err], argv.join(' ')).toEqual([0, '']);
         expect(r.out).toMatch(new RegExp(`^Usage: ledger-bcs ${name}\\b`));
         expectFitsTerminal(r.out, name);
-        for (const flag of Object.keys(c.options)) expect(r.out, `${name} ${flag}`).toMatch(new RegExp(`\\n  ${flag}\\b`));
+        // An option heads its line, or follows another of its group on the line (two spaces apart).
+        for (const flag of Object.keys(c.options)) expect(r.out, `${name} ${flag}`).toMatch(new RegExp(`(\\n|\\)) {2}${flag}\\b`));
       }
     }
     const decode = (await run(['decode', '--help'])).out;

@@ -47,7 +47,7 @@ describe('ledger-bcs serve --follow', () => {
       await a.waitFor(/^GET \/v1\/blocks\/by_height\/120\?with_transactions=true 200 bcs \d+\.\dms$/);
       process.emit('SIGTERM');
       expect(await run).toBe(0);
-      expect(a.lines.join('\n')).toMatch(/SIGTERM: shutting down \(0 in flight\)\nsaved .* \(block 120, version \d+\)\nstopped$/);
+      expect(a.lines.join('\n')).toMatch(/SIGTERM: shutting down \(\d+ in flight\)\nsaved .* \(block 120, version \d+\)\nstopped$/);
       expect(loadMemoryLedger(new Uint8Array(readFileSync(file))).ledgerInfo().blockHeight).toBe(120n);
 
       await up.append(1000);

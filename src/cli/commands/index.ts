@@ -8,6 +8,7 @@ import { examplesCommand } from './examples.js';
 import { renderCommand, verifyJsonCommand } from './node-json.js';
 import { serveCommand } from './serve.js';
 import { signCommand } from './sign.js';
+import { exportCommand, importCommand } from './store.js';
 import { submitCommand } from './submit.js';
 import { typeTagCommand } from './type-tag.js';
 
@@ -22,6 +23,8 @@ export const commands: Record<string, Command> = {
   encode: encodeCommand,
   'signing-message': signingMessageCommand,
   serve: serveCommand,
+  import: importCommand,
+  export: exportCommand,
   sign: signCommand,
   submit: submitCommand,
   render: renderCommand,

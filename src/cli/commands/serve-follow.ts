@@ -1,22 +1,28 @@
 import { existsSync } from 'node:fs';
 import { createLedgerClient } from '../../client/index.js';
 import { createLedgerHandler, type LedgerHandlerOptions } from '../../http/index.js';
-import { nodeSha3, readLedgerFile, writeLedgerFile } from '../../ledger/internal.js';
-import { createFollower, isReplicaError, type StartAt } from '../../replica/index.js';
+import type { IngestingLedger, MemoryLedger } from '../../ledger/index.js';
+import { nodeSha3, readLedgerFile, removeLeftoverTemps, writeLedgerFile } from '../../ledger/internal.js';
+import { createFollower, isReplicaError, type Follower, type StartAt } from '../../replica/index.js';
 import { intOption, type Args, type OptionSpecs } from '../args.js';
 import { CliError, type Io } from '../run.js';
 import { listen, listenFlags } from './serve-listen.js';
+import { openStore } from './serve-store.js';
 
-// `ledger-bcs serve --follow URL`: a verifying read replica. Ingests the upstream's blocks (from
-// --from-height, --from-oldest, or where --ledger FILE ends) and serves the interface over what it
-// verified, as `serve` does (the same listening flags, request log and shutdown). SIGINT/SIGTERM:
-// stop ingest, finish requests in flight, save --ledger FILE, exit 0.
+// `ledger-bcs serve --follow URL`: a read replica. Ingests the upstream's blocks (from --from-height,
+// --from-oldest, or where --ledger FILE or --store DIR ends) and serves the interface over what it
+// checked, as `serve` does (the same listening flags, request log and shutdown), into the memory
+// ledger (saved to --ledger FILE at shutdown) or a store (--store DIR: each batch committed as it is
+// ingested, nothing to save; restarted, it resumes where the store ends and, with the upstream
+// away, serves what it has while it retries). SIGINT/SIGTERM: stop ingest, finish requests in
+// flight, save --ledger FILE, exit 0; a second signal ends at once.
 
+const WITH_FOLLOW = 'With --follow URL';
 export const FOLLOW_OPTIONS: OptionSpecs = {
-  '--follow': { value: 'URL', help: 'serve a verifying replica of the node at URL' },
-  '--from-height': { value: 'N', help: 'with --follow: start at block N' },
-  '--from-oldest': { help: "with --follow: start at the upstream's oldest block" },
-  '--concurrency': { value: 'N', help: 'with --follow: blocks fetched at once (default 8)' },
+  '--follow': { value: 'URL', help: 'serve a replica of the node at URL' },
+  '--from-height': { value: 'N', group: WITH_FOLLOW, help: 'start at block N' },
+  '--from-oldest': { group: WITH_FOLLOW, help: 'its oldest block' },
+  '--concurrency': { value: 'N', group: WITH_FOLLOW, help: 'blocks at once, 8' },
 };
 
 type HandlerExtras = Pick<LedgerHandlerOptions, 'abis' | 'cors'>;
@@ -40,25 +46,37 @@ export async function serveFollow(a: Args, io: Io, o: { pruneWindow: number | un
     throw new CliError(`--follow: ${(e as Error).message}`);
   }
   const file = a.value('--ledger');
-  const resume = file !== undefined && existsSync(file);
-  if (resume && from !== undefined) throw new CliError('--ledger FILE exists: ingest resumes where it ends (drop --from-height/--from-oldest)');
-  // The file's chain comes from its state; the upstream's is checked against it when following starts.
-  const ledger = resume ? await readLedgerFile(file, { pruneWindow: o.pruneWindow }) : undefined;
-  const follower = createFollower({ client, ledger, from, pruneWindow: o.pruneWindow, concurrency, sha3: nodeSha3, log: (l) => io.err(l) });
+  const storeDir = a.value('--store');
+  if (file !== undefined && storeDir !== undefined) throw new CliError('--ledger FILE or --store DIR: one or the other');
+  const store = storeDir === undefined ? undefined : await openStore(storeDir, o.pruneWindow === undefined ? {} : { pruneWindow: o.pruneWindow });
+  const resume = store !== undefined ? !store.isEmpty() : file !== undefined && existsSync(file);
+  if (resume && from !== undefined) throw new CliError(`${store ? `--store ${storeDir}` : '--ledger FILE'} holds blocks: ingest resumes where it ends (drop --from-height/--from-oldest)`);
+  if (file !== undefined && !resume) removeLeftoverTemps(file);
+  // The file's or store's chain comes from its state; the upstream's is checked against it when following starts.
+  const ledger: IngestingLedger | undefined = store !== undefined ? (resume ? store : undefined) : resume ? await readLedgerFile(file!, { pruneWindow: o.pruneWindow }) : undefined;
+  const follower: Follower<IngestingLedger> = createFollower<IngestingLedger>({
+    client,
+    ledger,
+    ...(store && {
+      createLedger: (_options, base) => {
+        if (base !== undefined) store.startAt(base);
+        return store;
+      },
+    }),
+    from,
+    pruneWindow: o.pruneWindow,
+    concurrency,
+    sha3: nodeSha3,
+    log: (l) => io.err(l),
+  });
   try {
     await follower.start();
   } catch (e) {
+    await store?.close();
     if (isReplicaError(e)) throw new CliError(`${e.code}: ${e.message}`);
     throw new CliError(`cannot start following ${url}: ${(e as Error).message}`);
   }
-  const handler = createLedgerHandler({
-    ...o.handler,
-    source: follower.source,
-    unhealthy: () => {
-      const s = follower.status();
-      return s.state === 'failed' ? `The replica stopped ingesting: ${s.error?.message ?? 'verification failed'}` : undefined;
-    },
-  });
+  const handler = createLedgerHandler({ ...o.handler, source: follower.source, unhealthy: () => unhealthy(follower) });
   try {
     return await listen(flags, handler, io, {
       listening: (at) => {
@@ -67,14 +85,30 @@ export async function serveFollow(a: Args, io: Io, o: { pruneWindow: number | un
       },
       stopping: () => follower.stop(),
       closed: async () => {
-        if (file === undefined) return;
-        await writeLedgerFile(file, follower.ledger);
         const s = follower.status();
-        io.err(`saved ${file} (block ${s.blockHeight}, version ${s.ledgerVersion})`);
+        if (store !== undefined) {
+          await store.close();
+          io.err(`store ${storeDir} at block ${s.blockHeight}, version ${s.ledgerVersion}: nothing to save`);
+        } else if (file !== undefined) {
+          await writeLedgerFile(file, follower.ledger as MemoryLedger);
+          io.err(`saved ${file} (block ${s.blockHeight}, version ${s.ledgerVersion})`);
+        }
       },
     });
   } catch (e) {
     await follower.stop();
+    await store?.close();
     throw e;
   }
+}
+
+/** The health check's failure, if any: ingest stopped for good, or the upstream away (with the lag as last seen). */
+function unhealthy(follower: Follower<IngestingLedger>): string | undefined {
+  const s = follower.status();
+  if (s.state === 'failed') return `The replica stopped ingesting: ${s.error?.message ?? 'verification failed'}`;
+  if (s.state === 'retrying' && s.lastUpstreamError !== undefined) {
+    const behind = s.upstreamHeight !== undefined && s.blockHeight !== undefined ? `${s.upstreamHeight - s.blockHeight} blocks behind the upstream's height as last seen (${s.upstreamHeight})` : "the upstream's height not seen yet";
+    return `The replica cannot reach its upstream (${s.lastUpstreamError}); it serves up to block ${s.blockHeight}, ${behind}, and keeps retrying`;
+  }
+  return undefined;
 }

@@ -22,16 +22,17 @@ const LIMIT_FLAGS: Record<string, keyof NodeServerLimits> = {
   '--max-header-bytes': 'maxHeaderBytes',
 };
 
+const LIMITS = 'Limits (ms unless said; the default in parentheses)';
 export const LISTEN_OPTIONS: OptionSpecs = {
   '--port': { value: 'N', help: 'the port (default 8080; 0: any free port)' },
   '--host': { value: 'HOST', help: 'the address to listen on (default 127.0.0.1)' },
   '--shutdown-timeout-ms': { value: 'N', help: 'after a signal, close what is still open (10000)' },
-  '--headers-timeout-ms': { value: 'N', help: "a request's headers must arrive within N ms (30000)" },
-  '--request-timeout-ms': { value: 'N', help: 'a whole request must arrive within N ms (60000)' },
-  '--idle-timeout-ms': { value: 'N', help: 'close a connection idle this long (30000)' },
-  '--keep-alive-timeout-ms': { value: 'N', help: 'between requests on a connection (5000)' },
-  '--max-connections': { value: 'N', help: 'connections open at once (1024)' },
-  '--max-header-bytes': { value: 'N', help: "a request's header size (16384)" },
+  '--headers-timeout-ms': { value: 'N', group: LIMITS, help: '30000' },
+  '--request-timeout-ms': { value: 'N', group: LIMITS, help: '60000' },
+  '--idle-timeout-ms': { value: 'N', group: LIMITS, help: '30000' },
+  '--keep-alive-timeout-ms': { value: 'N', group: LIMITS, help: '5000' },
+  '--max-connections': { value: 'N', group: LIMITS, help: '1024' },
+  '--max-header-bytes': { value: 'N', group: LIMITS, help: 'bytes, 16384' },
 };
 
 export interface ListenFlags {
@@ -69,7 +70,7 @@ export interface ListenHooks {
 // Shutdown: stop accepting, let requests in flight finish (their responses close the connection),
 // close idle keep-alive connections, then resolve with exit code 0. Connections still open after
 // --shutdown-timeout-ms (a peer holding a half-sent request), or at a second signal, are closed
-// and the exit code is 1.
+// and the exit code is 1; a second signal once the server has closed ends at once.
 export function listen(flags: ListenFlags, handler: LedgerHandler, io: Io, hooks: ListenHooks): Promise<number> {
   return new Promise((resolve, reject) => {
     const active = new Set<ServerResponse>();
@@ -95,19 +96,34 @@ export function listen(flags: ListenFlags, handler: LedgerHandler, io: Io, hooks
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
     };
+    let finishing = false;
     const stop = async (signal: string) => {
-      if (closing) return force(`${signal} again`);
+      if (closing) {
+        force(`${signal} again`);
+        // A second signal while the hooks run (a follower saving its file) ends at once: what was
+        // saved before stays whole (ledger files are written durably), and a store has no save.
+        if (finishing) {
+          unlisten();
+          io.err('stopped without finishing');
+          resolve(1);
+        }
+        return;
+      }
       closing = true;
       io.err(`${signal}: shutting down (${active.size} in flight)`);
       await hooks.stopping?.();
       for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
       server.close(() => {
         clearTimeout(deadline);
-        unlisten();
+        finishing = true;
         void (hooks.closed?.() ?? Promise.resolve()).then(() => {
+          unlisten();
           io.err('stopped');
           resolve(forced ? 1 : 0);
-        }, reject);
+        }, (e: unknown) => {
+          unlisten();
+          reject(e);
+        });
       });
       server.closeIdleConnections();
       deadline = setTimeout(() => force(`shutdown deadline of ${flags.shutdownTimeoutMs} ms passed`), flags.shutdownTimeoutMs);

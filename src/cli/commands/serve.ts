@@ -8,14 +8,17 @@ import { CliError, type Command } from '../run.js';
 import { ABI_OPTION, loadAbiFiles } from './encode-submission.js';
 import { FOLLOW_OPTIONS, serveFollow } from './serve-follow.js';
 import { LISTEN_OPTIONS, listen, listenFlags } from './serve-listen.js';
+import { serveStore } from './serve-store.js';
 
 // `ledger-bcs serve`: on node:http, the interface over a ledger file (--ledger, loaded into the
-// memory ledger), or without one encode_submission and the health check over a fixed ledger
-// (version 0, the given chain id, the wall clock as its timestamp, so it is always healthy), or
-// with --follow URL a verifying replica of another node (serve-follow.ts).
+// memory ledger) or a ledger store (--store DIR, serve-store.ts), or without either
+// encode_submission and the health check over a fixed ledger (version 0, the given chain id, the
+// wall clock as its timestamp, so it is always healthy), or with --follow URL a replica of another
+// node (serve-follow.ts).
 
 const SERVE_OPTIONS: OptionSpecs = {
   '--ledger': { value: 'FILE', help: 'serve this ledger file (--follow: resume, save)' },
+  '--store': { value: 'DIR', help: 'serve this ledger store (--follow: resume, commit)' },
   '--prune-window': { value: 'N', help: 'keep only the newest N versions' },
   '--chain-id': { value: 'N', help: 'the chain id without --ledger (default 4)' },
   '--abi': ABI_OPTION,
@@ -25,7 +28,7 @@ const SERVE_OPTIONS: OptionSpecs = {
 export const serveCommand: Command = {
   summary: 'serve the interface over HTTP; --follow URL: a replica',
   description:
-    'Serve the interface until SIGINT/SIGTERM: every route over --ledger FILE, else encode_submission and health; --follow URL: a verifying replica.',
+    'Serve the interface over --ledger FILE, --store DIR or --follow URL.',
   args: '',
   positionals: [0, 0],
   options: { ...SERVE_OPTIONS, ...FOLLOW_OPTIONS, ...LISTEN_OPTIONS },
@@ -40,10 +43,16 @@ export const serveCommand: Command = {
     }
     for (const flag of Object.keys(FOLLOW_OPTIONS)) if (a.has(flag)) throw new CliError(`${flag} needs --follow URL`);
     const ledgerFile = a.value('--ledger');
-    if (pruneWindow !== undefined && ledgerFile === undefined) throw new CliError('--prune-window needs --ledger or --follow');
+    const storeDir = a.value('--store');
+    if (ledgerFile !== undefined && storeDir !== undefined) throw new CliError('--ledger FILE or --store DIR: one or the other');
+    if (pruneWindow !== undefined && ledgerFile === undefined && storeDir === undefined) throw new CliError('--prune-window needs --ledger, --store or --follow');
     const flags = listenFlags(a);
     // Without --abi the handler's own framework registry serves (and encodes synchronously).
     const options = { ...(abis && { abis }), ...(cors && { cors }) };
+    if (storeDir !== undefined) {
+      if (a.has('--chain-id')) throw new CliError("--chain-id: with --store the chain is the store's");
+      return serveStore(flags, storeDir, pruneWindow, (source) => createLedgerHandler({ source, ...options }), io);
+    }
     if (ledgerFile !== undefined) {
       if (a.has('--chain-id')) throw new CliError('--chain-id: with --ledger the chain is the ledger file\'s');
       const source = await loadLedger(ledgerFile, pruneWindow);

@@ -1,0 +1,57 @@
+import { isBcsError, type Address } from '../bcs/index.js';
+import { bcsBlock, type BcsBlockInput, type IndexedTransactionSummary } from '../records/index.js';
+import { parseBlock, type ParsedBlock, type Sha3 } from './block-reader.js';
+import { LedgerError } from './errors.js';
+import type { BlockInfo, LedgerSource, LedgerSummary, MaybePromise, StoredTransaction, SummariesQuery } from './source.js';
+
+// What a ledger that ingests verified blocks offers beyond a source: the memory ledger (ingest answers
+// at once) and the LMDB store (ingest answers once its transaction is committed). The follower and the
+// CLI feed either through this contract; reads stay synchronous for both.
+
+export type BlockInput = Uint8Array | BcsBlockInput;
+
+export interface IngestResult {
+  blocks: number;
+  transactions: number;
+  ledgerVersion: bigint;
+}
+
+export interface IngestingLedger extends LedgerSource {
+  /**
+   * Appends verified blocks (each at the next version and height, every transaction's hash its
+   * info's `transaction_hash`). All or nothing: a `LedgerError` leaves the ledger as it was.
+   */
+  ingest(blocks: BlockInput | readonly BlockInput[]): MaybePromise<IngestResult>;
+  ledgerInfo(): LedgerSummary;
+  stateValue(stateKey: Uint8Array, version: bigint): Uint8Array | undefined;
+  /** Whether `stateKey` was written (or deleted) at or before `version` as far as the ledger knows. */
+  hasStateAt(stateKey: Uint8Array, version: bigint): boolean;
+  accountTransactionSummaries(address: Address, query: SummariesQuery): IndexedTransactionSummary[];
+  blockByHeight(height: bigint): BlockInfo | undefined;
+  transactions(startVersion: bigint, limit: number): StoredTransaction[];
+}
+
+function toBytes(input: BlockInput, i: number): Uint8Array {
+  if (input instanceof Uint8Array) return input;
+  try {
+    return bcsBlock.schema.encode(input);
+  } catch (e) {
+    if (isBcsError(e)) throw new LedgerError('malformed', `block ${i}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Reads and checks a batch of blocks that must follow `version` and `height`; nothing is applied. */
+export function checkBatch(input: BlockInput | readonly BlockInput[], version: number, height: number, sha3: Sha3): ParsedBlock[] {
+  const list = Array.isArray(input) ? (input as readonly BlockInput[]) : [input as BlockInput];
+  const parsed: ParsedBlock[] = [];
+  list.forEach((b, i) => {
+    const p = parseBlock(toBytes(b, i), sha3);
+    if (p.height !== height) throw new LedgerError('height_gap', `block ${i} has height ${p.height}, the next height is ${height}`);
+    if (p.firstVersion !== version) throw new LedgerError('version_gap', `block ${p.height} starts at version ${p.firstVersion}, the next version is ${version}`);
+    version = p.lastVersion + 1;
+    height = p.height + 1;
+    parsed.push(p);
+  });
+  return parsed;
+}

@@ -1,0 +1,149 @@
+// The LMDB store's key layouts, after aptos-core storage/aptosdb/src/schema/ (RocksDB column families
+// there, named LMDB databases here). Integers are u64 big-endian so byte order is version order; a
+// state value's version is stored inverted (`!v`), so the newest value at or below v is the first
+// entry at or after (key, !v): one seek, as StateValueSchema reads it (state_kv_db.rs
+// `get_state_value_with_version_by_version`).
+//
+//   table        key                                  value                        aptos-core schema
+//   tx           version                              TxnMeta ‖ TransactionOnChainData  transaction (+ info, write set)
+//   by_hash      hash 32                              version                      transaction_by_hash
+//   by_account   address 32 ‖ seq_num                 version                      ordered_transaction_by_account
+//   summaries    address 32 ‖ version                 hash 32 ‖ kind u8 ‖ number   transaction_summaries_by_account
+//   blocks       height                               BlockHead (hash, ts, first, last) block_info
+//   block_at     first version                        height                       block_by_version
+//   state        StateKeyForm ‖ !version              00 (deleted) | 01 ‖ value    state_value
+//   latest       StateKeyForm                         version ‖ 00 | 01 ‖ value    (none: a read at or after a key's
+//                                                     last write, the API's usual read, is one get, not a seek)
+//   stale        since version ‖ StateKeyForm         00 | 01 (the write at `since` is a deletion)  stale_state_value_index
+//   long_keys    01 ‖ sha3(key)                       the state key                (keys too long for LMDB)
+//   meta         name                                 a record                     db_metadata
+//
+// `StateKeyForm` is the BCS of the StateKey itself (self-delimiting, so no form is a prefix of
+// another), as the unsharded StateValueSchema keys by `StateKey::encode`; a key longer than
+// LONG_KEY bytes (a large table-item key) is `ff ‖ sha3-256(key)` instead, whose bytes long_keys keeps.
+// A key's tag byte is 00–02 (StateKey variants), so ff never collides.
+//
+// The stale index differs from AptosDB's in one way: it does not name the value that became stale
+// (that needs a read per write at ingest). An entry (since, K) says every value of K older than
+// `since` is invisible from `since` on; pruning to a floor deletes them for each entry with since ≤ floor.
+
+export const TABLES = ['meta', 'tx', 'by_hash', 'by_account', 'summaries', 'blocks', 'block_at', 'state', 'latest', 'stale', 'long_keys'] as const;
+export type TableName = (typeof TABLES)[number];
+
+/** State keys longer than this are stored by their hash (LMDB keys are at most 1978 bytes here). */
+export const LONG_KEY = 1024;
+
+export function u64(n: number): Uint8Array {
+  const out = new Uint8Array(8);
+  writeU64(out, 0, n);
+  return out;
+}
+
+export function writeU64(out: Uint8Array, at: number, n: number): void {
+  const hi = Math.floor(n / 0x1_0000_0000);
+  const lo = n >>> 0;
+  out[at] = hi >>> 24;
+  out[at + 1] = (hi >>> 16) & 0xff;
+  out[at + 2] = (hi >>> 8) & 0xff;
+  out[at + 3] = hi & 0xff;
+  out[at + 4] = lo >>> 24;
+  out[at + 5] = (lo >>> 16) & 0xff;
+  out[at + 6] = (lo >>> 8) & 0xff;
+  out[at + 7] = lo & 0xff;
+}
+
+export function readU64(b: Uint8Array, at = 0): number {
+  const hi = ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+  const lo = ((b[at + 4]! << 24) | (b[at + 5]! << 16) | (b[at + 6]! << 8) | b[at + 7]!) >>> 0;
+  return hi * 0x1_0000_0000 + lo;
+}
+
+/** `prefix ‖ u64(n)`. */
+export function withU64(prefix: Uint8Array, n: number): Uint8Array {
+  const out = new Uint8Array(prefix.length + 8);
+  out.set(prefix);
+  writeU64(out, prefix.length, n);
+  return out;
+}
+
+/** `form ‖ !version`: u64 of (2^64 − 1 − version), as bytes: each byte of `version` complemented. */
+export function stateEntryKey(form: Uint8Array, version: number): Uint8Array {
+  const out = withU64(form, version);
+  for (let i = form.length; i < out.length; i++) out[i] = ~out[i]! & 0xff;
+  return out;
+}
+
+/** The version of a `stateEntryKey`. */
+export function stateEntryVersion(key: Uint8Array): number {
+  const n = key.length;
+  const v = new Uint8Array(8);
+  for (let i = 0; i < 8; i++) v[i] = ~key[n - 8 + i]! & 0xff;
+  return readU64(v);
+}
+
+/** `since ‖ form`: a stale-index key. */
+export function staleKey(since: number, form: Uint8Array): Uint8Array {
+  const out = new Uint8Array(8 + form.length);
+  writeU64(out, 0, since);
+  out.set(form, 8);
+  return out;
+}
+
+/** Whether `key` starts with `prefix` and has exactly `rest` bytes after it. */
+export function hasPrefix(key: Uint8Array, prefix: Uint8Array, rest: number): boolean {
+  if (key.length !== prefix.length + rest) return false;
+  for (let i = 0; i < prefix.length; i++) if (key[i] !== prefix[i]) return false;
+  return true;
+}
+
+/** A block's head as `blocks` stores it: hash 32 ‖ timestamp ‖ first ‖ last. */
+export interface BlockHead {
+  hash: Uint8Array;
+  timestamp: bigint;
+  first: number;
+  last: number;
+}
+
+export function encodeBlockHead(h: BlockHead): Uint8Array {
+  const out = new Uint8Array(56);
+  out.set(h.hash);
+  new DataView(out.buffer).setBigUint64(32, h.timestamp);
+  writeU64(out, 40, h.first);
+  writeU64(out, 48, h.last);
+  return out;
+}
+
+export function decodeBlockHead(b: Uint8Array): BlockHead {
+  return { hash: b.slice(0, 32), timestamp: new DataView(b.buffer, b.byteOffset, 56).getBigUint64(32), first: readU64(b, 40), last: readU64(b, 48) };
+}
+
+/**
+ * What `tx` keeps before a transaction's record, for pruning and lookups without decoding it:
+ * hash 32 ‖ kind u8 (0: not a user transaction, 1: sequence number, 2: nonce) [‖ sender 32 ‖ number u64].
+ */
+export interface TxnMeta {
+  hash: Uint8Array;
+  sender?: Uint8Array;
+  nonce?: boolean;
+  number?: bigint;
+}
+
+export function encodeTxnMeta(m: TxnMeta, record: Uint8Array): Uint8Array {
+  const head = m.sender === undefined ? 33 : 73;
+  const out = new Uint8Array(head + record.length);
+  out.set(m.hash);
+  if (m.sender !== undefined) {
+    out[32] = m.nonce ? 2 : 1;
+    out.set(m.sender, 33);
+    new DataView(out.buffer).setBigUint64(65, m.number!);
+  }
+  out.set(record, head);
+  return out;
+}
+
+/** The meta of a `tx` value, and where the record starts. */
+export function decodeTxnMeta(b: Uint8Array): TxnMeta & { recordAt: number } {
+  const kind = b[32];
+  if (kind === 0) return { hash: b.subarray(0, 32), recordAt: 33 };
+  return { hash: b.subarray(0, 32), sender: b.subarray(33, 65), nonce: kind === 2, number: new DataView(b.buffer, b.byteOffset + 65, 8).getBigUint64(0), recordAt: 73 };
+}

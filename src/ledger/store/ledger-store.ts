@@ -1,0 +1,395 @@
+import { mkdirSync } from 'node:fs';
+import type { Database, RootDatabase, Transaction } from 'lmdb';
+import { addressBytes, equalBytes, normalizeAddress } from '../../bcs/index.js';
+import type { IndexedTransactionSummary } from '../../records/index.js';
+import type { ParsedBlock, Sha3 } from '../block-reader.js';
+import { LedgerError } from '../errors.js';
+import { CHAIN_ID_KEY, CONFIGURATION_KEY, leadingU64, TIMESTAMP_KEY } from '../framework-state.js';
+import { checkBatch, type BlockInput, type IngestingLedger, type IngestResult } from '../ingesting.js';
+import type { LedgerBase } from '../memory.js';
+import { nodeSha3 } from '../node.js';
+import type { BlockInfo, LedgerSummary, SummariesQuery } from '../source.js';
+import {
+  decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, hasPrefix, LONG_KEY, readU64,
+  stateEntryKey, stateEntryVersion, staleKey, TABLES, u64, withU64, type TableName,
+} from './keys.js';
+import { decodeHead, encodeHead, type Head } from './head.js';
+import { pruneTo } from './prune.js';
+
+// The durable ledger: the memory ledger's contract and ingest rules over LMDB (one file, readers never
+// block the writer, reads synchronous). Each ingest is one LMDB write transaction holding whole blocks
+// and the store's head record, committed off the main thread (lmdb's batched async writes), so a
+// reader, or a process reopening the store after a crash, sees a block whole or not at all. What
+// falls out of the pruning window is deleted after the commit, in its own transaction.
+
+export interface LedgerStoreOptions {
+  /** Versions kept (at least; whole blocks are dropped). Default: everything. */
+  pruneWindow?: number;
+  /** The chain id while the state has no `0x1::chain_id::ChainId` (default 4). */
+  chainId?: number;
+  /** sha3-256 for the transaction-hash check (default: node:crypto's). */
+  sha3?: Sha3;
+  /**
+   * 'fsync' (default): an ingest resolves once its transaction is on disk (survives power loss).
+   * 'relaxed': once committed to the OS (survives the process being killed, not the machine).
+   */
+  durability?: 'fsync' | 'relaxed';
+}
+
+export interface LedgerStore extends IngestingLedger {
+  /** Resolves once the blocks are committed (and, with 'fsync', on disk). */
+  ingest(blocks: BlockInput | readonly BlockInput[]): Promise<IngestResult>;
+  /** The store's directory. */
+  readonly path: string;
+  /** Whether it holds no block yet. */
+  isEmpty(): boolean;
+  /** Where an empty store starts, when not at genesis (as createMemoryLedger's base); refused once it holds blocks. */
+  startAt(base: LedgerBase): void;
+  /** The block holding `version` (block_by_version, seek for the last first-version ≤ it). */
+  blockByVersion(version: bigint): BlockInfo | undefined;
+  /** The version of the transaction with `hash` (transaction_by_hash). */
+  versionByHash(hash: Uint8Array): bigint | undefined;
+  /** The version of `address`'s transaction with sequence number `sequenceNumber`. */
+  versionBySequenceNumber(address: string, sequenceNumber: bigint): bigint | undefined;
+  /**
+   * What a ledger file of the retained ledger holds, read from one snapshot (a writer in this or
+   * another process may go on): where it starts, its last block, the state before it, and per block
+   * its head and records. The snapshot is released when `blocks` is iterated to its end.
+   */
+  snapshot(): StoreSnapshot;
+  /** Waits for ingests in flight, then closes the environment. */
+  close(): Promise<void>;
+}
+
+export interface StoreSnapshot {
+  firstVersion: number;
+  firstHeight: number;
+  blockCount: number;
+  lastHeight: number;
+  lastVersion: number;
+  /** The state as of firstVersion − 1 (deleted keys left out), in key order. */
+  baseState: [Uint8Array, Uint8Array][];
+  blocks: Generator<{ header: { height: number; hash: Uint8Array; timestamp: bigint; first: number; last: number }; txs: Uint8Array[] }>;
+}
+
+type Tables = Record<TableName, Database<Uint8Array, Uint8Array>>;
+
+const TAG_VALUE = new Uint8Array([1]);
+
+export async function openLedgerStore(path: string, options: LedgerStoreOptions = {}): Promise<LedgerStore> {
+  const window = options.pruneWindow;
+  if (window !== undefined && !(Number.isSafeInteger(window) && window >= 1)) {
+    throw new LedgerError('invalid_option', `pruneWindow must be a positive integer of versions, got ${String(window)}`);
+  }
+  const fallbackChainId = options.chainId ?? 4;
+  if (!(Number.isInteger(fallbackChainId) && fallbackChainId >= 0 && fallbackChainId <= 255)) {
+    throw new LedgerError('invalid_option', `chainId must be a u8, got ${String(fallbackChainId)}`);
+  }
+  const sha3 = options.sha3 ?? nodeSha3;
+  const relaxed = options.durability === 'relaxed';
+  mkdirSync(path, { recursive: true });
+  // Loaded here, not at the top: importing this entry costs nothing until a store is opened.
+  const { open } = await import('lmdb');
+  const env: RootDatabase = open({ path, maxDbs: TABLES.length + 2, noSync: relaxed, overlappingSync: false, encoding: 'binary', keyEncoding: 'binary', compression: false });
+  const t = Object.fromEntries(TABLES.map((name) => [name, env.openDB<Uint8Array, Uint8Array>({ name, encoding: 'binary', keyEncoding: 'binary', compression: false })])) as Tables;
+
+  const HEAD_KEY = new TextEncoder().encode('head');
+  const stored = t.meta.get(HEAD_KEY);
+  let head: Head = stored === undefined ? emptyHead(fallbackChainId) : decodeHead(stored);
+  /** Where the next ingest continues (ahead of `head` while a commit is in flight). */
+  let tail = { version: head.nextVersion, height: head.nextHeight };
+  let base: LedgerBase | undefined;
+  let info: LedgerSummary | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  let broken: Error | undefined;
+  let queued = false;
+
+  const refreshInfo = () => {
+    info =
+      head.nextHeight > head.oldestHeight
+        ? {
+            chainId: head.chainId,
+            epoch: head.epoch,
+            ledgerVersion: BigInt(head.nextVersion - 1),
+            oldestLedgerVersion: BigInt(head.oldestVersion),
+            ledgerTimestampUsec: head.timestamp,
+            blockHeight: BigInt(head.nextHeight - 1),
+            oldestBlockHeight: BigInt(head.oldestHeight),
+          }
+        : undefined;
+  };
+  refreshInfo();
+
+  const keyHash = (key: Uint8Array): Uint8Array => {
+    const out = new Uint8Array(33);
+    out[0] = 0xff;
+    out.set(sha3([key]), 1);
+    return out;
+  };
+  const formOf = (key: Uint8Array): Uint8Array => (key.length <= LONG_KEY ? key : keyHash(key));
+
+  /** The stored entry (tag ‖ value) newest at or below `version`, or undefined. */
+  function seek(form: Uint8Array, version: number): Uint8Array | undefined {
+    const latest = t.latest.get(form);
+    if (latest === undefined) return undefined;
+    if (readU64(latest) <= version) return plain(latest).subarray(8);
+    for (const { key, value } of t.state.getRange({ start: stateEntryKey(form, version), limit: 1 })) {
+      if (hasPrefix(key, form, 8)) return plain(value);
+    }
+    return undefined;
+  }
+
+  function write(parsed: ParsedBlock[], first: LedgerBase | undefined): Head {
+    const next: Head = { ...head };
+    const noteInfo = (key: Uint8Array, value: Uint8Array | null) => {
+      if (equalBytes(key, CHAIN_ID_KEY)) next.chainId = value !== null && value.length === 1 ? value[0]! : fallbackChainId;
+      else if (equalBytes(key, CONFIGURATION_KEY)) next.epoch = leadingU64(value ?? undefined);
+      else if (equalBytes(key, TIMESTAMP_KEY)) next.timestamp = leadingU64(value ?? undefined);
+    };
+    const putState = (key: Uint8Array, version: number, value: Uint8Array | null, stale: boolean) => {
+      const form = formOf(key);
+      if (form !== key) t.long_keys.put(form, key);
+      const entry = value === null ? new Uint8Array(1) : concat(TAG_VALUE, value);
+      t.state.put(stateEntryKey(form, version), entry);
+      t.latest.put(form, concat(u64(version), entry));
+      if (stale) t.stale.put(staleKey(version, form), new Uint8Array([value === null ? 1 : 0]));
+      noteInfo(key, value);
+    };
+    if (first !== undefined) {
+      next.baseVersion = next.oldestVersion = next.nextVersion = first.version;
+      next.baseHeight = next.oldestHeight = next.nextHeight = first.height;
+      if (first.version > 0) for (const [k, v] of first.state) putState(k, first.version - 1, v, false);
+    }
+    for (const b of parsed) {
+      t.blocks.put(u64(b.height), encodeBlockHead({ hash: b.hash, timestamp: b.timestamp, first: b.firstVersion, last: b.lastVersion }));
+      t.block_at.put(u64(b.firstVersion), u64(b.height));
+      for (const x of b.transactions) {
+        const s = x.summary;
+        const nonce = s?.replayProtector.$kind === 'Nonce';
+        t.tx.put(u64(x.version), encodeTxnMeta({ hash: x.hash, ...(s && { sender: s.senderBytes, nonce, number: s.replayProtector.value }) }, x.bytes));
+        t.by_hash.put(x.hash, u64(x.version));
+        if (s !== undefined) {
+          const summary = new Uint8Array(41);
+          summary.set(s.hash);
+          summary[32] = nonce ? 2 : 1;
+          new DataView(summary.buffer).setBigUint64(33, s.replayProtector.value);
+          t.summaries.put(withU64(s.senderBytes, x.version), summary);
+          if (!nonce) t.by_account.put(withU64(s.senderBytes, Number(s.replayProtector.value)), u64(x.version));
+        }
+        for (const w of x.writes) putState(w.key, x.version, w.value, true);
+      }
+      next.nextVersion = b.lastVersion + 1;
+      next.nextHeight = b.height + 1;
+    }
+    t.meta.put(HEAD_KEY, encodeHead(next));
+    return next;
+  }
+
+  async function commit(parsed: ParsedBlock[], first: LedgerBase | undefined): Promise<void> {
+    let next!: Head;
+    await env.batch(() => {
+      next = write(parsed, first);
+    });
+    head = next;
+    refreshInfo();
+    if (window !== undefined) {
+      const pruned = await pruneTo(env, t, head, head.nextVersion - window, HEAD_KEY);
+      if (pruned !== undefined) {
+        head = pruned;
+        refreshInfo();
+      }
+    }
+  }
+
+  const blockInfo = (height: number, b: Uint8Array): BlockInfo => {
+    const h = decodeBlockHead(b);
+    return { blockHeight: BigInt(height), blockHash: h.hash, blockTimestamp: h.timestamp, firstVersion: BigInt(h.first), lastVersion: BigInt(h.last) };
+  };
+  const inRange = (v: bigint): v is bigint => v >= BigInt(head.oldestVersion) && v < BigInt(head.nextVersion);
+
+  const store: LedgerStore = {
+    path,
+    ingest(input) {
+      if (broken !== undefined) return Promise.reject(broken);
+      let parsed: ParsedBlock[];
+      try {
+        parsed = checkBatch(input, tail.version, tail.height, sha3);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      const count = parsed.reduce((n, p) => n + p.transactions.length, 0);
+      if (parsed.length === 0) return queue.then(() => ({ blocks: 0, transactions: 0, ledgerVersion: BigInt(tail.version - 1) }));
+      queued = true;
+      const last = parsed[parsed.length - 1]!;
+      tail = { version: last.lastVersion + 1, height: last.height + 1 };
+      const first = base;
+      base = undefined;
+      const done = queue.then(() => commit(parsed, first));
+      queue = done.catch((e: unknown) => {
+        broken = e instanceof Error ? e : new Error(String(e));
+      });
+      return done.then(() => ({ blocks: parsed.length, transactions: count, ledgerVersion: BigInt(last.lastVersion) }));
+    },
+
+    isEmpty: () => !queued && info === undefined,
+
+    startAt(b) {
+      if (!store.isEmpty()) throw new LedgerError('invalid_option', `the store ${path} holds blocks already: it continues at block ${head.nextHeight}`);
+      if (!(Number.isSafeInteger(b.version) && b.version >= 0 && Number.isSafeInteger(b.height) && b.height >= 0)) throw new LedgerError('invalid_option', 'a base is a version and a height');
+      base = b;
+      tail = { version: b.version, height: b.height };
+    },
+
+    ledgerInfo() {
+      if (info === undefined) throw new LedgerError('incomplete_block', 'the ledger holds no block yet');
+      return info;
+    },
+
+    stateValue(stateKey, version) {
+      if (!inRange(version)) return undefined;
+      const v = seek(formOf(stateKey), Number(version));
+      return v === undefined || v[0] === 0 ? undefined : v.subarray(1);
+    },
+
+    hasStateAt(stateKey, version) {
+      if (version < 0n) return false;
+      return seek(formOf(stateKey), Number(version > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : version)) !== undefined;
+    },
+
+    accountTransactionSummaries(address, q) {
+      if (q.limit <= 0) return [];
+      const sender = addressBytes(address);
+      const cap = (v: bigint) => Number(v > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : v);
+      const ledgerVersion = cap(q.ledgerVersion);
+      const rows: [number, Uint8Array][] = [];
+      if (q.startVersion !== undefined) {
+        const start = cap(q.startVersion);
+        if (start > ledgerVersion) return [];
+        for (const { key, value } of t.summaries.getRange({ start: withU64(sender, Math.max(start, head.oldestVersion)), end: withU64(sender, ledgerVersion + 1), limit: q.limit })) {
+          rows.push([readU64(key, 32), plain(value)]);
+        }
+      } else {
+        const end = q.endVersion === undefined ? ledgerVersion : cap(q.endVersion);
+        // Backward from end_version; a summary past the ledger version ends the scan, as the node's iterator does.
+        for (const { key, value } of t.summaries.getRange({ start: withU64(sender, end), end: head.oldestVersion === 0 ? sender : withU64(sender, head.oldestVersion - 1), reverse: true, limit: q.limit + 1 })) {
+          if (!hasPrefix(key, sender, 8)) break;
+          const v = readU64(key, 32);
+          if (v > end) continue;
+          if (rows.length === 0 && v > ledgerVersion) return [];
+          if (rows.length === q.limit) break;
+          rows.push([v, plain(value)]);
+        }
+        rows.reverse();
+      }
+      const out: IndexedTransactionSummary[] = [];
+      const name = normalizeAddress(address);
+      for (const [version, s] of rows) {
+        const number = new DataView(s.buffer, s.byteOffset + 33, 8).getBigUint64(0);
+        out.push({
+          $kind: 'V1',
+          value: { sender: name, version: BigInt(version), transactionHash: s.slice(0, 32), replayProtector: s[32] === 2 ? { $kind: 'Nonce', value: number } : { $kind: 'SequenceNumber', value: number } },
+        });
+      }
+      return out;
+    },
+
+    blockByHeight(height) {
+      if (height < BigInt(head.oldestHeight) || height >= BigInt(head.nextHeight)) return undefined;
+      const b = t.blocks.get(u64(Number(height)));
+      return b === undefined ? undefined : blockInfo(Number(height), plain(b));
+    },
+
+    blockByVersion(version) {
+      if (!inRange(version)) return undefined;
+      for (const { value } of t.block_at.getRange({ start: u64(Number(version)), reverse: true, limit: 1 })) return store.blockByHeight(BigInt(readU64(value)));
+      return undefined;
+    },
+
+    versionByHash(hash) {
+      if (hash.length !== 32) return undefined;
+      const v = t.by_hash.get(hash);
+      return v !== undefined && inRange(BigInt(readU64(v))) ? BigInt(readU64(v)) : undefined;
+    },
+
+    versionBySequenceNumber(address, sequenceNumber) {
+      if (sequenceNumber < 0n || sequenceNumber > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+      const v = t.by_account.get(withU64(addressBytes(address), Number(sequenceNumber)));
+      return v !== undefined && inRange(BigInt(readU64(v))) ? BigInt(readU64(v)) : undefined;
+    },
+
+    transactions(startVersion, limit) {
+      if (!inRange(startVersion) || limit <= 0) return [];
+      const out = [];
+      for (const { key, value } of t.tx.getRange({ start: u64(Number(startVersion)), end: u64(head.nextVersion), limit })) {
+        out.push({ version: BigInt(readU64(key)), bytes: plain(value).subarray(decodeTxnMeta(value).recordAt) });
+      }
+      return out;
+    },
+
+    snapshot() {
+      const transaction = env.useReadTransaction();
+      try {
+        const stored = t.meta.get(HEAD_KEY, { transaction });
+        const h = stored === undefined ? emptyHead(fallbackChainId) : decodeHead(stored);
+        const baseState = h.oldestVersion > 0 ? [...entriesAt(t, h.oldestVersion - 1, transaction)] : [];
+        function* blocks() {
+          try {
+            for (const { key, value } of t.blocks.getRange({ start: u64(h.oldestHeight), end: u64(h.nextHeight), transaction })) {
+              const b = decodeBlockHead(plain(value));
+              const txs: Uint8Array[] = [];
+              for (const { value: tx } of t.tx.getRange({ start: u64(b.first), end: u64(b.last + 1), transaction })) txs.push(plain(tx).subarray(decodeTxnMeta(tx).recordAt));
+              yield { header: { height: readU64(key), ...b }, txs };
+            }
+          } finally {
+            transaction.done();
+          }
+        }
+        return { firstVersion: h.oldestVersion, firstHeight: h.oldestHeight, blockCount: h.nextHeight - h.oldestHeight, lastHeight: Math.max(0, h.nextHeight - 1), lastVersion: Math.max(0, h.nextVersion - 1), baseState, blocks: blocks() };
+      } catch (e) {
+        transaction.done();
+        throw e;
+      }
+    },
+
+    async close() {
+      await queue;
+      await env.close();
+    },
+  };
+  return store;
+}
+
+/** Every state key's value as of `version` (deleted keys left out), in key order. */
+function* entriesAt(t: Tables, version: number, transaction: Transaction): Generator<[Uint8Array, Uint8Array]> {
+  let form: Uint8Array | undefined;
+  let found = false;
+  for (const { key, value } of t.state.getRange({ transaction })) {
+    const f = key.slice(0, key.length - 8);
+    if (form === undefined || !equalBytes(f, form)) {
+      form = f;
+      found = false;
+    }
+    if (found || stateEntryVersion(key) > version) continue;
+    found = true;
+    if (value[0] === 0) continue;
+    const stateKey = f[0] === 0xff ? t.long_keys.get(f, { transaction }) : f;
+    if (stateKey === undefined) throw new LedgerError('malformed', 'the store has a hashed state key it holds no bytes for');
+    yield [plain(stateKey).slice(), plain(value).slice(1)];
+  }
+}
+
+function emptyHead(chainId: number): Head {
+  return { baseVersion: 0, baseHeight: 0, oldestVersion: 0, oldestHeight: 0, nextVersion: 0, nextHeight: 0, chainId, epoch: 0n, timestamp: 0n };
+}
+
+/** lmdb answers Node Buffers (copies); the contract answers plain Uint8Arrays over the same bytes. */
+function plain(b: Uint8Array): Uint8Array {
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
