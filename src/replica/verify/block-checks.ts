@@ -36,7 +36,7 @@ const ZERO = new Uint8Array(32);
 
 /** Height and versions follow the tip; the versions are exactly the transactions carried. */
 export function checkBlockExtent(b: BlockParts, tip: VerifiedTip | undefined): void {
-  if (tip !== undefined && b.height !== tip.height + 1n) throw refusal(b.height, undefined, 'block_height', `the block after ${tip.height} says height ${b.height}`);
+  if (tip !== undefined && b.height !== tip.height + 1n) throw refusal(tip.height + 1n, undefined, 'block_height', `the upstream sent block height ${b.height}`);
   if (tip !== undefined && b.firstVersion !== tip.nextVersion) throw refusal(b.height, b.firstVersion, 'first_version', `first_version is ${b.firstVersion}, the next version is ${tip.nextVersion}`);
   const n = BigInt(b.transactions.length);
   if (b.lastVersion < b.firstVersion || b.lastVersion - b.firstVersion + 1n !== n) {

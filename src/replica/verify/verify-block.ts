@@ -5,10 +5,10 @@ import { copyAccumulator, emptyAccumulator, hashers, type Accumulator, type Hash
 import { readBlockParts, type BlockParts } from './read-block.js';
 import { checkAccumulatorRoot, checkEventRootHash, checkStateChangeHash, checkTransactionHash } from './transaction-checks.js';
 
-// One block, every check in order: its extent against the tip, its header against its first
-// transaction and NewBlockEvent, its order after the tip, then per transaction the hashes its info
-// commits to, the info chained into the accumulator (when the verifier holds it: from genesis), and
-// the framework state it writes; last, the block's end. Pure: the state in is not changed, the state
+// One block, every check in order: its extent against the tip; per transaction the hashes its info
+// commits to and the info chained into the accumulator (when the verifier holds it: from genesis);
+// then the header against the first transaction and its NewBlockEvent, the order after the tip, the
+// framework state the transactions write, and the block's end. Pure: the state in is not changed, the state
 // out is the block's tip. A refusal is a ReplicaError naming block, version and field.
 
 export interface VerifyContext {
@@ -38,18 +38,18 @@ export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uin
   const b = readBlockParts(bytes);
   const { h, fw } = ctx;
   checkBlockExtent(b, state.tip);
-  const s = blockStart(fw, b);
-  checkNewBlockEvent(fw, b, s);
-  checkBlockHeader(b, s);
-  checkBlockOrder(b, s, state.tip);
   const acc = state.accumulator !== undefined ? copyAccumulator(state.accumulator) : state.tip === undefined && b.firstVersion === 0n ? emptyAccumulator() : undefined;
   for (const t of b.transactions) {
     checkTransactionHash(h, b.height, t);
     checkEventRootHash(h, b.height, t);
     checkStateChangeHash(h, b.height, t);
     if (acc !== undefined) checkAccumulatorRoot(h, b.height, t, acc, ctx.pins);
-    checkStateWrites(fw, ctx.chainId, b, t);
   }
+  const s = blockStart(fw, b);
+  checkNewBlockEvent(fw, b, s);
+  checkBlockHeader(b, s);
+  checkBlockOrder(b, s, state.tip);
+  for (const t of b.transactions) checkStateWrites(fw, ctx.chainId, b, t);
   const reconfigured = checkBlockEnd(fw, b, s);
   const tip: VerifiedTip = { height: b.height, nextVersion: b.lastVersion + 1n, timestamp: s.timestamp, epoch: s.epoch, round: s.round, reconfigured };
   return { state: { tip, accumulator: acc }, block: b };

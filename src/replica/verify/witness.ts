@@ -24,6 +24,8 @@ export interface WitnessOptions {
   pollMs: number;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+  /** The follower was stopped: give up waiting. */
+  stopped: () => boolean;
 }
 
 const unavailable = (w: Witness, why: string) => new ReplicaError('witness_unavailable', `witness ${w.name}: ${why}`);
@@ -49,6 +51,7 @@ async function fetchRange(w: Witness, start: bigint, count: number, o: WitnessOp
       if (isLedgerApiError(e) && e.status === 410) throw unavailable(w, `it has pruned version ${from}`);
       last = e.message;
     }
+    if (o.stopped()) throw unavailable(w, 'the follower stopped');
     if (o.now() >= end) throw unavailable(w, `no answer for version ${from} within ${o.waitMs} ms (${last})`);
     await o.sleep(o.pollMs);
   }
