@@ -4,14 +4,17 @@ import { createLedgerClient } from '../../client/index.js';
 import { createLedgerHandler } from '../../http/index.js';
 import { createNodeServer } from '../../http/internal.js';
 import { nodeSha3, readLedgerFile, writeLedgerFile } from '../../ledger/internal.js';
-import { createFollower, isReplicaError, type StartAt } from '../../replica/index.js';
+import { fromHex } from '../../bcs/index.js';
+import { createFollower, isReplicaError, type StartAt, type TrustPin } from '../../replica/index.js';
 import { CliError, type Io } from '../run.js';
 
-// `ledger-bcs serve --follow URL`: a verifying read replica. Ingests the upstream's blocks (from
-// --from-height, --from-oldest, or where --ledger FILE ends) and serves the interface over what it
+// `ledger-bcs serve --follow URL`: a read replica. Ingests the upstream's blocks (from --from-height,
+// --from-oldest, or where --ledger FILE ends), verifies them before storing (what that proves, per
+// mode: docs/replica.md), confirms them with --witness nodes, and serves the interface over what it
 // verified. SIGINT/SIGTERM: stop ingest, finish requests in flight, save --ledger FILE, exit 0.
 
-const FOLLOW_USAGE = 'serve --follow URL [--from-height N | --from-oldest] [--ledger FILE] [--prune-window N] [--concurrency 8] [--port 8080] [--host 127.0.0.1]';
+const FOLLOW_USAGE =
+  'serve --follow URL [--from-height N | --from-oldest] [--witness URL]... [--trust VERSION:ROOT]... [--allow-insecure] [--ledger FILE] [--prune-window N] [--concurrency 8] [--port 8080] [--host 127.0.0.1]';
 
 interface FollowFlags {
   url: string;
@@ -21,23 +24,49 @@ interface FollowFlags {
   ledgerFile: string | undefined;
   pruneWindow: number | undefined;
   concurrency: number;
+  witnesses: string[];
+  trust: TrustPin[];
 }
 
-const WITH_VALUE = new Set(['--follow', '--port', '--host', '--from-height', '--ledger', '--prune-window', '--concurrency']);
+const WITH_VALUE = new Set(['--follow', '--port', '--host', '--from-height', '--ledger', '--prune-window', '--concurrency', '--witness', '--trust']);
+const REPEATED = new Set(['--witness', '--trust']);
+
+/** Plain http to anything but this machine: answers anyone on the path could have edited. */
+function insecure(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false; // the client refuses it, named
+  }
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  return u.protocol === 'http:' && !(host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host));
+}
+
+/** `VERSION:ROOT`, ROOT the accumulator root over versions 0..=VERSION (64 hex digits, 0x optional). */
+function trustPin(v: string): TrustPin {
+  const m = /^(\d{1,20}):(?:0x)?([0-9a-fA-F]{64})$/.exec(v);
+  if (m === null || BigInt(m[1]!) > 0xffffffffffffffffn) throw new CliError(`--trust must be VERSION:ROOT (a u64 and 64 hex digits), got ${JSON.stringify(v)}`);
+  return { version: BigInt(m[1]!), root: fromHex(m[2]!) };
+}
 
 function parse(args: string[]): FollowFlags {
   const given = new Map<string, string>();
+  const repeated = new Map<string, string[]>([...REPEATED].map((k) => [k, []]));
   let oldest = false;
+  let allowInsecure = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const eq = arg.indexOf('=');
     const name = eq > 0 ? arg.slice(0, eq) : arg;
     if (arg === '--from-oldest') oldest = true;
+    else if (arg === '--allow-insecure') allowInsecure = true;
     else if (!WITH_VALUE.has(name)) throw new CliError(`unknown argument ${JSON.stringify(arg)}; usage: ledger-bcs ${FOLLOW_USAGE}`);
     else {
       const v = eq > 0 ? arg.slice(eq + 1) : args[++i];
       if (v === undefined) throw new CliError(`${name} needs a value`);
-      given.set(name, v);
+      if (REPEATED.has(name)) repeated.get(name)!.push(v);
+      else given.set(name, v);
     }
   }
   const int = (name: string, min: number, max: number): number | undefined => {
@@ -50,6 +79,10 @@ function parse(args: string[]): FollowFlags {
   if (!url) throw new CliError('--follow needs the upstream URL');
   const height = int('--from-height', 0, Number.MAX_SAFE_INTEGER);
   if (oldest && height !== undefined) throw new CliError('--from-height and --from-oldest: one or the other');
+  const witnesses = repeated.get('--witness')!;
+  for (const [flag, u] of [['--follow', url] as const, ...witnesses.map((w) => ['--witness', w] as const)]) {
+    if (!allowInsecure && insecure(u)) throw new CliError(`${flag} ${u}: plain http to another host can be edited on the way; use https, or --allow-insecure`);
+  }
   return {
     url,
     port: int('--port', 0, 65535) ?? 8080,
@@ -58,6 +91,8 @@ function parse(args: string[]): FollowFlags {
     ledgerFile: given.get('--ledger'),
     pruneWindow: int('--prune-window', 1, Number.MAX_SAFE_INTEGER),
     concurrency: int('--concurrency', 1, 256) ?? 8,
+    witnesses,
+    trust: repeated.get('--trust')!.map(trustPin),
   };
 }
 
@@ -69,12 +104,18 @@ export async function serveFollow(args: string[], io: Io): Promise<number> {
   } catch (e) {
     throw new CliError(`--follow: ${(e as Error).message}`);
   }
+  let witnesses;
+  try {
+    witnesses = flags.witnesses.map((w) => ({ name: w, client: createLedgerClient({ baseUrl: w, timeoutMs: 30_000 }) }));
+  } catch (e) {
+    throw new CliError(`--witness: ${(e as Error).message}`);
+  }
   const file = flags.ledgerFile;
   const resume = file !== undefined && existsSync(file);
   if (resume && flags.from !== undefined) throw new CliError('--ledger FILE exists: ingest resumes where it ends (drop --from-height/--from-oldest)');
   // The file's chain comes from its state; the upstream's is checked against it when following starts.
   const ledger = resume ? await readLedgerFile(file, { pruneWindow: flags.pruneWindow }) : undefined;
-  const follower = createFollower({ client, ledger, from: flags.from, pruneWindow: flags.pruneWindow, concurrency: flags.concurrency, sha3: nodeSha3, log: (l) => io.err(l) });
+  const follower = createFollower({ client, ledger, from: flags.from, pruneWindow: flags.pruneWindow, concurrency: flags.concurrency, sha3: nodeSha3, witnesses, trust: flags.trust, log: (l) => io.err(l) });
   try {
     await follower.start();
   } catch (e) {
@@ -85,8 +126,9 @@ export async function serveFollow(args: string[], io: Io): Promise<number> {
     source: follower.source,
     unhealthy: () => {
       const s = follower.status();
-      return s.state === 'failed' ? `The replica stopped ingesting: ${s.error?.message ?? 'verification failed'}` : undefined;
+      return s.state === 'failed' ? `The replica (${s.verification.description}) refused the upstream's next block: ${s.error?.message ?? 'verification failed'}` : undefined;
     },
+    healthNote: () => follower.status().verification.description,
   });
   const server = createNodeServer(handler);
   return new Promise((resolve, reject) => {
@@ -120,7 +162,7 @@ export async function serveFollow(args: string[], io: Io): Promise<number> {
       const { port } = server.address() as AddressInfo;
       const host = flags.host.includes(':') ? `[${flags.host}]` : flags.host;
       const s = follower.status();
-      io.err(`listening on http://${host}:${port} (replica of ${flags.url}, chain id ${s.chainId}, from block ${s.blockHeight})`);
+      io.err(`listening on http://${host}:${port} (replica of ${flags.url}, chain id ${s.chainId}, from block ${s.blockHeight}, ${s.verification.description})`);
     });
   });
 }

@@ -67,7 +67,7 @@ function parseFlags(args: string[]): ServeFlags {
 }
 
 export const serveCommand: Command = {
-  summary: 'serve the interface over HTTP until SIGINT/SIGTERM: all six endpoints over --ledger FILE, else encode_submission and the health check (serve --follow URL: a verifying replica, docs/replica.md)',
+  summary: 'serve the interface over HTTP until SIGINT/SIGTERM: all six endpoints over --ledger FILE, else encode_submission and the health check (serve --follow URL: a read replica, what it proves in docs/replica.md)',
   usage:
     'serve [--ledger FILE [--prune-window N]] [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]... ' +
     '[--cors ORIGIN|*]... [--shutdown-timeout-ms 10000] [--headers-timeout-ms 30000] [--request-timeout-ms 60000] ' +
