@@ -57,6 +57,8 @@ const txs = (b: BcsBlock) => b.transactions!;
 const user = (b: BcsBlock, i = 1) => txs(b)[i]!;
 const writes = (t: Tx) => t.changes.value;
 const keyOf = (w: { key: unknown }) => stateKey.schema.encode(w.key as never);
+/** The bytes a Creation or Modification writes. */
+const written = (w: { value: { $kind: string } }) => (w.value as unknown as { value: Uint8Array }).value;
 
 function newBlockEvent(b: BcsBlock) {
   const e = txs(b)[0]!.events.find((x) => x.$kind === 'V1' && x.value.sequenceNumber === b.blockHeight)!;
@@ -95,8 +97,8 @@ const compare = (a: Uint8Array, b: Uint8Array) => {
 };
 
 function changeBalance(t: Tx): void {
-  const w = writes(t).find((x) => x.value.$kind === 'Modification' && indexOf(x.value.value as Uint8Array, FUNGIBLE_STORE) >= 0)!;
-  const v = (w.value.value as Uint8Array).slice();
+  const w = writes(t).find((x) => x.value.$kind === 'Modification' && indexOf(written(x), FUNGIBLE_STORE) >= 0)!;
+  const v = written(w).slice();
   const at = indexOf(v, FUNGIBLE_STORE) + FUNGIBLE_STORE.length + 1 + 32;
   const view = new DataView(v.buffer, v.byteOffset);
   view.setBigUint64(at, view.getBigUint64(at, true) + 1_000_000n, true);
@@ -120,7 +122,7 @@ export interface Forgery {
 
 export const FORGERIES: Forgery[] = [
   { name: 'balance', edit: (c, bad) => changeBalance(user(c[bad]!)) },
-  { name: 'added-account', edit: (c, bad) => addWrite(user(c[bad]!), resourceKey('0xbad', { address: '0x1', module: 'account', name: 'Account', typeArgs: [] }), writes(user(c[bad]!)).at(-1)!.value.value as Uint8Array) },
+  { name: 'added-account', edit: (c, bad) => addWrite(user(c[bad]!), resourceKey('0xbad', { address: '0x1', module: 'account', name: 'Account', typeArgs: [] }), written(writes(user(c[bad]!)).at(-1)!)) },
   {
     name: 'edited-event',
     edit: (c, bad) => {
