@@ -156,3 +156,21 @@ it('from genesis, a trusted root at the forged block refuses the self-consistent
     await r.stop();
   }
 });
+
+it('from genesis with an honest witness, the self-consistent fork is refused where it starts (witness_disagreed)', async () => {
+  const f = FORGERIES.find((x) => x.name === 'fork')!;
+  const r = await run(f, 'from genesis', { witnesses: [{ name: 'honest', client: createLedgerClient({ baseUrl: witness.url, timeoutMs: 5000 }) }] });
+  try {
+    const s = () => r.follower.follower.status();
+    await until(() => s().state === 'failed');
+    const first = bcsBlock.schema.decode(honest[BAD]!).firstVersion;
+    expect(s().error).toMatchObject({ code: 'witness_disagreed', block: BigInt(BAD), version: first + 1n, field: 'transaction_info' });
+    expect(s().blockHeight).toBe(BigInt(BAD - 1));
+    expect(s().verification.description).toBe('verifying from genesis, with 1 witness');
+    r.tamper.on = false;
+    await until(() => s().blockHeight === BigInt(TIP));
+    expect(s().error).toBeUndefined();
+  } finally {
+    await r.stop();
+  }
+});
