@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../../src/bcs/index.js';
 import { nodeSha3 } from '../../src/ledger/internal.js';
-import { transactionInfo } from '../../src/records/index.js';
+import { bcsBlock, transactionInfo, type BcsBlock } from '../../src/records/index.js';
+import type { ReplicaError } from '../../src/replica/index.js';
 import { appendLeaf, emptyAccumulator, eventRoot, hashers, infoHash, rootHash } from '../../src/replica/verify/hashers.js';
 import { INITIAL_STATE, verifyBlock, verifyContext, type VerifierState } from '../../src/replica/verify/verify-block.js';
 import { blockBytes, exampleLedger } from './helpers.js';
@@ -61,5 +62,43 @@ describe('the example ledger', () => {
     for (let i = 0; i <= tip; i++) state = verifyBlock(ctx, state, await blockBytes(l, i)).state;
     expect(state.tip!.height).toBe(BigInt(tip));
     expect(state.accumulator!.leaves).toBe(Number(l.ledgerInfo().ledgerVersion) + 1);
+  });
+});
+
+describe('each check names its field (hashes not recomputed, so the first check that sees the edit fails)', () => {
+  const l = exampleLedger();
+  const BAD = 33;
+  async function refusedWith(edit: (b: BcsBlock) => void) {
+    const ctx = verifyContext(nodeSha3, l.ledgerInfo().chainId);
+    let state: VerifierState = INITIAL_STATE;
+    for (let i = 0; i < BAD; i++) state = verifyBlock(ctx, state, await blockBytes(l, i)).state;
+    const b = bcsBlock.schema.decode(await blockBytes(l, BAD));
+    edit(b);
+    try {
+      verifyBlock(ctx, state, bcsBlock.schema.encode(b));
+    } catch (e) {
+      return e as ReplicaError;
+    }
+    throw new Error('not refused');
+  }
+  const tx = (b: BcsBlock, i: number) => b.transactions![i]!;
+
+  it('event_root_hash, state_change_hash, transaction_hash, accumulator_root_hash', async () => {
+    expect(await refusedWith((b) => (tx(b, 1).events[0]!.value.eventData = new Uint8Array(3)))).toMatchObject({ field: 'event_root_hash', block: 33n, version: tx(bcsBlock.schema.decode(await blockBytes(l, BAD)), 1).version });
+    expect(await refusedWith((b) => (tx(b, 1).changes.value[0]!.value = { $kind: 'Deletion' }))).toMatchObject({ field: 'state_change_hash' });
+    expect(await refusedWith((b) => (tx(b, 1).info.value.transactionHash = new Uint8Array(32)))).toMatchObject({ field: 'transaction_hash' });
+    expect(await refusedWith((b) => (tx(b, 2).info.value.gasUsed += 1n))).toMatchObject({ field: 'accumulator_root_hash' });
+  });
+
+  it('block_height, first_version, last_version', async () => {
+    expect(await refusedWith((b) => (b.blockHeight += 1n))).toMatchObject({ field: 'block_height', block: 33n });
+    expect(await refusedWith((b) => (b.firstVersion += 1n))).toMatchObject({ field: 'first_version' });
+    expect(await refusedWith((b) => (b.lastVersion += 1n))).toMatchObject({ field: 'last_version' });
+  });
+
+  it('messages say block, version and field', async () => {
+    const e = await refusedWith((b) => (tx(b, 1).events[0]!.value.eventData = new Uint8Array(3)));
+    expect(e.code).toBe('verification_failed');
+    expect(e.message).toMatch(/^block 33, version \d+: the events do not hash to the info's event_root_hash .* \(event_root_hash\)$/);
   });
 });
