@@ -84,7 +84,8 @@ const REPLICA: Surface = {
   values: ['ReadThroughUnsupported', 'ReplicaError', 'createFollower', 'isReplicaError', 'readThroughSource'],
   types: [
     'Follower', 'FollowerOptions', 'FollowerState', 'FollowerStatus', 'ReadThroughOptions',
-    'ReadThroughSource', 'ReplicaErrorCode', 'ReplicaErrorField', 'StartAt',
+    'ReadThroughSource', 'ReplicaErrorCode', 'ReplicaErrorField', 'StartAt', 'TrustPin', 'VerificationMode',
+    'VerificationStatus', 'Witness',
   ],
 };
 

@@ -1,28 +1,104 @@
-// Transfer blocks for the replica bench: `blocks` blocks of `perBlock` user transactions (an
-// aptos_account::transfer each, from a pool of senders), each with its write set (the sender's
-// Account and both primary stores' ObjectGroup) and a FeeStatement event, its info's transaction_hash
-// the real hash. Signatures are zero bytes: the replica checks hashes, not signatures.
+// Transfer blocks for the replica bench: a genesis block, then blocks of a block-metadata transaction
+// (with its NewBlockEvent and timestamp write), `perBlock` user transactions (an aptos_account::transfer
+// each, from a pool of senders, with its write set: the sender's Account and both primary stores'
+// ObjectGroup, and a FeeStatement event) and a state checkpoint. Every hash a follower verifies is the
+// node's: transaction hash, event root, state change hash and accumulator root (so a follower from
+// genesis checks them all). Signatures are zero bytes: the replica checks hashes, not signatures.
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { bcs, compareBytes } from '../../dist/bcs/index.js';
-import { bcsBlock, stateKey, transaction, transactionOnChainData } from '../../dist/records/index.js';
+import { bcsBlock, contractEvent, stateKey, transaction, transactionInfo, transactionOnChainData, writeSet } from '../../dist/records/index.js';
 import { hashPrefix, TRANSACTION_SALT } from '../../dist/hash/index.js';
 import { resourceGroupKey, resourceKey } from '../../dist/ledger/index.js';
 
 const PREFIX = hashPrefix(TRANSACTION_SALT);
+const SEED = { info: hashPrefix('APTOS::TransactionInfo'), node: hashPrefix('APTOS::TransactionAccumulator'), event: hashPrefix('APTOS::ContractEvent'), eventNode: hashPrefix('APTOS::EventAccumulator'), writeSet: hashPrefix('APTOS::WriteSet') };
+const PLACEHOLDER = new Uint8Array(32);
+PLACEHOLDER.set(new TextEncoder().encode('ACCUMULATOR_PLACEHOLDER_HASH'));
 const fw = (module, name, typeArgs = []) => ({ address: '0x1', module, name, typeArgs });
 const addr = (i) => `0x${(i + 0x1000).toString(16).padStart(64, '0')}`;
+const sha3 = (...parts) => {
+  const h = sha3_256.create();
+  for (const p of parts) h.update(p);
+  return h.digest();
+};
+const newBlockEvent = bcs.struct('NewBlockEvent', {
+  hash: bcs.fixedBytes(32), epoch: bcs.u64, round: bcs.u64, height: bcs.u64, previousBlockVotesBitvec: bcs.bytes, proposer: bcs.address, failedProposerIndices: bcs.vector(bcs.u64), timeMicroseconds: bcs.u64,
+});
 
-export function transferBlocks({ blocks, perBlock, senders = 1000, from = 0 }) {
-  // Sequence numbers follow from the blocks before `from` (each sender's share of them).
-  const seq = Array.from({ length: senders }, (_, s) => BigInt(Math.floor((from * perBlock - s + senders - 1) / senders)));
+/** InMemoryAccumulator (types/src/proof/accumulator/mod.rs): frozen subtree roots, then the root. */
+function accumulator(nodeSeed) {
+  const frozen = [];
+  let leaves = 0;
+  return {
+    append(leaf) {
+      frozen.push(leaf);
+      for (let n = leaves; n % 2 === 1; n = (n - 1) / 2) {
+        const right = frozen.pop();
+        frozen.push(sha3(nodeSeed, frozen.pop(), right));
+      }
+      leaves++;
+    },
+    root() {
+      if (frozen.length === 0) return PLACEHOLDER;
+      if (frozen.length === 1) return frozen[0];
+      let bits = leaves;
+      while (bits % 2 === 0) bits /= 2;
+      let current = PLACEHOLDER;
+      for (let i = frozen.length; bits > 0; bits = Math.floor(bits / 2)) current = bits % 2 ? sha3(nodeSeed, frozen[--i], current) : sha3(nodeSeed, current, PLACEHOLDER);
+      return current;
+    },
+  };
+}
+
+const eventRoot = (events) => {
+  const a = accumulator(SEED.eventNode);
+  for (const e of events) a.append(sha3(SEED.event, contractEvent.schema.encode(e)));
+  return a.root();
+};
+
+/**
+ * A chain of transfer blocks: `next(n)` returns the next n blocks as BcsBlock bytes (block 0 is
+ * genesis, on chain 4), every hash and accumulator root the node's.
+ */
+export function transferChain({ perBlock, senders = 1000 }) {
+  const seq = Array.from({ length: senders }, () => 0n);
   const accountKeys = Array.from({ length: senders }, (_, i) => stateKey.schema.decode(resourceKey(addr(i), fw('account', 'Account'))));
   const groupKeys = Array.from({ length: senders }, (_, i) => stateKey.schema.decode(resourceGroupKey(addr(i), fw('object', 'ObjectGroup'))));
+  const chainIdKey = stateKey.schema.decode(resourceKey('0x1', fw('chain_id', 'ChainId')));
+  const timeKey = stateKey.schema.decode(resourceKey('0x1', fw('timestamp', 'CurrentTimeMicroseconds')));
   const keyBytes = (k) => stateKey.schema.encode(k);
-  const out = [];
-  let version = BigInt(from * perBlock);
   const feeTag = { $kind: 'struct', value: fw('transaction_fee', 'FeeStatement') };
-  for (let h = from; h < from + blocks; h++) {
+  const blockTag = { $kind: 'struct', value: fw('block', 'NewBlockEvent') };
+  const epochTag = { $kind: 'struct', value: fw('reconfiguration', 'NewEpochEvent') };
+  const acc = accumulator(SEED.node);
+  let version = 0n;
+  let height = 0;
+
+  function record(txn, changes, events, hash = sha3(PREFIX, transaction.schema.encode(txn))) {
+    const ws = { $kind: 'V0', value: changes.sort((a, b) => compareBytes(keyBytes(a.key), keyBytes(b.key))) };
+    const info = { $kind: 'V0', value: { gasUsed: 9n, status: { $kind: 'Success' }, transactionHash: hash, eventRootHash: eventRoot(events), stateChangeHash: sha3(SEED.writeSet, writeSet.schema.encode(ws)), stateCheckpointHash: null, auxiliaryInfoHash: null } };
+    acc.append(sha3(SEED.info, transactionInfo.schema.encode(info)));
+    return { version: version++, transaction: txn, info, events, accumulatorRootHash: acc.root(), changes: ws };
+  }
+
+  function block(h) {
     const txs = [];
+    const time = 1_700_000_000_000_000n + BigInt(h) * 1_000_000n;
+    const bev = (id, epoch, round, proposer) =>
+      ({ $kind: 'V1', value: { key: { creationNumber: 3n, accountAddress: '0x1' }, sequenceNumber: BigInt(h), typeTag: blockTag, eventData: newBlockEvent.encode({ hash: id, epoch, round, height: BigInt(h), previousBlockVotesBitvec: new Uint8Array(0), proposer, failedProposerIndices: [], timeMicroseconds: h === 0 ? 0n : time }) } });
+    if (h === 0) {
+      const changes = [{ key: chainIdKey, value: { $kind: 'Creation', value: new Uint8Array([4]) } }, { key: timeKey, value: { $kind: 'Creation', value: bcs.u64.encode(0n) } }];
+      const events = [{ $kind: 'V1', value: { key: { creationNumber: 2n, accountAddress: '0x1' }, sequenceNumber: 0n, typeTag: epochTag, eventData: bcs.u64.encode(1n) } }, bev(new Uint8Array(32), 0n, 0n, '0x0')];
+      txs.push(record({ $kind: 'GenesisTransaction', value: { $kind: 'Direct', value: { writeSet: { $kind: 'V0', value: changes }, events } } }, changes, events));
+      return bcsBlock.schema.encode({ blockHeight: 0n, blockHash: new Uint8Array(32), blockTimestamp: 0n, firstVersion: 0n, lastVersion: 0n, transactions: txs });
+    }
+    const id = sha3(new Uint8Array([h & 0xff, (h >> 8) & 0xff, (h >> 16) & 0xff]));
+    const proposer = addr(0);
+    txs.push(record(
+      { $kind: 'BlockMetadata', value: { id, epoch: 1n, round: BigInt(h), proposer, previousBlockVotesBitvec: new Uint8Array(0), failedProposerIndices: [], timestampUsecs: time } },
+      [{ key: timeKey, value: { $kind: 'Modification', value: bcs.u64.encode(time) } }],
+      [bev(id, 1n, BigInt(h), proposer)],
+    ));
     for (let i = 0; i < perBlock; i++) {
       const s = (h * perBlock + i) % senders;
       const r = (s * 7 + 13) % senders;
@@ -41,24 +117,22 @@ export function transferBlocks({ blocks, perBlock, senders = 1000, from = 0 }) {
           authenticator: { $kind: 'Ed25519', value: { publicKey: new Uint8Array(32), signature: new Uint8Array(64) } },
         },
       };
-      const hash = sha3_256.create().update(PREFIX).update(transaction.schema.encode(txn)).digest();
       const changes = [
         { key: accountKeys[s], value: { $kind: 'Modification', value: new Uint8Array(32 + 8 + 8 + 40 + 40 + 2).fill(s & 0xff) } },
         { key: groupKeys[s], value: { $kind: 'Modification', value: new Uint8Array(120).fill(1) } },
         { key: groupKeys[r], value: { $kind: 'Modification', value: new Uint8Array(120).fill(2) } },
-      ]
-        .filter((c, j, all) => all.findIndex((d) => d.key === c.key) === j)
-        .sort((a, b) => compareBytes(keyBytes(a.key), keyBytes(b.key)));
-      txs.push({
-        version: version++,
-        transaction: txn,
-        info: { $kind: 'V0', value: { gasUsed: 9n, status: { $kind: 'Success' }, transactionHash: hash, eventRootHash: new Uint8Array(32), stateChangeHash: new Uint8Array(32), stateCheckpointHash: null, auxiliaryInfoHash: null } },
-        events: [{ $kind: 'V2', value: { typeTag: feeTag, eventData: new Uint8Array(40) } }],
-        accumulatorRootHash: new Uint8Array(32),
-        changes: { $kind: 'V0', value: changes },
-      });
+      ].filter((c, j, all) => all.findIndex((d) => d.key === c.key) === j);
+      txs.push(record(txn, changes, [{ $kind: 'V2', value: { typeTag: feeTag, eventData: new Uint8Array(40) } }]));
     }
-    out.push(bcsBlock.schema.encode({ blockHeight: BigInt(h), blockHash: sha3_256(new Uint8Array([h & 0xff, h >> 8])), blockTimestamp: 1_700_000_000_000_000n + BigInt(h) * 1_000_000n, firstVersion: txs[0].version, lastVersion: txs[txs.length - 1].version, transactions: txs }));
+    txs.push(record({ $kind: 'StateCheckpoint', value: id }, [], []));
+    return bcsBlock.schema.encode({ blockHeight: BigInt(h), blockHash: id, blockTimestamp: time, firstVersion: txs[0].version, lastVersion: txs[txs.length - 1].version, transactions: txs });
   }
-  return out;
+
+  return {
+    next(n) {
+      const out = [];
+      for (let i = 0; i < n; i++) out.push(block(height++));
+      return out;
+    },
+  };
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createMemoryLedger, loadMemoryLedger } from '../../dist/ledger/index.js';
 import { nodeSha3 } from '../../dist/ledger/node.js';
-import { transferBlocks } from './chain.mjs';
+import { transferChain } from './chain.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const BLOCKS = Number(args.blocks ?? 200);
@@ -23,11 +23,12 @@ const SECONDS = Number(args.seconds ?? 5);
 const ROUNDS = Number(args.rounds ?? 2);
 const CONNECTIONS = Number(args.connections ?? 32);
 
-const file = join(tmpdir(), `ledger-bcs-replica-bench-${BLOCKS}x${PER_BLOCK}.ledger`);
+const file = join(tmpdir(), `ledger-bcs-replica-bench-v2-${BLOCKS}x${PER_BLOCK}.ledger`);
 if (!existsSync(file)) {
   process.stderr.write(`generating ${BLOCKS} blocks of ${PER_BLOCK} transfers into ${file}…\n`);
   const ledger = createMemoryLedger({ sha3: nodeSha3 });
-  for (let h = 0; h < BLOCKS; h += 10) ledger.ingest(transferBlocks({ blocks: Math.min(10, BLOCKS - h), perBlock: PER_BLOCK, from: h }));
+  const chain = transferChain({ perBlock: PER_BLOCK });
+  for (let h = 0; h < BLOCKS; h += 10) ledger.ingest(chain.next(Math.min(10, BLOCKS - h)));
   writeFileSync(file, ledger.save());
 }
 

@@ -1,10 +1,12 @@
 // Committed transactions and blocks for the example ledger: each transaction's write set, events and
-// info are assembled here into the node's records (TransactionOnChainData, BcsBlock). The transaction
-// hash and the event root are the real ones; the state change hash and the accumulator root (which
-// need the write set's metadata and the ledger's accumulator) are stand-ins derived with sha3.
+// info are assembled here into the node's records (TransactionOnChainData, BcsBlock). Every hash a
+// follower can check is the node's: the transaction hash, the event root, the state change hash
+// (sha3(seed("WriteSet") ‖ bcs(WriteSet))) and the accumulator root over the infos' hashes
+// (types/src/proof/accumulator/mod.rs `InMemoryAccumulator`). Only the state checkpoint hash (a root
+// of the state tree, which this ledger does not build) is a stand-in derived with sha3.
 import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { bcsBlock, stateKey, transaction, transactionOnChainData } from '../../dist/records/index.js';
+import { bcsBlock, stateKey, transaction, transactionInfo, transactionOnChainData, writeSet } from '../../dist/records/index.js';
 import { hashPrefix, TRANSACTION_SALT, ed25519AuthenticationKey } from '../../dist/hash/index.js';
 import { eventRootHash } from '../../dist/node-json/index.js';
 import { concat, hex } from './resources.mjs';
@@ -30,13 +32,43 @@ export function ed25519(key, message) {
 }
 
 const sha3 = (...parts) => sha3_256(concat(...parts));
+const seed = (name) => hashPrefix(`APTOS::${name}`);
+const WRITE_SET = seed('WriteSet');
+const INFO = seed('TransactionInfo');
+const NODE = seed('TransactionAccumulator');
+/** ACCUMULATOR_PLACEHOLDER_HASH: the ASCII name, zero-padded to 32 bytes. */
+const PLACEHOLDER = concat(new TextEncoder().encode('ACCUMULATOR_PLACEHOLDER_HASH'), new Uint8Array(4));
+
+/** The transaction accumulator: frozen subtree roots (largest first), the leaf count, the root. */
+function accumulator() {
+  const frozen = [];
+  let leaves = 0;
+  return {
+    append(leaf) {
+      frozen.push(leaf);
+      for (let n = leaves; n % 2 === 1; n = (n - 1) / 2) {
+        const right = frozen.pop();
+        frozen.push(sha3(NODE, frozen.pop(), right));
+      }
+      leaves++;
+    },
+    root() {
+      if (frozen.length === 1) return frozen[0];
+      let bits = leaves;
+      while (bits % 2 === 0) bits /= 2;
+      let current = PLACEHOLDER;
+      for (let i = frozen.length; bits > 0; bits = Math.floor(bits / 2)) current = bits % 2 ? sha3(NODE, frozen[--i], current) : sha3(NODE, current, PLACEHOLDER);
+      return current;
+    },
+  };
+}
 
 export function createChain() {
   /** hex of every state key that holds a value (Creation vs Modification). */
   const live = new Set();
   const blocks = [];
   let version = 0;
-  let accumulator = new Uint8Array(32);
+  const acc = accumulator();
   let pending = [];
 
   /**
@@ -55,26 +87,21 @@ export function createChain() {
       else live.add(h);
       changes.push({ key: stateKey.schema.decode(k), value: op });
     }
-    accumulator = sha3(accumulator, hash);
-    const record = {
-      version: BigInt(version),
-      transaction: txn,
-      info: {
-        $kind: 'V0',
-        value: {
-          gasUsed,
-          status,
-          transactionHash: hash,
-          eventRootHash: eventRootHash(events),
-          stateChangeHash: sha3(...changes.map((c) => stateKey.schema.encode(c.key)), [1]),
-          stateCheckpointHash: checkpoint ? sha3(accumulator, [2]) : null,
-          auxiliaryInfoHash: null,
-        },
+    const changeSet = { $kind: 'V0', value: changes };
+    const info = {
+      $kind: 'V0',
+      value: {
+        gasUsed,
+        status,
+        transactionHash: hash,
+        eventRootHash: eventRootHash(events),
+        stateChangeHash: sha3(WRITE_SET, writeSet.schema.encode(changeSet)),
+        stateCheckpointHash: checkpoint ? sha3(hash, [2]) : null,
+        auxiliaryInfoHash: null,
       },
-      events,
-      accumulatorRootHash: accumulator,
-      changes: { $kind: 'V0', value: changes },
     };
+    acc.append(sha3(INFO, transactionInfo.schema.encode(info)));
+    const record = { version: BigInt(version), transaction: txn, info, events, accumulatorRootHash: acc.root(), changes: changeSet };
     pending.push(transactionOnChainData.schema.decode(transactionOnChainData.schema.encode(record)));
     return version++;
   }

@@ -158,12 +158,15 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
       [R.keys.timestamp(), u64.encode(now)],
     ];
     const metaEvents = [v1(3n, '0x1', BigInt(h), '0x1::block::NewBlockEvent', R.newBlockEvent, { hash: blockId, epoch, round: BigInt(h), height: BigInt(h), previousBlockVotesBitvec: new Uint8Array([0xff]), proposer, failedProposerIndices: [], timeMicroseconds: now })];
+    // The block that reconfigures belongs to the epoch it ends (its metadata and NewBlockEvent agree);
+    // the next block opens the new one.
+    const blockEpoch = epoch;
     if (h === Math.floor(blockCount / 2)) {
       epoch += 1n;
       metaWrites.push([R.keys.configuration(), R.configuration.encode({ epoch, lastReconfigurationTime: now, events: { counter: epoch, guid: { creationNum: 2n, addr: '0x1' } } })]);
       metaEvents.push(v1(2n, '0x1', epoch - 1n, '0x1::reconfiguration::NewEpochEvent', R.amountEvent, { amount: epoch }));
     }
-    const meta = { id: blockId, epoch, round: BigInt(h), proposer, previousBlockVotesBitvec: new Uint8Array([0xff]), failedProposerIndices: [], timestampUsecs: now };
+    const meta = { id: blockId, epoch: blockEpoch, round: BigInt(h), proposer, previousBlockVotesBitvec: new Uint8Array([0xff]), failedProposerIndices: [], timestampUsecs: now };
     chain.commit(h % 2 ? { $kind: 'BlockMetadata', value: meta } : { $kind: 'BlockMetadataExt', value: { $kind: 'V1', value: { ...meta, randomness: null } } }, { writes: metaWrites, events: metaEvents });
 
     if (h <= users.length) {

@@ -61,6 +61,8 @@ export interface HandlerConfig {
   readonly now: () => number;
   /** Why the health check fails whatever the ledger says (a replica whose ingest stopped), or undefined. */
   readonly unhealthy: () => string | undefined;
+  /** The health check's `x-replica-verification` header, or undefined. */
+  readonly healthNote: () => string | undefined;
   /** Large bodies parse one at a time (turns.ts). */
   readonly largeBodies: Turns;
 }

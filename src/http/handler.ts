@@ -36,6 +36,8 @@ export interface LedgerHandlerOptions {
   encodeSubmissionEnabled?: boolean;
   /** A reason the health check answers 503 `health_check_failed` (a replica whose ingest stopped), or undefined. */
   unhealthy?: () => string | undefined;
+  /** A line the health check adds as its `x-replica-verification` header (a replica's verification mode), or undefined. */
+  healthNote?: () => string | undefined;
   /** Wall clock in milliseconds, for the health check's lag (default `Date.now`). */
   now?: () => number;
   /** Let browser pages of these origins call the handler (preflight answered, X-SVC-* exposed); default none. */
@@ -58,6 +60,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
     encodeSubmissionEnabled: options.encodeSubmissionEnabled ?? true,
     now: options.now ?? Date.now,
     unhealthy: options.unhealthy ?? (() => undefined),
+    healthNote: options.healthNote ?? (() => undefined),
     largeBodies: oneAtATime(),
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };

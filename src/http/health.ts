@@ -8,7 +8,10 @@ import { errorReply, jsonReply } from './responses.js';
 
 const OK_BODY = JSON.stringify({ message: 'aptos-node:ok' });
 
-export function health(query: string, info: LedgerInfo, headers: Record<string, string>, cfg: Pick<HandlerConfig, 'now' | 'unhealthy'>): Reply {
+export function health(query: string, info: LedgerInfo, headers: Record<string, string>, cfg: Pick<HandlerConfig, 'now' | 'unhealthy' | 'healthNote'>): Reply {
+  // A replica says what it proves, healthy or not.
+  const note = cfg.healthNote();
+  if (note !== undefined) headers['x-replica-verification'] = note;
   // The host's own verdict first, before the parameter is read.
   const unhealthy = cfg.unhealthy();
   if (unhealthy !== undefined) return errorReply(503, 'health_check_failed', unhealthy, headers);

@@ -10,7 +10,11 @@ export type ReplicaErrorCode =
   /** The upstream cannot serve where the replica must start or continue (pruned, or no such block). */
   | 'unavailable_start'
   /** An option is out of range. */
-  | 'invalid_option';
+  | 'invalid_option'
+  /** A witness answered other transaction infos or accumulator roots for the same versions. */
+  | 'witness_disagreed'
+  /** A witness could not confirm the versions in time (away, behind, pruned or another chain). */
+  | 'witness_unavailable';
 
 /** Which check failed: the record's field as the node names it. */
 export type ReplicaErrorField =
@@ -21,7 +25,24 @@ export type ReplicaErrorField =
   | 'version'
   | 'transaction_hash'
   | 'transactions'
-  | 'bytes';
+  | 'bytes'
+  // The verifier's fields (src/replica/verify/): the TransactionInfo's hashes and the accumulator,
+  | 'event_root_hash'
+  | 'state_change_hash'
+  | 'accumulator_root_hash'
+  | 'transaction_info'
+  // the block header against its block-metadata transaction, its NewBlockEvent and its end,
+  | 'block_hash'
+  | 'block_timestamp'
+  | 'block_metadata'
+  | 'new_block_event'
+  | 'block_end'
+  | 'epoch'
+  | 'round'
+  // and the framework state a block writes: 0x1::chain_id, 0x1::timestamp, 0x1::block.
+  | 'state_chain_id'
+  | 'state_timestamp'
+  | 'state_block_height';
 
 export class ReplicaError extends Error {
   static override readonly name = 'ReplicaError'; // survives minified builds

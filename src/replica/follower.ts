@@ -5,13 +5,17 @@ import { completeBlock, readBlockHead, readListHead } from './block-bytes.js';
 import { diagnoseBlock } from './diagnose.js';
 import { ReplicaError, isReplicaError } from './errors.js';
 import { readThroughSource, type ReadThroughSource } from './read-through.js';
+import { nobleSha3 } from './verify/hashers.js';
+import { storedBlocks } from './verify/stored-blocks.js';
+import { createBlockVerifier, type BlockVerifier, type TrustPin, type VerificationStatus } from './verify/verifier.js';
+import type { Witness } from './verify/witness.js';
 
 // A read replica's ingest: blocks by height from the upstream in BCS with their transactions (the
-// rest of a large block from the transactions listing), a window of them in flight, checked by the
-// memory ledger as they are ingested in order (contiguous heights and versions, each transaction's
-// hash, a block's versions against its transactions) and the chain id of every answer. A block that
-// fails stops ingest for good with a typed error; what was ingested before it stays and is served.
-// The upstream being slow or away only delays: polls back off with jitter and resume.
+// rest of a large block from the transactions listing), a window of them in flight, verified in order
+// before they are stored (verify/: every hash the node's answers can prove, the accumulator from
+// genesis, the block structure, the witnesses' agreement) and the chain id of every answer. A refused
+// block is never stored: the replica reports it (unhealthy), keeps serving what it verified, and
+// retries after a wait until a block verifies again. The upstream being slow or away only delays.
 
 export type StartAt = { height: bigint } | 'oldest';
 
@@ -40,6 +44,12 @@ export interface FollowerOptions<L extends IngestingLedger = MemoryLedger> {
   maxBackoffMs?: number;
   /** Read-through cache size, in state keys (default 100 000). */
   cacheEntries?: number;
+  /** Independent nodes that must agree on the transaction infos and accumulator roots of a batch before it is stored. */
+  witnesses?: readonly Witness[];
+  /** Accumulator roots known by other means (needs verification from genesis). */
+  trust?: readonly TrustPin[];
+  /** How long a witness may be behind or away before the batch is refused (default 30 000 ms). */
+  witnessWaitMs?: number;
   /** One line per ingested batch and progress while catching up (default: none). */
   log?: (line: string) => void;
   /** For tests: wall clock and randomness. */
@@ -61,6 +71,8 @@ export interface FollowerStatus {
   error: ReplicaError | undefined;
   /** The last upstream failure retried (network, 5xx), if the follower is retrying. */
   lastUpstreamError: string | undefined;
+  /** What is proven of what is served (docs/replica.md, "What each mode proves"). */
+  verification: VerificationStatus;
 }
 
 export interface Follower<L extends IngestingLedger = MemoryLedger> {
@@ -71,7 +83,7 @@ export interface Follower<L extends IngestingLedger = MemoryLedger> {
   status(): FollowerStatus;
   /** Fixes the chain, creates or checks the ledger and ingests its first block; resolves once servable. */
   start(): Promise<void>;
-  /** Resolves when the follow loop ends (after `stop()`, or on a verification failure). */
+  /** Resolves when the follow loop ends (after `stop()`, or when the upstream has pruned what comes next). */
   readonly done: Promise<void>;
   /** Stops polling; the in-flight requests are abandoned. The ledger stays as it is. */
   stop(): Promise<void>;
@@ -106,6 +118,7 @@ export function createFollower<L extends IngestingLedger = MemoryLedger>(o: Foll
   let ingested = 0;
   let error: ReplicaError | undefined;
   let lastUpstreamError: string | undefined;
+  let verifier: BlockVerifier | undefined;
   // One listener for the whole run: requests in flight are left to finish (or time out) on their own.
   const abort = new AbortController();
   const aborted = new Promise<void>((r) => abort.signal.addEventListener('abort', () => r(), { once: true }));
@@ -171,16 +184,33 @@ export function createFollower<L extends IngestingLedger = MemoryLedger>(o: Foll
   const jitter = (ms: number) => Math.floor(ms / 2 + random() * (ms / 2));
 
   async function start(): Promise<void> {
-    let first: LedgerResult<unknown>;
+    let first: LedgerResult<unknown> | undefined;
     try {
       first = seen(await client.healthy());
     } catch (e) {
-      // With a ledger to serve, an upstream that is away only delays: serve it, and retry.
+      // With a ledger to serve, an upstream that is away only delays: verify what it holds, serve
+      // it, and retry.
       if (ledger === undefined || !(isLedgerNetworkError(e) || isLedgerResponseError(e) || (isLedgerApiError(e) && e.status >= 500))) throw e;
       chainId = ledger.ledgerInfo().chainId;
       lastUpstreamError = (e as Error).message;
+    }
+    const v = (verifier = createBlockVerifier({
+      chainId: chainId!,
+      sha3: o.sha3 ?? nobleSha3,
+      witnesses: o.witnesses,
+      trust: o.trust,
+      witnessWaitMs: o.witnessWaitMs,
+      pollMs,
+      now,
+      sleep,
+      stopped: () => abort.signal.aborted,
+      storedHeight: () => (ledger === undefined ? undefined : ledger.ledgerInfo().blockHeight),
+    }));
+    if (first === undefined) {
+      v.replay(storedBlocks(ledger!));
       log(`upstream unavailable (${lastUpstreamError}); serving the ledger as it is, and retrying`);
-      source = readThroughSource({ ledger, client, firstVersion: ledger.ledgerInfo().oldestLedgerVersion, cacheEntries: o.cacheEntries });
+      log(`${v.status().description} (docs/replica.md: what each mode proves)`);
+      source = readThroughSource({ ledger: ledger!, client, firstVersion: ledger!.ledgerInfo().oldestLedgerVersion, cacheEntries: o.cacheEntries });
       state = 'retrying';
       void loop().finally(resolveDone);
       return;
@@ -190,6 +220,7 @@ export function createFollower<L extends IngestingLedger = MemoryLedger>(o: Foll
       if (mine !== first.ledgerInfo.chainId) {
         throw new ReplicaError('chain_id_mismatch', `the ledger is of chain ${mine}, the upstream of chain ${first.ledgerInfo.chainId}`, undefined, undefined, 'chain_id');
       }
+      v.replay(storedBlocks(ledger));
     } else {
       const from = o.from ?? 'oldest';
       const height = from === 'oldest' ? first.ledgerInfo.oldestBlockHeight : from.height;
@@ -204,8 +235,11 @@ export function createFollower<L extends IngestingLedger = MemoryLedger>(o: Foll
       if (head.height !== height) throw diagnoseBlock(bytes, height, head.firstVersion, 'height');
       const base = head.firstVersion > 0n ? { version: Number(head.firstVersion), height: Number(height), state: [] } : undefined;
       ledger = (o.createLedger ?? (createMemoryLedger as unknown as NonNullable<FollowerOptions<L>['createLedger']>))({ pruneWindow: o.pruneWindow, chainId, sha3: o.sha3 }, base);
-      ingested += await ingest([bytes], { height, version: head.firstVersion });
+      const r = await v.admit([bytes], (b) => ingest(b, { height, version: head.firstVersion }));
+      if (r.refused !== undefined) throw r.refused;
+      ingested += r.stored;
     }
+    log(`${v.status().description} (docs/replica.md: what each mode proves)`);
     const info = ledger.ledgerInfo();
     source = readThroughSource({ ledger, client, firstVersion: info.oldestLedgerVersion, cacheEntries: o.cacheEntries });
     await source.prime();
@@ -247,7 +281,7 @@ export function createFollower<L extends IngestingLedger = MemoryLedger>(o: Foll
             primed = true;
           }
           if (next() > (upstreamHeight ?? -1n)) {
-            state = 'following';
+            if (error === undefined) state = 'following';
             await sleep(jitter(pollMs));
           }
           failures = 0;
@@ -265,16 +299,19 @@ export function createFollower<L extends IngestingLedger = MemoryLedger>(o: Foll
         }
         if (failed !== undefined) slots.length = 0;
         const from = l.ledgerInfo();
-        const n = ready.length > 0 ? await ingest(ready) : 0;
+        const admitted = ready.length > 0 ? await verifier!.admit(ready, ingest) : { stored: 0 };
+        const n = admitted.stored;
+        if (admitted.refused !== undefined) failed = admitted.refused;
         ingested += n;
         failures = 0;
         lastUpstreamError = undefined;
+        if (n > 0) error = undefined;
         const to = l.ledgerInfo();
         const t = now();
         const secs = Math.max(1, t - rateFrom.at) / 1000;
         const rate = Math.round((ingested - rateFrom.count) / secs);
         if (t - rateFrom.at > 5000) rateFrom = { at: t, count: ingested };
-        if (ready.length > 0) log(`ingested blocks ${from.blockHeight + 1n}..=${to.blockHeight} versions ${from.ledgerVersion + 1n}..=${to.ledgerVersion} (${n} tx, ${rate} tx/s)`);
+        if (to.blockHeight > from.blockHeight) log(`ingested blocks ${from.blockHeight + 1n}..=${to.blockHeight} versions ${from.ledgerVersion + 1n}..=${to.ledgerVersion} (${n} tx, ${rate} tx/s)`);
         if (failed !== undefined) throw failed;
         const behind = (upstreamHeight ?? 0n) - to.blockHeight;
         state = behind > BigInt(concurrency) ? 'catching_up' : 'following';
@@ -284,13 +321,23 @@ export function createFollower<L extends IngestingLedger = MemoryLedger>(o: Foll
         }
       } catch (e) {
         if (abort.signal.aborted) break;
+        slots.length = 0;
+        if (isReplicaError(e) && e.code !== 'unavailable_start' && e.code !== 'invalid_option') {
+          // Refused: nothing of the block is stored; unhealthy until a block verifies again.
+          error = e;
+          state = 'failed';
+          failures++;
+          const wait = backoffMs({ retries: 0, baseDelayMs: pollMs, maxDelayMs: maxBackoff }, Math.min(failures, 20), random);
+          log(`refused: ${e.message}; retrying in ${wait} ms`);
+          await sleep(wait);
+          continue;
+        }
         if (isReplicaError(e)) {
           error = e;
           state = 'failed';
           log(`ingest stopped: ${e.message}`);
           return;
         }
-        slots.length = 0;
         if (isLedgerApiError(e) && e.status === 410) {
           // The upstream pruned what comes next: nothing to wait for.
           error = new ReplicaError('unavailable_start', `the upstream has pruned block ${next()}: ${e.message}`, next());
@@ -335,6 +382,7 @@ export function createFollower<L extends IngestingLedger = MemoryLedger>(o: Foll
         transactionsIngested: ingested,
         error,
         lastUpstreamError,
+        verification: verifier?.status() ?? { mode: undefined, witnesses: o.witnesses?.length ?? 0, trusted: o.trust?.length ?? 0, description: 'not started' },
       };
     },
     start,

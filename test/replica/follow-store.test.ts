@@ -51,7 +51,7 @@ describe('ledger-bcs serve --follow --store', () => {
       await upstream.close();
       const b = io();
       const again = runCommand(commands, ['serve', '--follow', url, '--store', store, '--port=0'], b.value);
-      const port = (await b.waitFor(/^listening on http:\/\/127\.0\.0\.1:(\d+) .* from block 120\)$/))[1];
+      const port = (await b.waitFor(/^listening on http:\/\/127\.0\.0\.1:(\d+) .* from block 120, verifying from genesis, alone\)$/))[1];
       expect(b.lines.join('\n')).toMatch(/upstream unavailable/);
       expect((await get(`http://127.0.0.1:${port}`, '/blocks/by_height/120')).status).toBe(200);
       const health = await get(`http://127.0.0.1:${port}`, '/-/healthy', 'application/json');

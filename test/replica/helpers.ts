@@ -110,7 +110,8 @@ export async function startFollower(url: string, options: Partial<FollowerOption
   await follower.start();
   const served = await serveSource(follower.source, {
     ...handler,
-    unhealthy: () => (follower.status().state === 'failed' ? `stopped: ${follower.status().error?.message}` : undefined),
+    unhealthy: () => (follower.status().state === 'failed' ? `refused: ${follower.status().error?.message}` : undefined),
+    healthNote: () => follower.status().verification.description,
   });
   return {
     follower,

@@ -53,7 +53,7 @@ describe('ledger-bcs serve --follow', () => {
       await up.append(1000);
       const b = io();
       const again = runCommand(commands, ['serve', '--follow', upstream.url, '--ledger', file, '--port=0'], b.value);
-      await b.waitFor(/^listening on .* from block 120\)$/);
+      await b.waitFor(/^listening on .* from block 120, verifying from genesis, alone\)$/);
       await b.waitFor(/^ingested blocks \d+\.\.=300 /);
       process.emit('SIGINT');
       expect(await again).toBe(0);
@@ -74,6 +74,10 @@ describe('ledger-bcs serve --follow', () => {
         [['--follow', upstream.url, '--chain-id', '4'], /with --follow the chain is the upstream node's/],
         [['--from-oldest'], /--from-oldest needs --follow URL/],
         [['--follow', 'http://127.0.0.1:9', '--port', '0'], /cannot start following/],
+        [['--follow', 'http://node.example/'], /--follow http:\/\/node\.example\/: plain http to another host .*--allow-insecure/],
+        [['--follow', upstream.url, '--witness', 'http://10.0.0.7:8080'], /--witness http:\/\/10\.0\.0\.7:8080: plain http/],
+        [['--follow', upstream.url, '--trust', '12:abc'], /--trust must be VERSION:ROOT/],
+        [['--follow', upstream.url, '--from-height', '5', '--trust', `12:${'ab'.repeat(32)}`], /invalid_option: trusted accumulator roots need a replica that verifies from genesis/],
       ];
       for (const [args, re] of cases) {
         const x = io();
@@ -91,7 +95,7 @@ describe('ledger-bcs serve --follow', () => {
     let usage = '';
     expect(await runCommand(commands, ['serve', '--help'], { out: (t) => void (usage += t), err: () => {}, readStdin: async () => '' })).toBe(0);
     const docs = readFileSync(new URL('../../docs/replica.md', import.meta.url), 'utf8');
-    for (const flag of ['--follow', '--from-height', '--from-oldest', '--ledger', '--prune-window', '--concurrency', '--port', '--host']) {
+    for (const flag of ['--follow', '--from-height', '--from-oldest', '--witness', '--trust', '--allow-insecure', '--ledger', '--prune-window', '--concurrency', '--port', '--host']) {
       expect(usage, flag).toContain(flag);
       expect(docs, flag).toContain(flag);
     }

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import { fromHex } from '../../bcs/index.js';
 import { createLedgerClient } from '../../client/index.js';
 import { createLedgerHandler, type LedgerHandlerOptions } from '../../http/index.js';
 import type { IngestingLedger, MemoryLedger } from '../../ledger/index.js';
 import { nodeSha3, readLedgerFile, removeLeftoverTemps, writeLedgerFile } from '../../ledger/internal.js';
-import { createFollower, isReplicaError, type Follower, type StartAt } from '../../replica/index.js';
+import { createFollower, isReplicaError, type Follower, type StartAt, type TrustPin } from '../../replica/index.js';
 import { intOption, type Args, type OptionSpecs } from '../args.js';
 import { CliError, type Io } from '../run.js';
 import { listen, listenFlags } from './serve-listen.js';
@@ -14,8 +15,9 @@ import { openStore } from './serve-store.js';
 // checked, as `serve` does (the same listening flags, request log and shutdown), into the memory
 // ledger (saved to --ledger FILE at shutdown) or a store (--store DIR: each batch committed as it is
 // ingested, nothing to save; restarted, it resumes where the store ends and, with the upstream
-// away, serves what it has while it retries). SIGINT/SIGTERM: stop ingest, finish requests in
-// flight, save --ledger FILE, exit 0; a second signal ends at once.
+// away, serves what it has while it retries). Blocks are verified before they are stored and
+// confirmed by the --witness nodes (what that proves, per mode: docs/replica.md). SIGINT/SIGTERM:
+// stop ingest, finish requests in flight, save --ledger FILE, exit 0; a second signal ends at once.
 
 const WITH_FOLLOW = 'With --follow URL';
 export const FOLLOW_OPTIONS: OptionSpecs = {
@@ -23,7 +25,29 @@ export const FOLLOW_OPTIONS: OptionSpecs = {
   '--from-height': { value: 'N', group: WITH_FOLLOW, help: 'start at block N' },
   '--from-oldest': { group: WITH_FOLLOW, help: 'its oldest block' },
   '--concurrency': { value: 'N', group: WITH_FOLLOW, help: 'blocks at once, 8' },
+  '--witness': { value: 'URL', repeat: true, group: WITH_FOLLOW, help: 'a node that must agree' },
+  '--trust': { value: 'V:ROOT', repeat: true, group: WITH_FOLLOW, help: 'a known root' },
+  '--allow-insecure': { group: WITH_FOLLOW, help: 'plain http to other hosts' },
 };
+
+/** Plain http to anything but this machine: answers anyone on the path could have edited. */
+function insecure(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false; // the client refuses it, named
+  }
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  return u.protocol === 'http:' && !(host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host));
+}
+
+/** `VERSION:ROOT`, ROOT the accumulator root over versions 0..=VERSION (64 hex digits, 0x optional). */
+function trustPin(v: string): TrustPin {
+  const m = /^(\d{1,20}):(?:0x)?([0-9a-fA-F]{64})$/.exec(v);
+  if (m === null || BigInt(m[1]!) > 0xffffffffffffffffn) throw new CliError(`--trust must be VERSION:ROOT (a u64 and 64 hex digits), got ${JSON.stringify(v)}`);
+  return { version: BigInt(m[1]!), root: fromHex(m[2]!) };
+}
 
 type HandlerExtras = Pick<LedgerHandlerOptions, 'abis' | 'cors'>;
 
@@ -39,11 +63,22 @@ export async function serveFollow(a: Args, io: Io, o: { pruneWindow: number | un
   const from = startAt(a);
   const concurrency = a.value('--concurrency') === undefined ? 8 : intOption('--concurrency', a.value('--concurrency')!, 1, 256);
   const flags = listenFlags(a);
+  const witnessUrls = a.values('--witness');
+  for (const [flag, u] of [['--follow', url] as const, ...witnessUrls.map((w) => ['--witness', w] as const)]) {
+    if (!a.has('--allow-insecure') && insecure(u)) throw new CliError(`${flag} ${u}: plain http to another host can be edited on the way; use https, or --allow-insecure`);
+  }
+  const trust = a.values('--trust').map(trustPin);
   let client;
   try {
     client = createLedgerClient({ baseUrl: url, timeoutMs: 30_000 });
   } catch (e) {
     throw new CliError(`--follow: ${(e as Error).message}`);
+  }
+  let witnesses;
+  try {
+    witnesses = witnessUrls.map((w) => ({ name: w, client: createLedgerClient({ baseUrl: w, timeoutMs: 30_000 }) }));
+  } catch (e) {
+    throw new CliError(`--witness: ${(e as Error).message}`);
   }
   const file = a.value('--ledger');
   const storeDir = a.value('--store');
@@ -67,6 +102,8 @@ export async function serveFollow(a: Args, io: Io, o: { pruneWindow: number | un
     pruneWindow: o.pruneWindow,
     concurrency,
     sha3: nodeSha3,
+    witnesses,
+    trust,
     log: (l) => io.err(l),
   });
   try {
@@ -76,12 +113,17 @@ export async function serveFollow(a: Args, io: Io, o: { pruneWindow: number | un
     if (isReplicaError(e)) throw new CliError(`${e.code}: ${e.message}`);
     throw new CliError(`cannot start following ${url}: ${(e as Error).message}`);
   }
-  const handler = createLedgerHandler({ ...o.handler, source: follower.source, unhealthy: () => unhealthy(follower) });
+  const handler = createLedgerHandler({
+    ...o.handler,
+    source: follower.source,
+    unhealthy: () => unhealthy(follower),
+    healthNote: () => follower.status().verification.description,
+  });
   try {
     return await listen(flags, handler, io, {
       listening: (at) => {
         const s = follower.status();
-        return `listening on ${at} (replica of ${url}, chain id ${s.chainId}, from block ${s.blockHeight})`;
+        return `listening on ${at} (replica of ${url}, chain id ${s.chainId}, from block ${s.blockHeight}, ${s.verification.description})`;
       },
       stopping: () => follower.stop(),
       closed: async () => {
@@ -105,7 +147,7 @@ export async function serveFollow(a: Args, io: Io, o: { pruneWindow: number | un
 /** The health check's failure, if any: ingest stopped for good, or the upstream away (with the lag as last seen). */
 function unhealthy(follower: Follower<IngestingLedger>): string | undefined {
   const s = follower.status();
-  if (s.state === 'failed') return `The replica stopped ingesting: ${s.error?.message ?? 'verification failed'}`;
+  if (s.state === 'failed') return `The replica (${s.verification.description}) refused the upstream's next block: ${s.error?.message ?? 'verification failed'}`;
   if (s.state === 'retrying' && s.lastUpstreamError !== undefined) {
     const behind = s.upstreamHeight !== undefined && s.blockHeight !== undefined ? `${s.upstreamHeight - s.blockHeight} blocks behind the upstream's height as last seen (${s.upstreamHeight})` : "the upstream's height not seen yet";
     return `The replica cannot reach its upstream (${s.lastUpstreamError}); it serves up to block ${s.blockHeight}, ${behind}, and keeps retrying`;

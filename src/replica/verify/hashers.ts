@@ -1,0 +1,96 @@
+import { sha3_256 } from '@noble/hashes/sha3.js';
+import { hashPrefix } from '../../hash/index.js';
+import type { Sha3 } from '../../ledger/index.js';
+
+// The hashers a follower recomputes (aptos-crypto hash.rs): hash(x) = sha3-256(seed(Name) ‖ bytes),
+// seed(Name) = sha3-256("APTOS::" ‖ Name), Name the type's serde name. `bytes` is the BCS of the value
+// as the node sent it, so every hash here is taken over the received bytes, never a re-encoding.
+// The accumulators are types/src/proof/accumulator/mod.rs `InMemoryAccumulator`: frozen subtree roots,
+// largest first, and the root folded from the right with placeholders for missing right subtrees.
+
+export interface Hashers {
+  sha3: Sha3;
+  /** seed("Transaction"): the transaction hash. */
+  transaction: Uint8Array;
+  /** seed("TransactionInfo"): a leaf of the transaction accumulator. */
+  transactionInfo: Uint8Array;
+  /** seed("ContractEvent"): a leaf of a transaction's event accumulator. */
+  contractEvent: Uint8Array;
+  /** seed("WriteSet"): `state_change_hash`. */
+  writeSet: Uint8Array;
+  /** seed("TransactionAccumulator") and seed("EventAccumulator"): internal nodes. */
+  transactionNode: Uint8Array;
+  eventNode: Uint8Array;
+  /** ACCUMULATOR_PLACEHOLDER_HASH: the ASCII name zero-padded to 32 bytes (not a sha3). */
+  placeholder: Uint8Array;
+}
+
+/** @noble/hashes' sha3-256 (in Node, ledger-bcs/ledger/node's `nodeSha3` is several times faster). */
+export const nobleSha3: Sha3 = (chunks) => {
+  const h = sha3_256.create();
+  for (const c of chunks) h.update(c);
+  return h.digest();
+};
+
+/** The seeds, computed once per verifier (no module-level state). */
+export function hashers(sha3: Sha3): Hashers {
+  const placeholder = new Uint8Array(32);
+  const name = 'ACCUMULATOR_PLACEHOLDER_HASH';
+  for (let i = 0; i < name.length; i++) placeholder[i] = name.charCodeAt(i);
+  return {
+    sha3,
+    transaction: hashPrefix('APTOS::Transaction'),
+    transactionInfo: hashPrefix('APTOS::TransactionInfo'),
+    contractEvent: hashPrefix('APTOS::ContractEvent'),
+    writeSet: hashPrefix('APTOS::WriteSet'),
+    transactionNode: hashPrefix('APTOS::TransactionAccumulator'),
+    eventNode: hashPrefix('APTOS::EventAccumulator'),
+    placeholder,
+  };
+}
+
+/** An accumulator's frozen subtree roots (popcount(leaves) of them, largest first) and leaf count. */
+export interface Accumulator {
+  frozen: Uint8Array[];
+  leaves: number;
+}
+
+export const emptyAccumulator = (): Accumulator => ({ frozen: [], leaves: 0 });
+export const copyAccumulator = (a: Accumulator): Accumulator => ({ frozen: a.frozen.slice(), leaves: a.leaves });
+
+/** Appends `leaf`: one merge per trailing 1-bit of the old leaf count. Mutates `a`. */
+export function appendLeaf(h: Hashers, nodeSeed: Uint8Array, a: Accumulator, leaf: Uint8Array): void {
+  a.frozen.push(leaf);
+  for (let n = a.leaves; n % 2 === 1; n = (n - 1) / 2) {
+    const right = a.frozen.pop()!;
+    const left = a.frozen.pop()!;
+    a.frozen.push(h.sha3([nodeSeed, left, right]));
+  }
+  a.leaves++;
+}
+
+/** The root over `a`'s leaves (`compute_root_hash`). */
+export function rootHash(h: Hashers, nodeSeed: Uint8Array, a: Accumulator): Uint8Array {
+  const f = a.frozen;
+  if (f.length === 0) return h.placeholder;
+  if (f.length === 1) return f[0]!;
+  let bits = a.leaves;
+  while (bits % 2 === 0) bits /= 2;
+  let current = h.placeholder;
+  let i = f.length;
+  for (; bits > 0; bits = Math.floor(bits / 2)) {
+    current = bits % 2 === 1 ? h.sha3([nodeSeed, f[--i]!, current]) : h.sha3([nodeSeed, current, h.placeholder]);
+  }
+  return current;
+}
+
+/** `event_root_hash`: the event accumulator's root over the events' hashes (each over its BCS). */
+export function eventRoot(h: Hashers, events: readonly Uint8Array[]): Uint8Array {
+  if (events.length === 0) return h.placeholder;
+  const a = emptyAccumulator();
+  for (const e of events) appendLeaf(h, h.eventNode, a, h.sha3([h.contractEvent, e]));
+  return rootHash(h, h.eventNode, a);
+}
+
+/** A TransactionInfo's hash (a transaction accumulator leaf), over its BCS with the variant byte. */
+export const infoHash = (h: Hashers, info: Uint8Array): Uint8Array => h.sha3([h.transactionInfo, info]);

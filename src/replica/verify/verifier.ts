@@ -1,0 +1,157 @@
+import { isBcsError } from '../../bcs/index.js';
+import type { LedgerClient } from '../../client/index.js';
+import type { Sha3 } from '../../ledger/index.js';
+import { isReplicaError, ReplicaError } from '../errors.js';
+import type { BlockParts } from './read-block.js';
+import { INITIAL_STATE, verifyBlock, verifyContext, type VerifierState } from './verify-block.js';
+import { witnessDisagreement, type Witness } from './witness.js';
+
+// The follower's gate: blocks are verified in order (verify-block.ts), confirmed by the witnesses,
+// and only then stored; the first refused block and everything after it in the batch are not. The
+// mode follows from where verification starts: at version 0 the accumulator is rebuilt and every
+// root checked ("from genesis"); later it cannot be ("mid-chain"), see docs/replica.md.
+
+export type VerificationMode = 'from_genesis' | 'mid_chain';
+
+export interface VerificationStatus {
+  /** Undefined until the first block is verified. */
+  mode: VerificationMode | undefined;
+  witnesses: number;
+  /** Accumulator roots pinned with `trust`. */
+  trusted: number;
+  /** One line for logs and the health check. */
+  description: string;
+}
+
+/** `--trust VERSION:ROOT`: the accumulator root over versions 0..=VERSION. */
+export interface TrustPin {
+  version: bigint;
+  root: Uint8Array;
+}
+
+export interface BlockVerifierOptions {
+  chainId: number;
+  sha3: Sha3;
+  witnesses?: readonly Witness[];
+  trust?: readonly TrustPin[];
+  /** How long a witness may be behind or away before a batch is refused unconfirmed (default 30 s). */
+  witnessWaitMs?: number;
+  pollMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  stopped?: () => boolean;
+  /** The store's latest block height: after a store, the verifier takes the state of that block. */
+  storedHeight: () => bigint | undefined;
+}
+
+export interface BlockVerifier {
+  status(): VerificationStatus;
+  /** Verifies blocks already stored (a resumed ledger), as if received: the state continues after them. */
+  replay(blocks: Iterable<Uint8Array>): void;
+  /**
+   * Verifies `blocks` (consecutive, after the last verified), has the witnesses confirm them, and
+   * stores the accepted prefix with `store`. Returns `store`'s count and the refusal that cut the
+   * batch short, if any (nothing of the refused block or after it is stored).
+   */
+  admit(blocks: readonly Uint8Array[], store: (accepted: Uint8Array[]) => Promise<number>): Promise<Admitted>;
+}
+
+export interface Admitted {
+  stored: number;
+  refused?: ReplicaError;
+}
+
+export function describeMode(s: Omit<VerificationStatus, 'description'>): string {
+  const where = s.mode === 'from_genesis' ? 'from genesis' : s.mode === 'mid_chain' ? 'mid-chain' : 'not started';
+  const w = s.witnesses === 0 ? 'alone' : `with ${s.witnesses} witness${s.witnesses === 1 ? '' : 'es'}`;
+  return `verifying ${where}, ${w}${s.trusted > 0 ? `, ${s.trusted} trusted root${s.trusted === 1 ? '' : 's'}` : ''}`;
+}
+
+export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
+  const pins = new Map((o.trust ?? []).map((p) => [p.version, p.root] as const));
+  const ctx = verifyContext(o.sha3, o.chainId, pins);
+  const witnesses = o.witnesses ?? [];
+  const now = o.now ?? Date.now;
+  const wopts = { chainId: o.chainId, waitMs: o.witnessWaitMs ?? 30_000, pollMs: o.pollMs ?? 500, now, sleep: o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))), stopped: o.stopped ?? (() => false) };
+  let state: VerifierState = INITIAL_STATE;
+  let mode: VerificationMode | undefined;
+  // States after each verified, not yet stored block, by height.
+  const pending = new Map<bigint, VerifierState>();
+
+  function status(): VerificationStatus {
+    const s = { mode, witnesses: witnesses.length, trusted: pins.size };
+    return { ...s, description: describeMode(s) };
+  }
+
+  /** Fixes the mode at the first block; pins cannot be checked mid-chain. */
+  function setMode(b: BlockParts): void {
+    if (mode !== undefined) return;
+    mode = b.firstVersion === 0n ? 'from_genesis' : 'mid_chain';
+    if (mode === 'mid_chain' && pins.size > 0) {
+      throw new ReplicaError(
+        'invalid_option',
+        `trusted accumulator roots need a replica that verifies from genesis (its first block is at version ${b.firstVersion}): a root alone cannot be extended without the frozen subtree roots, which the interface does not serve`,
+      );
+    }
+  }
+
+  /** Verifies in order; the states after each accepted block, and the refusal that ended the run. */
+  function verifyRun(blocks: readonly Uint8Array[]): { parts: BlockParts[]; states: VerifierState[]; refused?: ReplicaError } {
+    const parts: BlockParts[] = [];
+    const states: VerifierState[] = [];
+    let s = state;
+    for (const bytes of blocks) {
+      try {
+        const r = verifyBlock(ctx, s, bytes);
+        setMode(r.block);
+        s = r.state;
+        parts.push(r.block);
+        states.push(s);
+      } catch (e) {
+        if (isReplicaError(e) && e.code !== 'invalid_option') return { parts, states, refused: e };
+        if (isBcsError(e)) return { parts, states, refused: new ReplicaError('verification_failed', `block ?: ${e.message} (bytes)`, undefined, undefined, 'bytes') };
+        throw e;
+      }
+    }
+    return { parts, states };
+  }
+
+  return {
+    status,
+    replay(blocks) {
+      // One block at a time: a store holds more than memory does.
+      for (const bytes of blocks) {
+        const run = verifyRun([bytes]);
+        if (run.refused !== undefined) throw run.refused;
+        state = run.states[0]!;
+      }
+    },
+    async admit(blocks, store) {
+      const run = verifyRun(blocks);
+      let refused = run.refused;
+      let accepted = run.parts.length;
+      // Each witness confirms the verified prefix; a disagreement cuts it before the block it names.
+      const proven = mode === 'from_genesis';
+      for (const w of witnesses) {
+        if (accepted === 0) break;
+        const bad = await witnessDisagreement(w, run.parts.slice(0, accepted), proven, wopts);
+        if (bad !== undefined) {
+          accepted = run.parts.findIndex((b) => b.height === bad.block);
+          refused = bad;
+        }
+      }
+      run.states.slice(0, accepted).forEach((s, i) => pending.set(run.parts[i]!.height, s));
+      let stored = 0;
+      try {
+        if (accepted > 0) stored = await store(blocks.slice(0, accepted));
+      } finally {
+        // Whatever the store kept (all, or a prefix before its own refusal) is the new tip.
+        const h = o.storedHeight();
+        const s = h === undefined ? undefined : pending.get(h);
+        if (s !== undefined) state = s;
+        pending.clear();
+      }
+      return refused === undefined ? { stored } : { stored, refused };
+    },
+  };
+}

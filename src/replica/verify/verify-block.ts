@@ -1,0 +1,56 @@
+import type { Sha3 } from '../../ledger/index.js';
+import { blockStart, checkBlockEnd, checkBlockExtent, checkBlockHeader, checkBlockOrder, checkNewBlockEvent, checkStateWrites, type VerifiedTip } from './block-checks.js';
+import { framework, type Framework } from './framework.js';
+import { copyAccumulator, emptyAccumulator, hashers, type Accumulator, type Hashers } from './hashers.js';
+import { readBlockParts, type BlockParts } from './read-block.js';
+import { checkAccumulatorRoot, checkEventRootHash, checkStateChangeHash, checkTransactionHash } from './transaction-checks.js';
+
+// One block, every check in order: its extent against the tip; per transaction the hashes its info
+// commits to and the info chained into the accumulator (when the verifier holds it: from genesis);
+// then the header against the first transaction and its NewBlockEvent, the order after the tip, the
+// framework state the transactions write, and the block's end. Pure: the state in is not changed, the state
+// out is the block's tip. A refusal is a ReplicaError naming block, version and field.
+
+export interface VerifyContext {
+  h: Hashers;
+  fw: Framework;
+  /** The chain id pinned by the first answer (X-SVC-CHAIN-ID). */
+  chainId: number;
+  /** Trusted accumulator roots by version (`--trust VERSION:ROOT`). */
+  pins: ReadonlyMap<bigint, Uint8Array>;
+}
+
+export interface VerifierState {
+  /** The last verified block (undefined before the first). */
+  tip: VerifiedTip | undefined;
+  /** The transaction accumulator up to the tip: known when verification started at genesis. */
+  accumulator: Accumulator | undefined;
+}
+
+export const INITIAL_STATE: VerifierState = { tip: undefined, accumulator: undefined };
+
+export function verifyContext(sha3: Sha3, chainId: number, pins: ReadonlyMap<bigint, Uint8Array> = new Map()): VerifyContext {
+  return { h: hashers(sha3), fw: framework(), chainId, pins };
+}
+
+/** Verifies one block's bytes after `state`; returns the state after it and the block's parts. */
+export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uint8Array): { state: VerifierState; block: BlockParts } {
+  const b = readBlockParts(bytes);
+  const { h, fw } = ctx;
+  checkBlockExtent(b, state.tip);
+  const acc = state.accumulator !== undefined ? copyAccumulator(state.accumulator) : state.tip === undefined && b.firstVersion === 0n ? emptyAccumulator() : undefined;
+  for (const t of b.transactions) {
+    checkTransactionHash(h, b.height, t);
+    checkEventRootHash(h, b.height, t);
+    checkStateChangeHash(h, b.height, t);
+    if (acc !== undefined) checkAccumulatorRoot(h, b.height, t, acc, ctx.pins);
+  }
+  const s = blockStart(fw, b);
+  checkNewBlockEvent(fw, b, s);
+  checkBlockHeader(b, s);
+  checkBlockOrder(b, s, state.tip);
+  for (const t of b.transactions) checkStateWrites(fw, ctx.chainId, b, t);
+  const reconfigured = checkBlockEnd(fw, b, s);
+  const tip: VerifiedTip = { height: b.height, nextVersion: b.lastVersion + 1n, timestamp: s.timestamp, epoch: s.epoch, round: s.round, reconfigured };
+  return { state: { tip, accumulator: acc }, block: b };
+}
