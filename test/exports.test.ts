@@ -35,17 +35,17 @@ const SUBMISSION: Surface = {
 
 const RECORDS: Surface = {
   values: [
-    'API_ERROR_CODES', 'ENDPOINTS', 'accountDataJson', 'accountResource', 'balance', 'balanceJson', 'bcsBlock',
-    'blockEpiloguePayload', 'blockJson', 'blockMetadata', 'blockMetadataExt', 'changeSet',
+    'API_ERROR_CODES', 'BLOCK_HEADER_BYTES', 'ENDPOINTS', 'accountDataJson', 'accountResource', 'balance', 'balanceJson', 'bcsBlock',
+    'blockEpiloguePayload', 'blockHeaderJson', 'blockJson', 'blockMetadata', 'blockMetadataExt', 'changeSet',
     'contractEvent', 'decodeResponse', 'endpointSpec', 'errorBody', 'eventHandle', 'executionStatus',
     'indexedTransactionSummary', 'ledgerInfoHeaders', 'parseAccountDataJson', 'parseBalanceJson',
-    'parseBlockJson', 'parseErrorBody', 'parseLedgerInfo', 'parseTransactionSummaryJson', 'recordCodecs',
+    'parseBlockJson', 'parseErrorBody', 'parseLedgerInfo', 'parseTransactionSummaryJson', 'readBlockHeader', 'recordCodecs',
     'replayProtector', 'stateKey', 'stateValueMetadata', 'transaction', 'transactionData',
     'transactionInfo', 'transactionOnChainData', 'transactionSummaries', 'transactionSummaryJson',
-    'validatorTransaction', 'writeOp', 'writeSet', 'writeSetPayload',
+    'validatorTransaction', 'writeBlockHeader', 'writeOp', 'writeSet', 'writeSetPayload',
   ],
   types: [
-    'AccountJson', 'AccountResource', 'ApiErrorCode', 'BcsBlock', 'BcsBlockInput', 'BlockJson', 'BlockMetadata',
+    'AccountJson', 'AccountResource', 'ApiErrorCode', 'BcsBlock', 'BcsBlockInput', 'BlockHeader', 'BlockHeaderJson', 'BlockJson', 'BlockMetadata',
     'BlockMetadataExt', 'ContractEvent', 'Endpoint', 'EndpointParam', 'EndpointParamType', 'EndpointSpec',
     'ErrorBody', 'ExecutionStatus', 'HeaderSource', 'IndexedTransactionSummary', 'LedgerInfo',
     'ReplayProtector', 'ReplayProtectorJson', 'ResponseBodies', 'ResponseJson', 'StateKey', 'Transaction', 'TransactionData', 'TransactionInfo',
@@ -102,7 +102,7 @@ const LEDGER: Surface = {
     'LedgerError', 'createMemoryLedger', 'isLedgerError', 'loadMemoryLedger', 'resourceGroupKey', 'resourceKey',
   ],
   types: [
-    'BlockInfo', 'BlockInput', 'IngestResult', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
+    'BlockInput', 'IngestResult', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
     'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'Sha3', 'StoredTransaction', 'SummariesQuery',
   ],
 };
@@ -135,7 +135,7 @@ const SIGNING: Surface = {
 const NODE_JSON: Surface = {
   values: [
     'accountSignatureJson', 'eventJson', 'eventRootHash', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
-    'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
+    'blockTransactionsJson', 'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
     'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeJsonText',
     'parseSignatureJson', 'parseTableItemDataJson', 'parseTransactionJson', 'pendingTransactionJson', 'prefetchLayouts',
     'scriptBytecodeJson', 'signatureJson', 'tableItemDataJson', 'transactionJson',

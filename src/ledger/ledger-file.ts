@@ -1,4 +1,5 @@
 import { BcsReader, BcsWriter, compareBytes, isBcsError, writeU64 } from '../bcs/index.js';
+import { BLOCK_HEADER_BYTES, writeBlockHeader, type BlockHeader } from '../records/index.js';
 import { readWriteSet } from './block-reader.js';
 import { LedgerError } from './errors.js';
 import { keyBytes } from './memory-state.js';
@@ -12,21 +13,13 @@ import { keyBytes } from './memory-state.js';
 
 const MAGIC = [0x4c, 0x42, 0x43, 0x53, 0x4c, 0x44, 0x47, 0x01];
 
-export interface StoredBlock {
-  height: number;
-  hash: Uint8Array;
-  timestamp: bigint;
-  first: number;
-  last: number;
-}
-
 /** What a ledger file holds: where it starts, the state before that, and the blocks' records. */
 export interface LedgerFileParts {
   firstVersion: number;
   firstHeight: number;
   /** keyString-keyed state values as of firstVersion − 1 (empty from genesis). */
   baseState: [string, Uint8Array][];
-  blocks: { header: StoredBlock; txs: Uint8Array[] }[];
+  blocks: { header: BlockHeader; txs: Uint8Array[] }[];
 }
 
 export function encodeLedgerFile(parts: LedgerFileParts): Uint8Array {
@@ -47,12 +40,8 @@ export function encodeLedgerFile(parts: LedgerFileParts): Uint8Array {
     w.raw(v);
   }
   for (const { header: h, txs } of parts.blocks) {
-    const block = new BcsWriter(64 + txs.reduce((n, t) => n + t.length, 0));
-    writeU64(block, h.height);
-    block.raw(h.hash);
-    writeU64(block, h.timestamp);
-    writeU64(block, h.first);
-    writeU64(block, h.last);
+    const block = new BcsWriter(BLOCK_HEADER_BYTES + 6 + txs.reduce((n, t) => n + t.length, 0));
+    writeBlockHeader(block, h);
     block.u8(1);
     block.uleb128(txs.length);
     for (const t of txs) block.raw(t);

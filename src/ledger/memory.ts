@@ -1,11 +1,11 @@
 import { addressBytes, isBcsError, normalizeAddress, type Address } from '../bcs/index.js';
-import { bcsBlock, type BcsBlockInput, type IndexedTransactionSummary } from '../records/index.js';
+import { bcsBlock, type BcsBlockInput, type BlockHeader, type IndexedTransactionSummary } from '../records/index.js';
 import { nobleSha3, parseBlock, type ParsedBlock, type Sha3 } from './block-reader.js';
 import { LedgerError } from './errors.js';
 import { CHAIN_ID_STR, CONFIGURATION_STR, leadingU64, TIMESTAMP_STR } from './framework-state.js';
-import { decodeLedgerFile, encodeLedgerFile, type LedgerFileParts, type StoredBlock } from './ledger-file.js';
+import { decodeLedgerFile, encodeLedgerFile, type LedgerFileParts } from './ledger-file.js';
 import { keyString, lastAtMost, VersionedState } from './memory-state.js';
-import type { BlockInfo, LedgerSource, LedgerSummary, StoredTransaction, SummariesQuery } from './source.js';
+import type { LedgerSource, LedgerSummary, StoredTransaction, SummariesQuery } from './source.js';
 
 // The embedded ledger: blocks of the node's own records (BcsBlock with TransactionOnChainData) kept as
 // their bytes, with small indexes beside them: versioned state from each write set, each account's
@@ -51,7 +51,7 @@ export interface MemoryLedger extends LedgerSource {
    */
   hasStateAt(stateKey: Uint8Array, version: bigint): boolean;
   accountTransactionSummaries(address: Address, query: SummariesQuery): IndexedTransactionSummary[];
-  blockByHeight(height: bigint): BlockInfo | undefined;
+  blockByHeight(height: bigint): BlockHeader | undefined;
   transactions(startVersion: bigint, limit: number): StoredTransaction[];
   /** The retained blocks' records (and the state before them, when pruned), as a ledger file. */
   save(): Uint8Array;
@@ -87,7 +87,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
   // Retained transactions and blocks, each from a head index (compacted as pruning advances).
   let txs: Uint8Array[] = [];
   let txHead = 0;
-  let blocks: StoredBlock[] = [];
+  let blocks: BlockHeader[] = [];
   let blockHead = 0;
   let nextVersion = base?.version ?? 0;
   let nextHeight = base?.height ?? 0;
@@ -98,7 +98,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
     state.floor = base.version - 1;
   }
 
-  const oldestVersion = () => (blocks.length > blockHead ? blocks[blockHead]!.first : nextVersion);
+  const oldestVersion = () => (blocks.length > blockHead ? Number(blocks[blockHead]!.firstVersion) : nextVersion);
 
   function refreshInfo(): void {
     const latest = nextVersion - 1;
@@ -108,15 +108,15 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
       chainId: chain !== undefined && chain.length === 1 ? chain[0]! : fallbackChainId,
       epoch: leadingU64(state.get(CONFIGURATION_STR, latest)),
       ledgerVersion: BigInt(latest),
-      oldestLedgerVersion: BigInt(oldest.first),
+      oldestLedgerVersion: oldest.firstVersion,
       ledgerTimestampUsec: leadingU64(state.get(TIMESTAMP_STR, latest)),
       blockHeight: BigInt(nextHeight - 1),
-      oldestBlockHeight: BigInt(oldest.height),
+      oldestBlockHeight: oldest.blockHeight,
     };
   }
 
   function apply(b: ParsedBlock): void {
-    blocks.push({ height: b.height, hash: b.hash, timestamp: b.timestamp, first: b.firstVersion, last: b.lastVersion });
+    blocks.push({ blockHeight: b.blockHeight, blockHash: b.blockHash, blockTimestamp: b.blockTimestamp, firstVersion: b.firstVersion, lastVersion: b.lastVersion });
     for (const t of b.transactions) {
       txs.push(t.bytes);
       for (const w of t.writes) state.put(keyString(w.key), t.version, w.value);
@@ -131,16 +131,16 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
         a.nonce.push(s.replayProtector.$kind === 'Nonce');
       }
     }
-    nextVersion = b.lastVersion + 1;
-    nextHeight = b.height + 1;
+    nextVersion = Number(b.lastVersion) + 1;
+    nextHeight = Number(b.blockHeight) + 1;
   }
 
   function prune(): void {
     if (window === undefined) return;
     const keepFrom = nextVersion - window;
-    while (blocks.length - blockHead > 1 && blocks[blockHead + 1]!.first <= keepFrom) {
+    while (blocks.length - blockHead > 1 && Number(blocks[blockHead + 1]!.firstVersion) <= keepFrom) {
       const b = blocks[blockHead++]!;
-      txHead += b.last - b.first + 1;
+      txHead += Number(b.lastVersion - b.firstVersion) + 1;
     }
     if (blockHead > 1024 && blockHead * 2 > blocks.length) {
       blocks = blocks.slice(blockHead);
@@ -172,10 +172,10 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
       let height = nextHeight;
       list.forEach((b, i) => {
         const p = parseBlock(toBytes(b, i), sha3);
-        if (p.height !== height) throw new LedgerError('height_gap', `block ${i} has height ${p.height}, the next height is ${height}`);
-        if (p.firstVersion !== version) throw new LedgerError('version_gap', `block ${p.height} starts at version ${p.firstVersion}, the next version is ${version}`);
-        version = p.lastVersion + 1;
-        height = p.height + 1;
+        if (p.blockHeight !== BigInt(height)) throw new LedgerError('height_gap', `block ${i} has height ${p.blockHeight}, the next height is ${height}`);
+        if (p.firstVersion !== BigInt(version)) throw new LedgerError('version_gap', `block ${p.blockHeight} starts at version ${p.firstVersion}, the next version is ${version}`);
+        version = Number(p.lastVersion) + 1;
+        height = Number(p.blockHeight) + 1;
         parsed.push(p);
       });
       let count = 0;
@@ -245,10 +245,9 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
     blockByHeight(height) {
       const live = blocks.length - blockHead;
       if (live === 0) return undefined;
-      const i = height - BigInt(blocks[blockHead]!.height);
+      const i = height - blocks[blockHead]!.blockHeight;
       if (i < 0n || i >= BigInt(live)) return undefined;
-      const b = blocks[blockHead + Number(i)]!;
-      return { blockHeight: BigInt(b.height), blockHash: b.hash, blockTimestamp: b.timestamp, firstVersion: BigInt(b.first), lastVersion: BigInt(b.last) };
+      return blocks[blockHead + Number(i)];
     },
 
     transactions(startVersion, limit) {
@@ -271,9 +270,9 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
     const live = blocks.slice(blockHead);
     return {
       firstVersion: oldest,
-      firstHeight: live.length > 0 ? live[0]!.height : nextHeight,
+      firstHeight: live.length > 0 ? Number(live[0]!.blockHeight) : nextHeight,
       baseState: oldest > 0 ? [...state.entriesAt(oldest - 1)] : [],
-      blocks: live.map((b) => ({ header: b, txs: txs.slice(txHead + b.first - oldest, txHead + b.last - oldest + 1) })),
+      blocks: live.map((b) => ({ header: b, txs: txs.slice(txHead + Number(b.firstVersion) - oldest, txHead + Number(b.lastVersion) - oldest + 1) })),
     };
   }
 

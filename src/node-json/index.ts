@@ -24,7 +24,7 @@ export {
 export { parseTransactionJson, type ParseTransactionJsonOptions, type ParsedTransactionJson } from './transaction-read.js';
 export { eventJson, parseEventJson, type EventJson } from './event-json.js';
 export { signatureJson, parseSignatureJson, accountSignatureJson, parseAccountSignatureJson, type SignatureJson, type SignatureReadOptions } from './signature-json.js';
-export { nodeBlockJson, parseNodeBlockJson, nodeJsonReader, type NodeBlockJson } from './block-json.js';
+export { nodeBlockJson, blockTransactionsJson, parseNodeBlockJson, nodeJsonReader, type NodeBlockJson } from './block-json.js';
 export { nodeJsonText, parseNodeJsonText } from './json-text.js';
 export { eventRootHash } from './hashes.js';
 export { type FunctionNameLookup, type FunctionIndexLookup } from './vm-status.js';

@@ -1,5 +1,5 @@
-import { BcsError, isBcsError, schema, type Infer, type InferInput, type Schema } from '../bcs/index.js';
-import { struct, u64, vector, type Decl } from '../transactions/internal.js';
+import { BcsError, isBcsError, schema, type BcsReader, type BcsWriter, type Infer, type InferInput, type Schema } from '../bcs/index.js';
+import { struct, u64, vector, type Decl, type DeclValue } from '../transactions/internal.js';
 import { hashValue } from './declare.js';
 import { transactionOnChainData } from './transaction.js';
 
@@ -10,6 +10,9 @@ import { transactionOnChainData } from './transaction.js';
 // `last_version` is "no transactions", and a `00` tag (which the node never writes) is rejected so
 // that decoding and encoding stay exact inverses. Its JSON-safe form may likewise leave the field out.
 
+// The block's header is the one block shape every layer shares: the ledger's sources answer it, its
+// ingest and the replica read it here, and every other block form (with transactions, as stored, as
+// fetched) extends it with its extras only.
 export const blockHeader = /* @__PURE__ */ struct('BcsBlock', {
   blockHeight: u64,
   blockHash: hashValue,
@@ -18,11 +21,27 @@ export const blockHeader = /* @__PURE__ */ struct('BcsBlock', {
   lastVersion: u64,
 });
 
+/** A block's extent: api/types/src/block.rs `BcsBlock` without its transactions (as types/src/account_config/events/new_block.rs `NewBlockEvent` gives it). */
+export type BlockHeader = DeclValue<typeof blockHeader>;
+
+/** The header's BCS length: u64 height, 32-byte hash, u64 timestamp, u64 first and last version. */
+export const BLOCK_HEADER_BYTES = 64;
+
+/** Reads the five header fields at the reader's offset (the hash a view when the reader is zero-copy). */
+export function readBlockHeader(r: BcsReader): BlockHeader {
+  return blockHeader.schema.read(r);
+}
+
+/** Writes the five header fields. */
+export function writeBlockHeader(w: BcsWriter, h: BlockHeader): void {
+  blockHeader.schema.write(w, h);
+}
+
 const transactions = /* @__PURE__ */ vector(transactionOnChainData);
 
-type Header = Infer<typeof blockHeader.schema>;
 type HeaderInput = InferInput<typeof blockHeader.schema>;
-export type BcsBlock = Header & { transactions: Infer<typeof transactions.schema> | null };
+/** The block with its transactions when asked for (null otherwise). */
+export type BcsBlock = BlockHeader & { transactions: Infer<typeof transactions.schema> | null };
 export type BcsBlockInput = HeaderInput & { transactions?: InferInput<typeof transactions.schema> | null };
 
 // Built in a side-effect-free function: reading `.schema` at module level would keep the records

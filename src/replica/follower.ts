@@ -182,7 +182,7 @@ export function createFollower(o: FollowerOptions): Follower {
         throw e;
       }
       const head = readBlockHead(bytes);
-      if (head.height !== height) throw diagnoseBlock(bytes, height, head.firstVersion, 'height');
+      if (head.blockHeight !== height) throw diagnoseBlock(bytes, height, head.firstVersion, 'height');
       const base = head.firstVersion > 0n ? { version: Number(head.firstVersion), height: Number(height), state: [] } : undefined;
       ledger = createMemoryLedger({ pruneWindow: o.pruneWindow, chainId, sha3: o.sha3 }, base);
       ingested += ingest([bytes], { height, version: head.firstVersion });

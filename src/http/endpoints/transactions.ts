@@ -1,5 +1,5 @@
 import { BcsWriter } from '../../bcs/index.js';
-import type { BlockInfo } from '../../ledger/index.js';
+import type { BlockHeader } from '../../records/index.js';
 import { ApiError } from '../../submission/index.js';
 import { jsonReply } from '../responses.js';
 import { transactionsJson } from './transaction-json.js';
@@ -53,7 +53,7 @@ export async function transactions(ctx: EndpointContext): Promise<Reply> {
 }
 
 /** The retained block whose versions include `version` (a binary search over heights). */
-async function blockHolding(ctx: EndpointContext, version: bigint): Promise<BlockInfo | undefined> {
+async function blockHolding(ctx: EndpointContext, version: bigint): Promise<BlockHeader | undefined> {
   let lo = ctx.info.oldestBlockHeight;
   let hi = ctx.info.blockHeight;
   while (lo <= hi) {
