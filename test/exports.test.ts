@@ -16,7 +16,7 @@ interface Surface {
 
 const SUBMISSION: Surface = {
   values: [
-    'ApiError', 'abiRegistry', 'encodeSubmission', 'encodeSubmissionAsync', 'isApiError',
+    'abiRegistry', 'encodeSubmission', 'encodeSubmissionAsync',
     'isJsonFloat', 'parseRequestBody', 'parseRequestBodySliced', 'requestFromBytes', 'requestFromTransaction',
     'verifySigningMessage', 'verifySigningMessageAsync',
   ],
@@ -35,9 +35,10 @@ const SUBMISSION: Surface = {
 
 const RECORDS: Surface = {
   values: [
-    'API_ERROR_CODES', 'BLOCK_HEADER_BYTES', 'ENDPOINTS', 'accountDataJson', 'accountResource', 'balance', 'balanceJson', 'bcsBlock',
+    'API_ERROR_CODES', 'ApiError', 'BLOCK_HEADER_BYTES', 'ENDPOINTS', 'accountDataJson', 'accountResource', 'balance', 'balanceJson', 'bcsBlock',
     'blockEpiloguePayload', 'blockHeaderJson', 'blockJson', 'blockMetadata', 'blockMetadataExt', 'changeSet',
     'contractEvent', 'decodeResponse', 'endpointSpec', 'errorBody', 'eventHandle', 'executionStatus',
+    'isApiError',
     'indexedTransactionSummary', 'ledgerInfoHeaders', 'parseAccountDataJson', 'parseBalanceJson',
     'parseBlockJson', 'parseErrorBody', 'parseLedgerInfo', 'parseTransactionSummaryJson', 'readBlockHeader', 'recordCodecs',
     'replayProtector', 'stateKey', 'stateValueMetadata', 'transaction', 'transactionData',
@@ -46,7 +47,7 @@ const RECORDS: Surface = {
   ],
   types: [
     'AccountJson', 'AccountResource', 'ApiErrorCode', 'BcsBlock', 'BcsBlockInput', 'BlockHeader', 'BlockHeaderJson', 'BlockJson', 'BlockMetadata',
-    'BlockMetadataExt', 'ContractEvent', 'Endpoint', 'EndpointParam', 'EndpointParamType', 'EndpointSpec',
+    'BlockMetadataExt', 'ContractEvent', 'Endpoint', 'EndpointApiType', 'EndpointParam', 'EndpointParamType', 'EndpointSpec',
     'ErrorBody', 'ExecutionStatus', 'HeaderSource', 'IndexedTransactionSummary', 'LedgerInfo',
     'ReplayProtector', 'ReplayProtectorJson', 'ResponseBodies', 'ResponseJson', 'StateKey', 'Transaction', 'TransactionData', 'TransactionInfo',
     'TransactionInput', 'TransactionOnChainData', 'TransactionOnChainDataInput',

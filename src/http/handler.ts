@@ -1,6 +1,7 @@
 import type { Endpoint, LedgerInfo } from '../records/index.js';
 import { ledgerHeadersFor } from './ledger-headers.js';
-import { abiRegistry, isApiError, type AbiRegistry } from '../submission/index.js';
+import { isApiError } from '../records/index.js';
+import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import { readStream } from './body.js';
 import { validCors, withCors, type CorsOptions } from './cors.js';
 import type { HandlerAbis } from './encode.js';

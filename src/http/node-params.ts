@@ -1,5 +1,5 @@
 import { normalizeAddress, type Address } from '../bcs/index.js';
-import { ApiError } from '../submission/index.js';
+import { ApiError } from '../records/index.js';
 import { addressProblem, apiAddressText, parseRustInt, parseRustU64, rustDebugString } from '../submission/internal.js';
 
 // Path and query parameters as poem-openapi extracts them for the node's endpoints, with poem's

@@ -1,5 +1,6 @@
 import { BcsError } from '../bcs/index.js';
-import { isApiError, parseRequestBody } from '../submission/index.js';
+import { isApiError } from '../records/index.js';
+import { parseRequestBody } from '../submission/index.js';
 
 // The node's JSON as text. It writes with serde_json, whose escaping of strings is JSON.stringify's
 // (`\"`, `\\`, `\n`…, other controls as lowercase `\u00xx`), so the common case is JSON.stringify;

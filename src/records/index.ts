@@ -29,10 +29,11 @@ export {
   type EndpointSpec,
   type EndpointParam,
   type EndpointParamType,
+  type EndpointApiType,
   type ResponseBodies,
   type ResponseJson,
 } from './endpoints.js';
-export { API_ERROR_CODES, errorBody, parseErrorBody, type ErrorBody, type ApiErrorCode } from './error-body.js';
+export { API_ERROR_CODES, ApiError, isApiError, errorBody, parseErrorBody, type ErrorBody, type ApiErrorCode } from './error-body.js';
 export {
   accountDataJson,
   parseAccountDataJson,

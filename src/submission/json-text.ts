@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from '../records/index.js';
 import { MAX_JSON_DEPTH } from './json-value.js';
 import { ExactParser } from './exact-json-parser.js';
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { encodeSubmission, isApiError } from '../../submission/index.js';
+import { isApiError } from '../../records/index.js';
+import { encodeSubmission } from '../../submission/index.js';
 import { CliError, type Command } from '../run.js';
 
 // `ledger-bcs examples` (what `npm start` runs): the bundled example requests

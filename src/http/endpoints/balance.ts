@@ -2,7 +2,7 @@ import { addressBytes, BcsReader, normalizeAddress, utf8Encode, writeU64, BcsWri
 import { objectAddress } from '../../hash/internal.js';
 import { coinStoreKeyTail, keyAt, objectGroupKey } from '../../ledger/internal.js';
 import { formatStructTag, parseStructTag, structTag, type StructTag } from '../../move/index.js';
-import { ApiError } from '../../submission/index.js';
+import { ApiError } from '../../records/index.js';
 import { addressProblem, apiAddressText } from '../../submission/internal.js';
 import { after, type MaybeReply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';

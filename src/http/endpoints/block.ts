@@ -1,7 +1,7 @@
 import { BcsWriter } from '../../bcs/index.js';
 import type { StoredTransaction } from '../../ledger/index.js';
 import { BLOCK_HEADER_BYTES, blockHeaderJson, writeBlockHeader, type BlockHeader } from '../../records/index.js';
-import { ApiError } from '../../submission/index.js';
+import { ApiError } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
 import { pathU64, queryBool, queryParams } from '../node-params.js';
 import { jsonReply } from '../responses.js';

@@ -1,6 +1,7 @@
 import { formatAddress, type Address } from '../../bcs/index.js';
 import type { LedgerSource, LedgerSummary } from '../../ledger/index.js';
-import { ApiError, type AbiRegistry } from '../../submission/index.js';
+import { ApiError } from '../../records/index.js';
+import type { AbiRegistry } from '../../submission/index.js';
 import type { Exchange, MaybeReply, Reply } from '../exchange.js';
 import { acceptKind, type AcceptKind } from '../media.js';
 

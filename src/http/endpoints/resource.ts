@@ -3,7 +3,7 @@ import { resourceKey } from '../../ledger/index.js';
 import { objectGroupKey } from '../../ledger/internal.js';
 import { formatStructTag, parseStructTag, structTag, typeTagEquals, type StructTag } from '../../move/index.js';
 import { moveResourceJson, nodeJsonText } from '../../node-json/index.js';
-import { ApiError } from '../../submission/index.js';
+import { ApiError } from '../../records/index.js';
 import { jsonReply } from '../responses.js';
 import type { Reply } from '../exchange.js';
 import { pathAddress, queryParams, queryU64 } from '../node-params.js';

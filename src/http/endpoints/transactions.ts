@@ -1,6 +1,6 @@
 import { BcsWriter } from '../../bcs/index.js';
 import type { BlockHeader } from '../../records/index.js';
-import { ApiError } from '../../submission/index.js';
+import { ApiError } from '../../records/index.js';
 import { jsonReply } from '../responses.js';
 import { transactionsJson } from './transaction-json.js';
 import type { Reply } from '../exchange.js';
