@@ -1,6 +1,5 @@
-import type { Endpoint, LedgerInfo } from '../records/index.js';
+import { ENDPOINTS, isApiError, type EndpointSpec, type LedgerInfo } from '../records/index.js';
 import { ledgerHeadersFor } from './ledger-headers.js';
-import { isApiError } from '../records/index.js';
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import { readStream } from './body.js';
 import { validCors, withCors, type CorsOptions } from './cors.js';
@@ -8,8 +7,8 @@ import type { HandlerAbis } from './encode.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise, type Exchange, type HandlerConfig, type MaybeReply, type Reply, type Serve } from './exchange.js';
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
-import { ROUTE_HANDLERS } from './routes.js';
-import { stateRouteHandlers, type NodeLimits } from './endpoints/index.js';
+import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
+import { STATE_ENDPOINTS, stateRouteHandlers, type NodeLimits, type StateEndpoint } from './endpoints/index.js';
 import type { LedgerSource } from '../ledger/index.js';
 import { oneAtATime } from './turns.js';
 
@@ -49,7 +48,23 @@ export interface LedgerHandler {
   readonly [EXCHANGE]: Serve;
 }
 
+/**
+ * An endpoint table and the handlers the handler serves it with, by endpoint name: the routes that
+ * need no source, and the state endpoints over the options' source. An endpoint without a handler
+ * answers 404, as a node without it would.
+ */
+export interface HandlerRoutes {
+  readonly endpoints: Readonly<Record<string, EndpointSpec>>;
+  readonly routes: Readonly<Record<string, RouteHandler<never>>>;
+  readonly stateEndpoints: Readonly<Record<string, StateEndpoint<never>>>;
+}
+
 export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandler {
+  return createRouteHandler({ endpoints: ENDPOINTS, routes: ROUTE_HANDLERS, stateEndpoints: STATE_ENDPOINTS }, options);
+}
+
+/** The handler over any endpoint table (the library's is ENDPOINTS; a test adds its own routes). */
+export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerOptions): LedgerHandler {
   const source = options.source;
   const ledgerInfo = options.ledgerInfo ?? (source ? () => source.ledgerInfo() : undefined);
   if (ledgerInfo === undefined) throw new TypeError('createLedgerHandler needs a source or a ledgerInfo function');
@@ -63,8 +78,8 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   // With a source, the state endpoints are attached beside the stateless two.
-  const handlers = source ? { ...ROUTE_HANDLERS, ...stateRouteHandlers(source, options.limits, abis.registry) } : ROUTE_HANDLERS;
-  const route = createRouter(options.basePath ?? '', Object.keys(handlers) as Endpoint[]);
+  const handlers = (source ? { ...table.routes, ...stateRouteHandlers(table.stateEndpoints, source, options.limits, abis.registry) } : table.routes) as Readonly<Record<string, RouteHandler>>;
+  const route = createRouter(options.basePath ?? '', table.endpoints, Object.keys(handlers));
 
   const headersOf = ledgerHeadersFor();
   const infoFailed = (): Reply =>
@@ -95,7 +110,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       const m = route(ex.method, ex.path);
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
-      const reply = handlers[m.name]!({ ex, params: m.params, cfg, abis, info, headers });
+      const reply = handlers[m.name]!({ ex, spec: m.spec, params: m.params, queryValues: undefined, cfg, abis, info, headers });
       return isPromise(reply) ? Promise.resolve(reply).then(undefined, (e: unknown) => failed(e, headers)) : reply;
     } catch (e) {
       return failed(e, headers);

@@ -3,9 +3,9 @@ import type { StoredTransaction } from '../../ledger/index.js';
 import { BLOCK_HEADER_BYTES, blockHeaderJson, writeBlockHeader, type BlockHeader } from '../../records/index.js';
 import { ApiError } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
-import { pathU64, queryBool, queryParams } from '../node-params.js';
+import { arg, type SpecOf } from '../params.js';
 import { jsonReply } from '../responses.js';
-import { accept, pathParam, bcsReply, type EndpointContext } from './context.js';
+import { accept, bcsReply, type EndpointContext } from './context.js';
 import { transactionsJson } from './transaction-json.js';
 
 // GET /blocks/by_height/{block_height}[?with_transactions] (api/src/blocks.rs `get_by_height`,
@@ -17,10 +17,10 @@ import { transactionsJson } from './transaction-json.js';
 
 const notFound = (h: bigint) => new ApiError(404, 'block_not_found', `Block not found by Block height(${h})`);
 
-export async function blockByHeight(ctx: EndpointContext): Promise<Reply> {
+export async function blockByHeight(ctx: EndpointContext<SpecOf<'block'>>): Promise<Reply> {
   const kind = accept(ctx);
-  const height = pathU64(pathParam(ctx, 'block_height'), 'block_height');
-  const withTransactions = queryBool(queryParams(ctx.ex.query), 'with_transactions') ?? false;
+  const height = arg(ctx, 'block_height');
+  const withTransactions = arg(ctx, 'with_transactions') ?? false;
   const info = ctx.info;
   if (height < info.oldestBlockHeight) throw new ApiError(410, 'block_pruned', `Block(${height}) has been pruned`);
   if (height > info.blockHeight) throw notFound(height);

@@ -2,13 +2,15 @@ import { formatAddress, type Address } from '../../bcs/index.js';
 import type { LedgerSource, LedgerSummary } from '../../ledger/index.js';
 import { ApiError } from '../../records/index.js';
 import type { AbiRegistry } from '../../submission/index.js';
-import type { Exchange, MaybeReply, Reply } from '../exchange.js';
+import type { EndpointSpec } from '../../records/index.js';
+import type { MaybeReply, Reply } from '../exchange.js';
 import { acceptKind, type AcceptKind } from '../media.js';
+import type { RouteArgs } from '../params.js';
 
-// What every state endpoint gets: the exchange, its path parameters, the latest ledger info (read
-// once per request, as api/src/context.rs `get_latest_ledger_info` is) and its X-SVC-* headers, the
-// source, and the node's limits. The helpers below are api/src/context.rs and response.rs rules
-// every endpoint shares.
+// What every state endpoint gets: the exchange, its table entry and path parameters (read them with
+// params.ts `arg`), the latest ledger info (read once per request, as api/src/context.rs
+// `get_latest_ledger_info` is) and its X-SVC-* headers, the source, and the node's limits. The
+// helpers below are api/src/context.rs and response.rs rules every endpoint shares.
 
 export interface NodeLimits {
   /** config/src/config/api_config.rs `max_transactions_page_size` (default `DEFAULT_MAX_PAGE_SIZE`, 100). */
@@ -19,10 +21,7 @@ export interface NodeLimits {
 
 export const DEFAULT_LIMITS: NodeLimits = { maxTransactionsPageSize: 100, maxBlockTransactionsPageSize: 10_000 };
 
-export interface EndpointContext {
-  readonly ex: Exchange;
-  /** The path parameters by name, as sent (percent-encoded): read them with `pathParam`. */
-  readonly params: Readonly<Record<string, string>>;
+export interface EndpointContext<S extends EndpointSpec = EndpointSpec> extends RouteArgs<S> {
   readonly info: LedgerSummary;
   readonly headers: Record<string, string>;
   readonly source: LedgerSource;
@@ -90,10 +89,11 @@ export function derivedFrom<T>(map: WeakMap<Uint8Array, T>, bytes: Uint8Array, m
   return v;
 }
 
-export type Endpoint = (ctx: EndpointContext) => MaybeReply;
+/** A state endpoint's handler. */
+export type StateEndpoint<S extends EndpointSpec = EndpointSpec> = (ctx: EndpointContext<S>) => MaybeReply;
 
 /** poem's `AcceptType` extraction runs first, before the path and query parameters. */
-export function accept(ctx: EndpointContext): AcceptKind {
+export function accept(ctx: RouteArgs): AcceptKind {
   return acceptKind(ctx.ex.header('accept'));
 }
 
@@ -123,15 +123,4 @@ const BCS_TYPE = 'application/x-bcs';
 export function bcsReply(body: Uint8Array, headers: Record<string, string>): Reply {
   headers['content-type'] = BCS_TYPE;
   return { status: 200, headers, body };
-}
-
-/** A path parameter percent-decoded, as poem decodes it (a malformed escape is kept as written). */
-export function pathParam(ctx: EndpointContext, name: string): string {
-  const raw = ctx.params[name] ?? '';
-  if (!raw.includes('%')) return raw;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
 }
