@@ -10,5 +10,6 @@ export { verifyPayload } from './verify-request.js';
 export { addressProblem, apiAddressText } from './node-text.js';
 export { parseRustInt, parseRustU64 } from './rust-int.js';
 export { rustDebugString } from './serde-text.js';
-// A Map that forgets its oldest entry past its capacity (the replica's read-through cache).
+// The library's one bounded cache: a Map that forgets its oldest entry past its capacity (the ABI
+// registry's, the http handler's memo, the replica's read-through cache).
 export { BoundedMap } from './bounded-map.js';
