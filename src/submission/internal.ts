@@ -5,6 +5,9 @@ export { writeSubmission } from './encode-submission.js';
 export { parseSubmissionRequest } from './request.js';
 export { requestText, requestTextSliced } from './request-bytes.js';
 export { SLICED_PARSE_THRESHOLD } from './json-text.js';
+// serde_json's reader, exact for big integers (node-json reads the node's answers with it; no lower
+// layer has a JSON reader with serde_json's rules).
+export { parseSerdeJson } from './json-text.js';
 export { verifyPayload } from './verify-request.js';
 // The node's texts for parameters that do not parse, for the http layer's path and query parameters.
 export { addressProblem, apiAddressText } from './node-text.js';
