@@ -13,20 +13,20 @@ import type { RouteArgs } from '../params.js';
 // `get_latest_ledger_info` is) and its X-SVC-* headers, the source, and the node's limits. The
 // helpers below are api/src/context.rs and response.rs rules every endpoint shares.
 
-export interface NodeLimits {
+export interface PageLimits {
   /** config/src/config/api_config.rs `max_transactions_page_size` (default `DEFAULT_MAX_PAGE_SIZE`, 100). */
   maxTransactionsPageSize: number;
   /** `max_block_transactions_page_size` (default consensus `MAX_RECEIVING_BLOCK_TXNS`, 10000). */
   maxBlockTransactionsPageSize: number;
 }
 
-export const DEFAULT_LIMITS: NodeLimits = { maxTransactionsPageSize: 100, maxBlockTransactionsPageSize: 10_000 };
+export const DEFAULT_LIMITS: PageLimits = { maxTransactionsPageSize: 100, maxBlockTransactionsPageSize: 10_000 };
 
 export interface EndpointContext<S extends EndpointSpec = EndpointSpec> extends RouteArgs<S> {
   readonly info: LedgerSummary;
   readonly headers: Record<string, string>;
   readonly source: LedgerSource;
-  readonly limits: NodeLimits;
+  readonly limits: PageLimits;
   /** Module ABIs for rendering transactions as JSON (the handler's registry). */
   readonly abis: AbiRegistry;
   /** What the handler keeps between requests. */
