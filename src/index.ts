@@ -10,9 +10,8 @@ export {
   encodeSubmissionAsync,
   abiRegistry,
   verifySigningMessage,
-  ApiError,
-  isApiError,
 } from './submission/index.js';
+export { ApiError, isApiError } from './records/index.js';
 export type { EncodeSubmissionOptions, EncodeSubmissionResult, AbiRegistry } from './submission/index.js';
 export {
   createLedgerClient,

@@ -16,7 +16,7 @@ interface Surface {
 
 const SUBMISSION: Surface = {
   values: [
-    'ApiError', 'abiRegistry', 'encodeSubmission', 'encodeSubmissionAsync', 'isApiError',
+    'abiRegistry', 'encodeSubmission', 'encodeSubmissionAsync',
     'isJsonFloat', 'parseRequestBody', 'parseRequestBodySliced', 'requestFromBytes', 'requestFromTransaction',
     'verifySigningMessage', 'verifySigningMessageAsync',
   ],
@@ -35,18 +35,19 @@ const SUBMISSION: Surface = {
 
 const RECORDS: Surface = {
   values: [
-    'API_ERROR_CODES', 'ENDPOINTS', 'accountDataJson', 'accountResource', 'balance', 'balanceJson', 'bcsBlock',
-    'blockEpiloguePayload', 'blockJson', 'blockMetadata', 'blockMetadataExt', 'changeSet',
+    'API_ERROR_CODES', 'ApiError', 'BLOCK_HEADER_BYTES', 'ENDPOINTS', 'accountDataJson', 'accountResource', 'balance', 'balanceJson', 'bcsBlock',
+    'blockEpiloguePayload', 'blockHeaderJson', 'blockJson', 'blockMetadata', 'blockMetadataExt', 'changeSet',
     'contractEvent', 'decodeResponse', 'endpointSpec', 'errorBody', 'eventHandle', 'executionStatus',
+    'isApiError',
     'indexedTransactionSummary', 'ledgerInfoHeaders', 'parseAccountDataJson', 'parseBalanceJson',
-    'parseBlockJson', 'parseErrorBody', 'parseLedgerInfo', 'parseTransactionSummaryJson', 'recordCodecs',
+    'parseBlockJson', 'parseErrorBody', 'parseLedgerInfo', 'parseTransactionSummaryJson', 'readBlockHeader', 'recordCodecs',
     'replayProtector', 'stateKey', 'stateValueMetadata', 'transaction', 'transactionData',
     'transactionInfo', 'transactionOnChainData', 'transactionSummaries', 'transactionSummaryJson',
-    'validatorTransaction', 'writeOp', 'writeSet', 'writeSetPayload',
+    'validatorTransaction', 'writeBlockHeader', 'writeOp', 'writeSet', 'writeSetPayload',
   ],
   types: [
-    'AccountJson', 'AccountResource', 'ApiErrorCode', 'BcsBlock', 'BcsBlockInput', 'BlockJson', 'BlockMetadata',
-    'BlockMetadataExt', 'ContractEvent', 'Endpoint', 'EndpointParam', 'EndpointParamType', 'EndpointSpec',
+    'AccountJson', 'AccountResource', 'ApiErrorCode', 'BcsBlock', 'BcsBlockInput', 'BlockHeader', 'BlockHeaderJson', 'BlockJson', 'BlockMetadata',
+    'BlockMetadataExt', 'ContractEvent', 'Endpoint', 'EndpointApiType', 'EndpointParam', 'EndpointParamType', 'EndpointSpec',
     'ErrorBody', 'ExecutionStatus', 'HeaderSource', 'IndexedTransactionSummary', 'LedgerInfo',
     'ReplayProtector', 'ReplayProtectorJson', 'ResponseBodies', 'ResponseJson', 'StateKey', 'Transaction', 'TransactionData', 'TransactionInfo',
     'TransactionInput', 'TransactionOnChainData', 'TransactionOnChainDataInput',
@@ -66,7 +67,7 @@ const CLIENT: Surface = {
     'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
     'LedgerNetworkErrorKind', 'LedgerReads', 'LedgerResponseErrorCode', 'LedgerResult', 'NodeJsonReader',
     'PendingTransactionJson', 'RawBlockOptions', 'ResourceOptions', 'ResponseFormat', 'SummariesOptions',
-    'TransactionCalls', 'TransactionJson', 'TransactionWaitErrorKind', 'TransactionsOptions', 'VersionOptions',
+    'TransactionCalls', 'TransactionStatusJson', 'TransactionWaitErrorKind', 'TransactionsOptions', 'VersionOptions',
     'WaitOptions',
   ],
 };
@@ -103,7 +104,7 @@ const LEDGER: Surface = {
     'LedgerError', 'createMemoryLedger', 'isLedgerError', 'loadMemoryLedger', 'resourceGroupKey', 'resourceKey',
   ],
   types: [
-    'BlockInfo', 'BlockInput', 'IngestResult', 'IngestingLedger', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
+    'BlockInput', 'IngestResult', 'IngestingLedger', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
     'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'Sha3', 'StoredTransaction', 'SummariesQuery',
   ],
 };
@@ -141,7 +142,7 @@ const SIGNING: Surface = {
 const NODE_JSON: Surface = {
   values: [
     'accountSignatureJson', 'eventJson', 'eventRootHash', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
-    'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
+    'blockTransactionsJson', 'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
     'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeBlockJsonAsync', 'parseNodeJsonText',
     'parseSignatureJson', 'parseTableItemDataJson', 'parseTransactionJson', 'parseTransactionJsonAsync', 'pendingTransactionJson', 'prefetchLayouts',
     'scriptBytecodeJson', 'signatureJson', 'tableItemDataJson', 'transactionJson',

@@ -1,4 +1,4 @@
-import { UsageError, isBcsError, normalizeAddress, quote, type AddressInput } from '../bcs/index.js';
+import { BcsError, UsageError, isBcsError, normalizeAddress, quote, type AddressInput } from '../bcs/index.js';
 import { formatStructTag, parseStructTag } from '../move/index.js';
 
 // Path and query parameters, validated before anything is sent and written as the interface reads
@@ -48,6 +48,16 @@ export function assetTypeParam(assetType: string, param = 'assetType'): string {
   if (!assetType.includes('::')) return addressParam(assetType, param);
   try {
     return encodeURIComponent(formatStructTag(parseStructTag(assetType)));
+  } catch (e) {
+    return named(e, param);
+  }
+}
+
+/** A struct tag (a resource type), written canonically and percent-encoded for the path. */
+export function structTagParam(t: string, param = 'resourceType'): string {
+  if (typeof t !== 'string') throw new BcsError('invalid_type', `${param} must be a struct tag string`);
+  try {
+    return encodeURIComponent(formatStructTag(parseStructTag(t)));
   } catch (e) {
     return named(e, param);
   }

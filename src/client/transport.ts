@@ -1,7 +1,8 @@
-import { concatBytes } from '../bcs/internal.js';
+import { UsageError, quote } from '../bcs/index.js';
+import { readStreamCapped } from '../bcs/internal.js';
 import { LedgerNetworkError, LedgerResponseError, isLedgerNetworkError, isLedgerResponseError } from './errors.js';
 import { fetchSameOrigin } from './redirect.js';
-import { backoffMs, sleep, type RetryPolicy } from './retry.js';
+import { backoffMs, sleep, validRetryPolicy, type RetryPolicy } from './retry.js';
 
 // One exchange with the node through the global (or given) fetch: a deadline per attempt covering
 // headers, body and the caller's decoding of the answer (which gets it as `deadline`), the caller's
@@ -22,7 +23,29 @@ export interface Transport {
   maxResponseBytes: number;
 }
 
-export interface Exchange {
+/** How to reach the node (the client's options for its transport). */
+export interface TransportOptions {
+  /** The node's address without `/v1`, e.g. `https://node.example/` or `http://127.0.0.1:8080`. */
+  baseUrl: string;
+  /** Default: the global `fetch`. */
+  fetch?: FetchLike;
+  /** Sent with every request (Accept and Content-Type are the client's). */
+  headers?: Record<string, string>;
+  /**
+   * Per attempt: the request, the answer's body and its decoding (default 30 000). A call with
+   * retries may take (retries + 1) × timeoutMs plus the waits between attempts.
+   */
+  timeoutMs?: number;
+  /** Extra attempts for GETs answered 503 or not answered (default 0). */
+  retries?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  /** Largest response body read, in bytes (default 64 MiB); a longer one is a `body_too_large` error. */
+  maxResponseBytes?: number;
+}
+
+/** One request to the node. */
+export interface ApiRequest {
   method: 'GET' | 'POST';
   /** Path under `/v1`, starting with `/`, query included. */
   path: string;
@@ -43,6 +66,52 @@ export interface RawResponse {
   deadline: number;
 }
 
+/** The transport `o` describes, every option checked. */
+export function createTransport(o: TransportOptions): Transport {
+  if (typeof o !== 'object' || o === null) throw new UsageError('invalid_option', 'client options must be an object');
+  let url: URL;
+  try {
+    url = new URL(o.baseUrl);
+  } catch {
+    throw new UsageError('invalid_url', `baseUrl must be an absolute URL, got ${quote(o.baseUrl)}`);
+  }
+  if (url.search !== '' || url.hash !== '') throw new UsageError('invalid_url', 'baseUrl must not have a query or fragment');
+  if (o.fetch === undefined && typeof globalThis.fetch !== 'function') throw new UsageError('invalid_option', 'no global fetch: pass options.fetch');
+  if (o.fetch !== undefined && typeof o.fetch !== 'function') throw new UsageError('invalid_option', 'options.fetch must be a function');
+  const t = o.timeoutMs;
+  if (t !== undefined && (typeof t !== 'number' || !Number.isInteger(t) || t <= 0 || t > 2_147_483_647)) {
+    throw new UsageError('invalid_option', `timeoutMs must be a positive integer of milliseconds, got ${quote(t)}`);
+  }
+  const max = o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0) throw new UsageError('invalid_option', `maxResponseBytes must be a non-negative integer, got ${quote(max)}`);
+  return {
+    maxResponseBytes: max,
+    root: `${url.href.replace(/\/+$/, '')}/v1`,
+    // Called unbound: some fetch implementations insist on `this` being the global object.
+    fetch: o.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    headers: callerHeaders(o.headers),
+    timeoutMs: t ?? DEFAULT_TIMEOUT_MS,
+    retry: validRetryPolicy(o.retries, o.retryBaseDelayMs, o.retryMaxDelayMs),
+  };
+}
+
+/**
+ * The caller's headers without Accept and Content-Type, in any spelling: those are the client's
+ * (a `Accept` beside the client's `accept` would be sent as one joined value, and the node could
+ * answer in a format the call did not ask for).
+ */
+function callerHeaders(h: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h ?? {})) {
+    const name = k.toLowerCase();
+    if (name !== 'accept' && name !== 'content-type') out[k] = v;
+  }
+  return out;
+}
+
+const DEFAULT_MAX_RESPONSE_BYTES = 67_108_864; // 64 MiB, a literal: bundlers keep top-level arithmetic
+const DEFAULT_TIMEOUT_MS = 30_000;
+
 const TIMEOUT = Symbol('timeout');
 const TOO_LARGE = Symbol('too large');
 
@@ -53,21 +122,7 @@ async function readBody(res: Response, limit: number): Promise<Uint8Array | type
     await res.body?.cancel().catch(() => undefined);
     return TOO_LARGE;
   }
-  if (res.body === null) return new Uint8Array(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  return concatBytes(chunks, size);
+  return (await readStreamCapped(res.body, limit)) ?? TOO_LARGE;
 }
 
 /** What a fetch function threw that is not a network failure: its own bug or refusal, passed on as it is. */
@@ -89,7 +144,7 @@ async function callFetch(t: Transport, url: string, init: RequestInit): Promise<
   }
 }
 
-async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResponse> {
+async function attempt(t: Transport, ex: ApiRequest, url: string): Promise<RawResponse> {
   const deadline = Date.now() + t.timeoutMs;
   const controller = new AbortController();
   const outer = ex.signal;
@@ -132,7 +187,7 @@ async function attempt(t: Transport, ex: Exchange, url: string): Promise<RawResp
 }
 
 /** Sends `ex`; a GET answered 503, or not answered, is tried again up to `retry.retries` times. */
-export async function send(t: Transport, ex: Exchange): Promise<RawResponse> {
+export async function send(t: Transport, ex: ApiRequest): Promise<RawResponse> {
   const url = t.root + ex.path;
   const retries = ex.method === 'GET' ? t.retry.retries : 0;
   for (let i = 0; ; i++) {

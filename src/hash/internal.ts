@@ -1,2 +1,6 @@
 // The hash layer's API for the layers above, beyond its public index. Not exported from the package.
+// The transaction, contract event and event accumulator hashers' prefixes, for the readers that hash
+// a committed transaction's own bytes in place (the ledger's ingest, the replica's diagnosis and
+// verifier, node-json's hashes) instead of re-encoding it; and the object address derivation
+// (sha3(source ‖ seed ‖ scheme)), for the balance endpoint's stores.
 export { CONTRACT_EVENT_PREFIX, EVENT_ACCUMULATOR_PREFIX, USER_TRANSACTION_PREFIX, objectAddress } from './hash.js';

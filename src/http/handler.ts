@@ -1,14 +1,14 @@
-import type { Endpoint, LedgerInfo } from '../records/index.js';
+import { ENDPOINTS, isApiError, type EndpointSpec, type LedgerInfo } from '../records/index.js';
 import { ledgerHeadersFor } from './ledger-headers.js';
-import { abiRegistry, isApiError, type AbiRegistry } from '../submission/index.js';
+import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import { readStream } from './body.js';
 import { validCors, withCors, type CorsOptions } from './cors.js';
 import type { HandlerAbis } from './encode.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise, type Exchange, type HandlerConfig, type MaybeReply, type Reply, type Serve } from './exchange.js';
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
-import { ROUTE_HANDLERS } from './routes.js';
-import { stateRouteHandlers, type NodeLimits } from './endpoints/index.js';
+import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
+import { DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, type PageLimits, type StateEndpoint } from './endpoints/index.js';
 import type { LedgerSource } from '../ledger/index.js';
 import { oneAtATime } from './turns.js';
 
@@ -22,7 +22,7 @@ export interface LedgerHandlerOptions {
   /** The ledger state reported in the `X-SVC-*` headers of every response; its chain id signs (default: the source's). */
   ledgerInfo?: () => LedgerInfo | Promise<LedgerInfo>;
   /** The node's page-size limits (api_config.rs defaults: 100 transactions a page, 10000 a block). */
-  limits?: Partial<NodeLimits>;
+  limits?: Partial<PageLimits>;
   /**
    * ABIs for encode_submission (default: a registry of the embedded 0x1 framework). A registry
    * given here is used through `encodeSubmissionAsync`, so its `resolve` function is asked.
@@ -50,7 +50,39 @@ export interface LedgerHandler {
   readonly [EXCHANGE]: Serve;
 }
 
+/**
+ * An endpoint table and the handlers the handler serves it with, by endpoint name: the routes that
+ * need no source, and the state endpoints over the options' source. An endpoint without a handler
+ * answers 404, as a node without it would.
+ */
+export interface HandlerRoutes {
+  readonly endpoints: Readonly<Record<string, EndpointSpec>>;
+  readonly routes: Readonly<Record<string, RouteHandler<never>>>;
+  readonly stateEndpoints: Readonly<Record<string, StateEndpoint<never>>>;
+}
+
 export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandler {
+  return createRouteHandler({ endpoints: ENDPOINTS, routes: ROUTE_HANDLERS, stateEndpoints: STATE_ENDPOINTS }, options);
+}
+
+/** Route handlers of the state endpoints over `source`: each builds its endpoint's context. */
+function stateRouteHandlers(
+  endpoints: Readonly<Record<string, StateEndpoint<never>>>,
+  source: LedgerSource,
+  limits: Partial<PageLimits> | undefined,
+  abis: AbiRegistry,
+): Record<string, RouteHandler> {
+  const l: PageLimits = { ...DEFAULT_LIMITS, ...limits };
+  const memo = endpointMemo();
+  const out: Record<string, RouteHandler> = {};
+  for (const [name, endpoint] of Object.entries(endpoints) as [string, StateEndpoint<EndpointSpec>][]) {
+    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis });
+  }
+  return out;
+}
+
+/** The handler over any endpoint table (the library's is ENDPOINTS; a test adds its own routes). */
+export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerOptions): LedgerHandler {
   const source = options.source;
   const ledgerInfo = options.ledgerInfo ?? (source ? () => source.ledgerInfo() : undefined);
   if (ledgerInfo === undefined) throw new TypeError('createLedgerHandler needs a source or a ledgerInfo function');
@@ -65,8 +97,8 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   // With a source, the state endpoints are attached beside the stateless two.
-  const handlers = source ? { ...ROUTE_HANDLERS, ...stateRouteHandlers(source, options.limits, abis.registry) } : ROUTE_HANDLERS;
-  const route = createRouter(options.basePath ?? '', Object.keys(handlers) as Endpoint[]);
+  const handlers = (source ? { ...table.routes, ...stateRouteHandlers(table.stateEndpoints, source, options.limits, abis.registry) } : table.routes) as Readonly<Record<string, RouteHandler>>;
+  const route = createRouter(options.basePath ?? '', table.endpoints, Object.keys(handlers));
 
   const headersOf = ledgerHeadersFor();
   const infoFailed = (): Reply =>
@@ -97,7 +129,7 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
       const m = route(ex.method, ex.path);
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
-      const reply = handlers[m.name]!({ ex, params: m.params, cfg, abis, info, headers });
+      const reply = handlers[m.name]!({ ex, spec: m.spec, params: m.params, queryValues: undefined, cfg, abis, info, headers });
       return isPromise(reply) ? Promise.resolve(reply).then(undefined, (e: unknown) => failed(e, headers)) : reply;
     } catch (e) {
       return failed(e, headers);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../submission/index.js';
+import { ApiError } from '../records/index.js';
 import { declaredLength } from './body.js';
 import { writeReply, type Done } from './node-reply.js';
 import { payloadTooLarge } from './responses.js';

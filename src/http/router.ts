@@ -1,19 +1,20 @@
-import { ENDPOINTS, type Endpoint } from '../records/index.js';
+import type { EndpointSpec } from '../records/index.js';
 
-// Routes under `{base}/v1`, built from the endpoint table (records' ENDPOINTS) for the endpoints the
-// handler has a route handler for. Paths match as sent, like poem's router: no trailing-slash or case
+// Routes under `{base}/v1`, built from an endpoint table (records' ENDPOINTS, or a test's) for the
+// endpoints the handler has a route handler for. Paths match as sent, like poem's router: no trailing-slash or case
 // folding; a `{name}` segment matches one non-empty segment, given to the handler as sent
 // (percent-encoded).
 
 export type RouteMatch =
-  | { kind: 'route'; name: Endpoint; params: Readonly<Record<string, string>> }
+  | { kind: 'route'; name: string; spec: EndpointSpec; params: Readonly<Record<string, string>> }
   | { kind: 'not_found' }
   | { kind: 'method_not_allowed'; allow: string };
 
 export type Router = (method: string, path: string) => RouteMatch;
 
 interface Route {
-  readonly name: Endpoint;
+  readonly name: string;
+  readonly spec: EndpointSpec;
   /** Methods served; HEAD is served wherever GET is (poem answers HEAD with the GET route). */
   readonly methods: readonly string[];
   readonly allow: string;
@@ -28,19 +29,20 @@ interface Route {
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** `basePath` '' or '/api' (a trailing slash is dropped); routes live under `{basePath}/v1`. */
-export function createRouter(basePath: string, names: readonly Endpoint[]): Router {
+export function createRouter(basePath: string, table: Readonly<Record<string, EndpointSpec>>, names: readonly string[]): Router {
   const prefix = `${normalizeBase(basePath)}/v1`;
   const under = `${prefix}/`;
   const exact = new Map<string, Route>();
   const patterned: Route[] = [];
   for (const name of names) {
-    const { method, path } = ENDPOINTS[name];
+    const spec = table[name]!;
+    const { method, path } = spec;
     const methods = method === 'GET' ? ['GET', 'HEAD'] : [method];
     const parts = path.split('/').slice(1);
     const segments = parts.map((p) => (isParam(p) ? null : p));
-    const route = { name, methods, allow: methods.join(', '), segments, names: parts.filter(isParam).map((p) => p.slice(1, -1)) };
+    const route = { name, spec, methods, allow: methods.join(', '), segments, names: parts.filter(isParam).map((p) => p.slice(1, -1)) };
     if (route.names.length > 0) patterned.push(route);
-    else exact.set(prefix + path, { ...route, found: { kind: 'route', name, params: NO_PARAMS } });
+    else exact.set(prefix + path, { ...route, found: { kind: 'route', name, spec, params: NO_PARAMS } });
   }
   // Paths longer than every exact route skip its lookup (hashing a long path costs more than this test).
   let longestExact = 0;
@@ -48,7 +50,7 @@ export function createRouter(basePath: string, names: readonly Endpoint[]): Rout
   const notFound: RouteMatch = { kind: 'not_found' };
   const allowed = (route: Route, method: string, params?: Record<string, string>): RouteMatch => {
     if (!route.methods.includes(method)) return { kind: 'method_not_allowed', allow: route.allow };
-    return route.found ?? { kind: 'route', name: route.name, params: params ?? NO_PARAMS };
+    return route.found ?? { kind: 'route', name: route.name, spec: route.spec, params: params ?? NO_PARAMS };
   };
   return (method, path) => {
     if (path.length <= longestExact) {

@@ -1,16 +1,14 @@
-import type { Endpoint, LedgerInfo } from '../records/index.js';
+import type { Endpoint, EndpointSpec, LedgerInfo } from '../records/index.js';
 import { encodeSubmissionRoute, type HandlerAbis } from './encode.js';
-import type { Exchange, HandlerConfig, Reply } from './exchange.js';
+import type { HandlerConfig, MaybeReply } from './exchange.js';
 import { health } from './health.js';
+import type { RouteArgs, SpecOf } from './params.js';
 
-// The handler's route handlers, attached to the endpoint table's entries by name: the router serves
-// exactly the endpoints listed here (the others answer 404, as a node without them would). Serving
-// another endpoint of the table is one entry below.
+// The handler's routes that need no ledger source, attached to the endpoint table's entries by name
+// (the state endpoints over a source are endpoints/index.ts). The router serves exactly the
+// endpoints that have a handler (the others answer 404, as a node without them would).
 
-export interface RouteContext {
-  readonly ex: Exchange;
-  /** The path parameters of the endpoint's pattern, as sent (percent-encoded). */
-  readonly params: Readonly<Record<string, string>>;
+export interface RouteContext<S extends EndpointSpec = EndpointSpec> extends RouteArgs<S> {
   readonly cfg: HandlerConfig;
   readonly abis: HandlerAbis;
   readonly info: LedgerInfo;
@@ -18,9 +16,9 @@ export interface RouteContext {
   readonly headers: Record<string, string>;
 }
 
-export type RouteHandler = (c: RouteContext) => Reply | Promise<Reply>;
+export type RouteHandler<S extends EndpointSpec = EndpointSpec> = (c: RouteContext<S>) => MaybeReply;
 
-export const ROUTE_HANDLERS: Partial<Record<Endpoint, RouteHandler>> = {
+export const ROUTE_HANDLERS = {
   encode_submission: (c) => encodeSubmissionRoute(c.ex, c.cfg, c.abis, c.info.chainId, c.headers),
-  healthy: (c) => health(c.ex.query, c.info, c.headers, c.cfg),
-};
+  healthy: health,
+} satisfies { [E in Endpoint]?: RouteHandler<SpecOf<E>> };

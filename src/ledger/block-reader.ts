@@ -1,7 +1,7 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { BcsReader, compareBytes, equalBytes, isBcsError, vector, type Address } from '../bcs/index.js';
 import { USER_TRANSACTION_PREFIX } from '../hash/internal.js';
-import { contractEvent, stateKey, transaction, transactionInfo, writeOp, type ReplayProtector } from '../records/index.js';
+import { contractEvent, readBlockHeader, stateKey, transaction, transactionInfo, writeOp, type BlockHeader, type ReplayProtector } from '../records/index.js';
 import { LedgerError } from './errors.js';
 
 // One BcsBlock (api/types/src/block.rs) read for ingest: its header, and per transaction the span of
@@ -34,12 +34,8 @@ export interface ParsedTransaction {
   summary: ParsedSummary | undefined;
 }
 
-export interface ParsedBlock {
-  height: number;
-  hash: Uint8Array;
-  timestamp: bigint;
-  firstVersion: number;
-  lastVersion: number;
+/** The block's header, and each transaction read for ingest. */
+export interface ParsedBlock extends BlockHeader {
   transactions: ParsedTransaction[];
 }
 
@@ -62,21 +58,19 @@ function malformed(e: unknown, where: string): never {
 /** Reads and checks one block; `bytes` must stay unchanged while the ledger holds it (views, not copies). */
 export function parseBlock(bytes: Uint8Array, sha3: Sha3 = nobleSha3): ParsedBlock {
   const r = new BcsReader(bytes, { zeroCopy: true });
-  let height: bigint, hash: Uint8Array, timestamp: bigint, first: bigint, last: bigint;
+  let out: ParsedBlock;
   try {
-    height = r.u64();
-    hash = r.raw(32);
-    timestamp = r.u64();
-    first = r.u64();
-    last = r.u64();
+    out = readBlockHeader(r) as ParsedBlock;
   } catch (e) {
     return malformed(e, 'block header');
   }
+  const { blockHeight: height, firstVersion: first, lastVersion: last } = out;
   if (r.remaining === 0) throw new LedgerError('incomplete_block', `block ${height} has no transactions (ingest needs them: with_transactions=true)`);
   if (last < first || last - first >= 0x7fffffffn || last > BigInt(Number.MAX_SAFE_INTEGER)) {
     throw new LedgerError('malformed', `block ${height}: last_version ${last} is before first_version ${first} or too far from it`);
   }
-  const out: ParsedBlock = { height: Number(height), hash, timestamp, firstVersion: Number(first), lastVersion: Number(last), transactions: [] };
+  out.transactions = [];
+  const firstVersion = Number(first);
   let n: number;
   try {
     if (r.u8() !== 1) throw new LedgerError('malformed', `block ${height}: expected 01 before its transactions`);
@@ -87,7 +81,7 @@ export function parseBlock(bytes: Uint8Array, sha3: Sha3 = nobleSha3): ParsedBlo
   if (BigInt(n) !== last - first + 1n) {
     throw new LedgerError('incomplete_block', `block ${height} spans versions ${first}..=${last} but carries ${n} transactions`);
   }
-  for (let i = 0; i < n; i++) out.transactions.push(readTransaction(r, out.firstVersion + i, sha3));
+  for (let i = 0; i < n; i++) out.transactions.push(readTransaction(r, firstVersion + i, sha3));
   if (r.remaining !== 0) throw new LedgerError('malformed', `block ${height}: ${r.remaining} bytes after its transactions`);
   return out;
 }

@@ -1,8 +1,8 @@
 import { isBcsError, type Address } from '../bcs/index.js';
-import { bcsBlock, type BcsBlockInput, type IndexedTransactionSummary } from '../records/index.js';
+import { bcsBlock, type BcsBlockInput, type BlockHeader, type IndexedTransactionSummary } from '../records/index.js';
 import { parseBlock, type ParsedBlock, type Sha3 } from './block-reader.js';
 import { LedgerError } from './errors.js';
-import type { BlockInfo, LedgerSource, LedgerSummary, MaybePromise, StoredTransaction, SummariesQuery } from './source.js';
+import type { LedgerSource, LedgerSummary, MaybePromise, StoredTransaction, SummariesQuery } from './source.js';
 
 // What a ledger that ingests verified blocks offers beyond a source: the memory ledger (ingest answers
 // at once) and the LMDB store (ingest answers once its transaction is committed). The follower and the
@@ -27,7 +27,7 @@ export interface IngestingLedger extends LedgerSource {
   /** Whether `stateKey` was written (or deleted) at or before `version` as far as the ledger knows. */
   hasStateAt(stateKey: Uint8Array, version: bigint): boolean;
   accountTransactionSummaries(address: Address, query: SummariesQuery): IndexedTransactionSummary[];
-  blockByHeight(height: bigint): BlockInfo | undefined;
+  blockByHeight(height: bigint): BlockHeader | undefined;
   transactions(startVersion: bigint, limit: number): StoredTransaction[];
 }
 
@@ -44,14 +44,14 @@ function toBytes(input: BlockInput, i: number): Uint8Array {
 /** Reads and checks a batch of blocks that must follow `version` and `height`; nothing is applied. */
 export function checkBatch(input: BlockInput | readonly BlockInput[], version: number, height: number, sha3: Sha3): ParsedBlock[] {
   const list = Array.isArray(input) ? (input as readonly BlockInput[]) : [input as BlockInput];
-  const parsed: ParsedBlock[] = [];
-  list.forEach((b, i) => {
+  let nextVersion = BigInt(version);
+  let nextHeight = BigInt(height);
+  return list.map((b, i) => {
     const p = parseBlock(toBytes(b, i), sha3);
-    if (p.height !== height) throw new LedgerError('height_gap', `block ${i} has height ${p.height}, the next height is ${height}`);
-    if (p.firstVersion !== version) throw new LedgerError('version_gap', `block ${p.height} starts at version ${p.firstVersion}, the next version is ${version}`);
-    version = p.lastVersion + 1;
-    height = p.height + 1;
-    parsed.push(p);
+    if (p.blockHeight !== nextHeight) throw new LedgerError('height_gap', `block ${i} has height ${p.blockHeight}, the next height is ${nextHeight}`);
+    if (p.firstVersion !== nextVersion) throw new LedgerError('version_gap', `block ${p.blockHeight} starts at version ${p.firstVersion}, the next version is ${nextVersion}`);
+    nextVersion = p.lastVersion + 1n;
+    nextHeight = p.blockHeight + 1n;
+    return p;
   });
-  return parsed;
 }

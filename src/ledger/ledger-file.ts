@@ -1,4 +1,5 @@
 import { BcsReader, BcsWriter, compareBytes, equalBytes, isBcsError, writeU64 } from '../bcs/index.js';
+import { BLOCK_HEADER_BYTES, writeBlockHeader, type BlockHeader } from '../records/index.js';
 import { nobleSha3, readWriteSet, type Sha3 } from './block-reader.js';
 import { LedgerError } from './errors.js';
 import { keyBytes } from './memory-state.js';
@@ -17,21 +18,13 @@ const MAGIC = [0x4c, 0x42, 0x43, 0x53, 0x4c, 0x44, 0x47];
 const FORMAT = 2;
 export const LEDGER_FILE_HEADER_BYTES = 88;
 
-export interface StoredBlock {
-  height: number;
-  hash: Uint8Array;
-  timestamp: bigint;
-  first: number;
-  last: number;
-}
-
 /** What a ledger file holds: where it starts, the state before that, and the blocks' records. */
 export interface LedgerFileParts {
   firstVersion: number;
   firstHeight: number;
   /** keyString-keyed state values as of firstVersion − 1 (empty from genesis). */
   baseState: [string, Uint8Array][];
-  blocks: { header: StoredBlock; txs: Uint8Array[] }[];
+  blocks: { header: BlockHeader; txs: Uint8Array[] }[];
 }
 
 /** What the header promises about the body. */
@@ -71,13 +64,9 @@ export function encodeBaseState(entries: Iterable<readonly [Uint8Array, Uint8Arr
 }
 
 /** One block of the body: uleb128 length ‖ BcsBlock with its transactions (the stored records). */
-export function encodeBlockFrame(h: StoredBlock, txs: readonly Uint8Array[]): Uint8Array {
-  const block = new BcsWriter(64 + 6 + txs.reduce((n, t) => n + t.length, 0));
-  writeU64(block, h.height);
-  block.raw(h.hash);
-  writeU64(block, h.timestamp);
-  writeU64(block, h.first);
-  writeU64(block, h.last);
+export function encodeBlockFrame(h: BlockHeader, txs: readonly Uint8Array[]): Uint8Array {
+  const block = new BcsWriter(BLOCK_HEADER_BYTES + 6 + txs.reduce((n, t) => n + t.length, 0));
+  writeBlockHeader(block, h);
   block.u8(1);
   block.uleb128(txs.length);
   for (const t of txs) block.raw(t);
@@ -96,8 +85,8 @@ export function encodeLedgerFile(parts: LedgerFileParts, sha3: Sha3 = nobleSha3)
     firstVersion: parts.firstVersion,
     firstHeight: parts.firstHeight,
     blockCount: parts.blocks.length,
-    lastHeight: last?.height ?? 0,
-    lastVersion: last?.last ?? 0,
+    lastHeight: Number(last?.blockHeight ?? 0n),
+    lastVersion: Number(last?.lastVersion ?? 0n),
     bodyLength,
     checksum: sha3(body),
   });

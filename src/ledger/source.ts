@@ -1,5 +1,5 @@
 import type { Address } from '../bcs/index.js';
-import type { IndexedTransactionSummary, LedgerInfo } from '../records/index.js';
+import type { BlockHeader, IndexedTransactionSummary, LedgerInfo } from '../records/index.js';
 
 // What a host stores and answers, and nothing of HTTP: the handler (src/http) does the interface's
 // work on top. Modelled on aptos-core storage/storage-interface `DbReader` as api/src/context.rs reads
@@ -14,16 +14,6 @@ export type MaybePromise<T> = T | Promise<T>;
  * The records layer's `LedgerInfo` without the per-answer parts (gas used, cursor).
  */
 export type LedgerSummary = Omit<LedgerInfo, 'gasUsed' | 'cursor'>;
-
-/** A block's extent: types/src/account_config/events/new_block.rs `NewBlockEvent` as the API reads it. */
-export interface BlockInfo {
-  blockHeight: bigint;
-  /** 32 bytes. */
-  blockHash: Uint8Array;
-  blockTimestamp: bigint;
-  firstVersion: bigint;
-  lastVersion: bigint;
-}
 
 /**
  * One committed transaction as stored: its version and the BCS of api/types/src/transaction.rs
@@ -59,8 +49,8 @@ export interface LedgerSource {
   stateValue(stateKey: Uint8Array, version: bigint): MaybePromise<Uint8Array | undefined>;
   /** Summaries of the transactions `address` sent (sequence-number and orderless), ascending. */
   accountTransactionSummaries(address: Address, query: SummariesQuery): MaybePromise<IndexedTransactionSummary[]>;
-  /** The block at `height`, or undefined when the source has none. */
-  blockByHeight(height: bigint): MaybePromise<BlockInfo | undefined>;
+  /** The header of the block at `height` (records' `BlockHeader`), or undefined when the source has none. */
+  blockByHeight(height: bigint): MaybePromise<BlockHeader | undefined>;
   /** Up to `limit` committed transactions from `startVersion` on, in version order. */
   transactions(startVersion: bigint, limit: number): MaybePromise<StoredTransaction[]>;
 }

@@ -1,5 +1,5 @@
-import { BcsError, equalBytes, toHex } from '../bcs/index.js';
-import type { BcsBlock, TransactionOnChainData } from '../records/index.js';
+import { BcsError, equalBytes } from '../bcs/index.js';
+import { blockHeaderJson, type BcsBlock, type BlockHeader, type BlockHeaderJson, type TransactionOnChainData } from '../records/index.js';
 import { each, field, hash, obj, u64 } from './json-read.js';
 import { parseNodeJsonText } from './json-text.js';
 import { onChainTransactionJson, renderContext, type TransactionJson, type TransactionJsonOptions } from './transaction-json.js';
@@ -9,26 +9,21 @@ import { readContext, readTransaction, type ParseTransactionJsonOptions } from '
 // api/src/blocks.rs answers GET /blocks/by_height/{h}?with_transactions=true: every transaction's
 // timestamp is the block's, and `transactions` is null when not requested.
 
-export interface NodeBlockJson {
-  block_height: string;
-  block_hash: string;
-  block_timestamp: string;
-  first_version: string;
-  last_version: string;
+export interface NodeBlockJson extends BlockHeaderJson {
   transactions: TransactionJson[] | null;
 }
 
 export function nodeBlockJson(block: BcsBlock, options: Omit<TransactionJsonOptions, 'timestamp'> = {}): NodeBlockJson {
+  const out = blockHeaderJson(block) as NodeBlockJson;
+  out.transactions = block.transactions === null ? null : blockTransactionsJson(block, block.transactions as TransactionOnChainData[], options);
+  return out;
+}
+
+/** The transactions of the block `header` heads, in the node's JSON: one render context, the block's timestamp on each. */
+export function blockTransactionsJson(header: BlockHeader, txs: readonly TransactionOnChainData[], options: Omit<TransactionJsonOptions, 'timestamp'> = {}): TransactionJson[] {
   const ctx = renderContext(options);
-  const o = { ...options, timestamp: block.blockTimestamp };
-  return {
-    block_height: block.blockHeight.toString(),
-    block_hash: toHex(block.blockHash),
-    block_timestamp: block.blockTimestamp.toString(),
-    first_version: block.firstVersion.toString(),
-    last_version: block.lastVersion.toString(),
-    transactions: block.transactions === null ? null : block.transactions.map((t) => onChainTransactionJson(t as TransactionOnChainData, o, ctx)),
-  };
+  const o = { ...options, timestamp: header.blockTimestamp };
+  return txs.map((t) => onChainTransactionJson(t, o, ctx));
 }
 
 /**

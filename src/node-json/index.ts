@@ -26,7 +26,7 @@ export { parseTransactionJsonAsync, parseNodeBlockJsonAsync } from './resolve-re
 export type { ReadVerification, UncheckedHash, OpaqueValue } from './read-report.js';
 export { eventJson, parseEventJson, type EventJson } from './event-json.js';
 export { signatureJson, parseSignatureJson, accountSignatureJson, parseAccountSignatureJson, type SignatureJson, type SignatureReadOptions } from './signature-json.js';
-export { nodeBlockJson, parseNodeBlockJson, nodeJsonReader, type NodeBlockJson } from './block-json.js';
+export { nodeBlockJson, blockTransactionsJson, parseNodeBlockJson, nodeJsonReader, type NodeBlockJson } from './block-json.js';
 export { nodeJsonText, parseNodeJsonText } from './json-text.js';
 export { eventRootHash } from './hashes.js';
 export { type FunctionNameLookup, type FunctionIndexLookup } from './vm-status.js';

@@ -1,9 +1,9 @@
 import { formatAddress, isBcsError, isUsageError } from '../bcs/index.js';
+import { isApiError } from '../records/index.js';
 import { isSigningError, signSubmission, type Ed25519Signer } from '../signing/index.js';
 import {
   abiRegistry,
   encodeSubmission,
-  isApiError,
   parseRequestBody,
   requestFromBytes,
   type AbiRegistry,

@@ -1,5 +1,5 @@
 import { BcsError, fromHex, isBcsError, quote } from '../bcs/index.js';
-import { vector, type Decl, type DeclValue } from '../transactions/internal.js';
+import { vectorDecl, type Decl, type DeclValue } from '../transactions/internal.js';
 import { accountResource, balance } from './account.js';
 import { bcsBlock } from './block.js';
 import {
@@ -18,18 +18,37 @@ import { transactionOnChainData } from './transaction.js';
 // `encode_submission`, api/src/accounts.rs `get_account`, `get_account_balance`,
 // `get_account_transaction_summaries`, api/src/blocks.rs `get_block_by_height`, api/src/basic.rs
 // `healthy`) and the two reads a replica needs beside them (api/src/transactions.rs
-// `get_transactions`, api/src/state.rs `get_account_resource`). The http layer's router, the
-// client and `decodeResponse` are all driven by this table; the http layer attaches a handler to an
-// endpoint by its name. Adding an endpoint is one entry here (docs/wire-types.md).
+// `get_transactions`, api/src/state.rs `get_account_resource`). This table drives both sides: the
+// client builds each path and query string from it and validates its arguments by `type`; the http
+// layer's router matches its patterns and its handlers read every parameter through it (by
+// `apiType`, with the node's error for it). Adding an endpoint is one entry here plus its handler
+// in the http layer (docs/architecture.md).
 
-/** How a parameter is read and written: its aptos-core type. */
+/** The value a parameter holds, as the client validates and writes it. */
 export type EndpointParamType = 'address' | 'asset_type' | 'struct_tag' | 'u64' | 'u32' | 'u16' | 'bool';
+
+/**
+ * The parameter's type in the node's OpenAPI schema (poem-openapi's name for it): how the node parses
+ * it and what its 400 `web_framework_error` names when the text does not parse. A `U64` of
+ * api/types (a decimal string) is `string(U64)`; a Rust `u64` is `integer(uint64)`.
+ */
+export type EndpointApiType =
+  | 'string(Address)'
+  | 'string(AssetType)'
+  | 'string(MoveStructTag)'
+  | 'string(U64)'
+  | 'integer(uint64)'
+  | 'integer(uint32)'
+  | 'integer(uint16)'
+  | 'boolean';
 
 export interface EndpointParam {
   /** As the node names it (snake_case); the client's option is its camelCase. */
   readonly name: string;
+  /** A path parameter is required; a query parameter is optional. */
   readonly in: 'path' | 'query';
   readonly type: EndpointParamType;
+  readonly apiType: EndpointApiType;
 }
 
 export interface EndpointSpec<J = unknown, B extends Decl | undefined = Decl | undefined> {
@@ -42,6 +61,11 @@ export interface EndpointSpec<J = unknown, B extends Decl | undefined = Decl | u
   /** The BCS answer's record (Accept: application/x-bcs), or undefined when the endpoint answers JSON only. */
   readonly bcs: B;
 }
+
+// Parameters several endpoints share (api/src/accounts.rs, state.rs, transactions.rs).
+const ADDRESS = { name: 'address', in: 'path', type: 'address', apiType: 'string(Address)' } as const;
+const LEDGER_VERSION = { name: 'ledger_version', in: 'query', type: 'u64', apiType: 'string(U64)' } as const;
+const LIMIT = { name: 'limit', in: 'query', type: 'u16', apiType: 'integer(uint16)' } as const;
 
 export const ENDPOINTS = {
   // The signing message as 0x hex; the node refuses BCS requests here (400 bcs_not_supported).
@@ -59,7 +83,7 @@ export const ENDPOINTS = {
   account: {
     method: 'GET',
     path: '/accounts/{address}',
-    params: [{ name: 'address', in: 'path', type: 'address' }, { name: 'ledger_version', in: 'query', type: 'u64' }],
+    params: [ADDRESS, LEDGER_VERSION],
     json: (text: string): AccountJson => {
       const json = JSON.parse(text) as unknown;
       parseAccountDataJson(json);
@@ -71,14 +95,19 @@ export const ENDPOINTS = {
   balance: {
     method: 'GET',
     path: '/accounts/{address}/balance/{asset_type}',
-    params: [{ name: 'address', in: 'path', type: 'address' }, { name: 'asset_type', in: 'path', type: 'asset_type' }, { name: 'ledger_version', in: 'query', type: 'u64' }],
+    params: [ADDRESS, { name: 'asset_type', in: 'path', type: 'asset_type', apiType: 'string(AssetType)' }, LEDGER_VERSION],
     json: parseBalanceJson,
     bcs: balance,
   },
   transaction_summaries: {
     method: 'GET',
     path: '/accounts/{address}/transaction_summaries',
-    params: [{ name: 'address', in: 'path', type: 'address' }, { name: 'start_version', in: 'query', type: 'u64' }, { name: 'end_version', in: 'query', type: 'u64' }, { name: 'limit', in: 'query', type: 'u16' }],
+    params: [
+      ADDRESS,
+      { name: 'start_version', in: 'query', type: 'u64', apiType: 'string(U64)' },
+      { name: 'end_version', in: 'query', type: 'u64', apiType: 'string(U64)' },
+      LIMIT,
+    ],
     json: (text: string): TransactionSummaryJson[] => {
       const json = JSON.parse(text) as unknown;
       if (!Array.isArray(json)) throw new BcsError('invalid_json', `expected an array of transaction summaries, got ${quote(json)}`);
@@ -96,7 +125,7 @@ export const ENDPOINTS = {
   block: {
     method: 'GET',
     path: '/blocks/by_height/{block_height}',
-    params: [{ name: 'block_height', in: 'path', type: 'u64' }, { name: 'with_transactions', in: 'query', type: 'bool' }],
+    params: [{ name: 'block_height', in: 'path', type: 'u64', apiType: 'integer(uint64)' }, { name: 'with_transactions', in: 'query', type: 'bool', apiType: 'boolean' }],
     json: (text: string): BlockJson => parseBlockJson(JSON.parse(text)),
     bcs: bcsBlock,
   },
@@ -105,20 +134,20 @@ export const ENDPOINTS = {
   transactions: {
     method: 'GET',
     path: '/transactions',
-    params: [{ name: 'start', in: 'query', type: 'u64' }, { name: 'limit', in: 'query', type: 'u16' }],
+    params: [{ name: 'start', in: 'query', type: 'u64', apiType: 'string(U64)' }, LIMIT],
     json: (text: string): unknown[] => {
       const json = JSON.parse(text) as unknown;
       if (!Array.isArray(json)) throw new BcsError('invalid_json', `expected an array of transactions, got ${quote(json)}`);
       return json;
     },
-    bcs: /* @__PURE__ */ vector(transactionOnChainData),
+    bcs: /* @__PURE__ */ vectorDecl(transactionOnChainData),
   },
   // api/src/state.rs `get_account_resource`. Its BCS body is the resource's own bytes, whose layout
   // depends on the type: not decoded here (the client's getAccountResource returns them as sent).
   account_resource: {
     method: 'GET',
     path: '/accounts/{address}/resource/{resource_type}',
-    params: [{ name: 'address', in: 'path', type: 'address' }, { name: 'resource_type', in: 'path', type: 'struct_tag' }, { name: 'ledger_version', in: 'query', type: 'u64' }],
+    params: [ADDRESS, { name: 'resource_type', in: 'path', type: 'struct_tag', apiType: 'string(MoveStructTag)' }, LEDGER_VERSION],
     json: (text: string): unknown => JSON.parse(text),
     bcs: undefined,
   },
@@ -126,7 +155,7 @@ export const ENDPOINTS = {
   healthy: {
     method: 'GET',
     path: '/-/healthy',
-    params: [{ name: 'duration_secs', in: 'query', type: 'u32' }],
+    params: [{ name: 'duration_secs', in: 'query', type: 'u32', apiType: 'integer(uint32)' }],
     json: (text: string): { message: string } => {
       const body = JSON.parse(text) as { message?: unknown } | null;
       if (typeof body?.message !== 'string') throw new BcsError('missing_field', 'health answer without a message');

@@ -1,8 +1,10 @@
 import { BcsError, quote } from '../bcs/index.js';
+import { isNamedError } from '../bcs/internal.js';
 
 // The interface's error body (aptos-core api/types/src/error.rs `AptosError`) and its codes
-// (`AptosErrorCode`): typed, written and read here only. The answering side (submission's ApiError,
-// the http layer's replies) builds it with `errorBody`; the reading side (the client) parses it with
+// (`AptosErrorCode`), typed, written and read here only, and `ApiError`, the body with the HTTP status
+// it is answered with. The answering side (encode_submission's checks, the http layer's endpoints)
+// throws ApiError or builds the body with `errorBody`; the reading side (the client) parses it with
 // `parseErrorBody`.
 
 /** Every `error_code` of the interface, with the node's numeric value (only the name reaches JSON). */
@@ -65,4 +67,28 @@ export function parseErrorBody(json: unknown): ErrorBody<string> {
     throw new BcsError('invalid_json', `expected vm_error_code as a non-negative integer, got ${quote(vm)}`).within('vm_error_code');
   }
   return { message: o.message, error_code: o.error_code, vm_error_code: vm as number | null };
+}
+
+/** An error the interface answers with: the HTTP status, and the body's code, message and VM code. */
+export class ApiError extends Error {
+  static override readonly name = 'ApiError'; // survives minified builds
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly errorCode: ApiErrorCode,
+    message: string,
+    readonly vmErrorCode: number | null = null,
+  ) {
+    super(message);
+  }
+
+  /** The body the node would answer with. */
+  toJSON(): ErrorBody {
+    return errorBody(this.errorCode, this.message, this.vmErrorCode);
+  }
+}
+
+/** Duck-typed, so an ApiError of another bundled copy of the library is recognised. */
+export function isApiError(e: unknown): e is ApiError {
+  return isNamedError(e, 'ApiError', 'status', 'number') && typeof (e as { errorCode?: unknown }).errorCode === 'string';
 }

@@ -19,7 +19,7 @@ export {
   transactionOnChainData,
   transactionData,
 } from './transaction.js';
-export { bcsBlock, type BcsBlock, type BcsBlockInput } from './block.js';
+export { bcsBlock, readBlockHeader, writeBlockHeader, BLOCK_HEADER_BYTES, type BcsBlock, type BcsBlockInput, type BlockHeader } from './block.js';
 export { recordCodecs } from './codecs.js';
 export { decodeResponse } from './decode-response.js';
 export {
@@ -29,10 +29,11 @@ export {
   type EndpointSpec,
   type EndpointParam,
   type EndpointParamType,
+  type EndpointApiType,
   type ResponseBodies,
   type ResponseJson,
 } from './endpoints.js';
-export { API_ERROR_CODES, errorBody, parseErrorBody, type ErrorBody, type ApiErrorCode } from './error-body.js';
+export { API_ERROR_CODES, ApiError, isApiError, errorBody, parseErrorBody, type ErrorBody, type ApiErrorCode } from './error-body.js';
 export {
   accountDataJson,
   parseAccountDataJson,
@@ -40,12 +41,14 @@ export {
   parseBalanceJson,
   transactionSummaryJson,
   parseTransactionSummaryJson,
+  blockHeaderJson,
   blockJson,
   parseBlockJson,
   type AccountJson,
   type TransactionSummaryJson,
   type ReplayProtectorJson,
   type BlockJson,
+  type BlockHeaderJson,
 } from './json-forms.js';
 export type {
   AccountResource,

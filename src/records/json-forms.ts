@@ -3,7 +3,7 @@ import { parseDecimal, toJsonSafe, type JsonValue } from '../transactions/index.
 import type { DeclValue } from '../transactions/internal.js';
 import type { accountResource } from './account.js';
 import type { indexedTransactionSummary } from './summary.js';
-import { bcsBlock, type BcsBlock } from './block.js';
+import { bcsBlock, type BcsBlock, type BlockHeader } from './block.js';
 
 // The interface's JSON forms of the records (snake_case, u64 as decimal strings). Field names from
 // api/types/src/account.rs `AccountData`, api/types/src/transaction.rs `TransactionSummary`,
@@ -84,12 +84,27 @@ export function parseTransactionSummaryJson(json: unknown): IndexedTransactionSu
   };
 }
 
-export interface BlockJson {
+/** api/types/src/block.rs `Block` without its transactions: u64s as decimal strings, the hash as 0x hex. */
+export interface BlockHeaderJson {
   block_height: string;
   block_hash: string;
   block_timestamp: string;
   first_version: string;
   last_version: string;
+}
+
+/** The header's JSON, fields in the node's order: written here only (the records' block JSON, node-json's, the handler's). */
+export function blockHeaderJson(h: BlockHeader): BlockHeaderJson {
+  return {
+    block_height: h.blockHeight.toString(),
+    block_hash: toHex(h.blockHash),
+    block_timestamp: h.blockTimestamp.toString(),
+    first_version: h.firstVersion.toString(),
+    last_version: h.lastVersion.toString(),
+  };
+}
+
+export interface BlockJson extends BlockHeaderJson {
   /**
    * Present only when the transactions were requested. They are given in the library's JSON-safe
    * form: the node's own transaction JSON needs Move module ABIs to render payloads and write sets.
@@ -98,13 +113,7 @@ export interface BlockJson {
 }
 
 export function blockJson(block: BcsBlock): BlockJson {
-  const out: BlockJson = {
-    block_height: block.blockHeight.toString(),
-    block_hash: toHex(block.blockHash),
-    block_timestamp: block.blockTimestamp.toString(),
-    first_version: block.firstVersion.toString(),
-    last_version: block.lastVersion.toString(),
-  };
+  const out: BlockJson = blockHeaderJson(block);
   if (block.transactions !== null) {
     const shape = (bcsBlock.shape as { struct: { transactions: { optional: never } } }).struct.transactions.optional;
     out.transactions = toJsonSafe(block.transactions, shape) as JsonValue[];

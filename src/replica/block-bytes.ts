@@ -1,4 +1,5 @@
 import { BcsReader, BcsWriter, isBcsError } from '../bcs/index.js';
+import { BLOCK_HEADER_BYTES, readBlockHeader, type BlockHeader } from '../records/index.js';
 import { ReplicaError } from './errors.js';
 
 // A block as the upstream sends it (api/types/src/block.rs `BcsBlock`): a header of five fields, then
@@ -7,18 +8,13 @@ import { ReplicaError } from './errors.js';
 // completed from the transactions listing: its pages (`vector<TransactionOnChainData>`) are spliced
 // in after the block's own transactions, as bytes, and the whole is checked when ingested.
 
-export interface BlockHead {
-  height: bigint;
-  firstVersion: bigint;
-  lastVersion: bigint;
-  timestamp: bigint;
+/** The block's header (records' `BlockHeader`), and where its carried transactions are. */
+export interface BlockHead extends BlockHeader {
   /** Transactions carried in the body. */
   carried: number;
   /** Offset of the first transaction's bytes. */
   txStart: number;
 }
-
-const HEADER = 8 + 32 + 8 + 8 + 8;
 
 function malformed(height: bigint | undefined, why: string): ReplicaError {
   return new ReplicaError('verification_failed', `block ${height ?? '?'}: ${why}`, height, undefined, 'bytes');
@@ -27,19 +23,15 @@ function malformed(height: bigint | undefined, why: string): ReplicaError {
 /** The header and the count of carried transactions; nothing past them is read. */
 export function readBlockHead(bytes: Uint8Array): BlockHead {
   const r = new BcsReader(bytes, { zeroCopy: true });
-  let height: bigint | undefined;
+  let head: BlockHead | undefined;
   try {
-    height = r.u64();
-    r.raw(32);
-    const timestamp = r.u64();
-    const firstVersion = r.u64();
-    const lastVersion = r.u64();
-    if (r.remaining === 0) return { height, firstVersion, lastVersion, timestamp, carried: 0, txStart: HEADER };
-    if (r.u8() !== 1) throw malformed(height, 'expected 01 before its transactions');
-    const carried = r.length(1);
-    return { height, firstVersion, lastVersion, timestamp, carried, txStart: r.off };
+    head = readBlockHeader(r) as BlockHead;
+    if (r.remaining === 0) return Object.assign(head, { carried: 0, txStart: BLOCK_HEADER_BYTES });
+    if (r.u8() !== 1) throw malformed(head.blockHeight, 'expected 01 before its transactions');
+    return Object.assign(head, { carried: r.length(1), txStart: r.off });
   } catch (e) {
-    if (isBcsError(e)) throw malformed(height, e.message);
+    // A header cut short names no height: the reader stops before it would give one.
+    if (isBcsError(e)) throw malformed(head?.blockHeight ?? partialHeight(bytes), e.message);
     throw e;
   }
 }
@@ -67,11 +59,16 @@ export function completeBlock(block: Uint8Array, head: BlockHead, pages: readonl
     size += p.length - start;
     return p.subarray(start);
   });
-  const w = new BcsWriter(HEADER + 6 + size);
-  w.raw(block.subarray(0, HEADER));
+  const w = new BcsWriter(BLOCK_HEADER_BYTES + 6 + size);
+  w.raw(block.subarray(0, BLOCK_HEADER_BYTES));
   w.u8(1);
   w.uleb128(count);
   w.raw(block.subarray(head.txStart));
   for (const b of bodies) w.raw(b);
   return w.toBytes();
+}
+
+/** The height a truncated header begins with, when its first eight bytes arrived. */
+function partialHeight(bytes: Uint8Array): bigint | undefined {
+  return bytes.length >= 8 ? new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true) : undefined;
 }

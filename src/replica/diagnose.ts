@@ -15,7 +15,7 @@ function fail(height: bigint, version: bigint | undefined, field: ReplicaErrorFi
 /** The first check `block` fails when it must be block `height` starting at `version`. */
 export function diagnoseBlock(block: Uint8Array, height: bigint, version: bigint, cause: string): ReplicaError {
   const head = readBlockHead(block);
-  if (head.height !== height) return fail(height, undefined, 'block_height', `the upstream sent block height ${head.height}`);
+  if (head.blockHeight !== height) return fail(height, undefined, 'block_height', `the upstream sent block height ${head.blockHeight}`);
   if (head.firstVersion !== version) return fail(height, head.firstVersion, 'first_version', `first_version is ${head.firstVersion}, the next version is ${version}`);
   if (head.lastVersion < head.firstVersion || head.lastVersion - head.firstVersion + 1n !== BigInt(head.carried)) {
     return fail(height, head.lastVersion, 'last_version', `versions ${head.firstVersion}..=${head.lastVersion} but ${head.carried} transactions`);

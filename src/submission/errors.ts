@@ -1,5 +1,5 @@
 import { isBcsError } from '../bcs/index.js';
-import { ApiError, isApiError } from './api-error.js';
+import { ApiError, isApiError } from '../records/index.js';
 
 // The node builds its messages as anyhow context chains joined by ": " (`format!("{:#}", e)`);
 // these helpers build the same chains.

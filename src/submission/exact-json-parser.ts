@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from '../records/index.js';
 import { jsonFloat, MAX_JSON_DEPTH } from './json-value.js';
 import { MESSAGES } from './json-messages.js';
 

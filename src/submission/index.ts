@@ -21,7 +21,6 @@ export type {
   MultisigPayloadJson,
 } from './request-json.js';
 export { parseRequestBody, parseRequestBodySliced, isJsonFloat, type JsonFloat } from './json-text.js';
-export { ApiError, isApiError } from './api-error.js';
 export type {
   MoveModuleJson,
   MoveModuleBytecodeJson,

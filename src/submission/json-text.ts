@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from '../records/index.js';
 import { MAX_JSON_DEPTH } from './json-value.js';
 import { ExactParser } from './exact-json-parser.js';
 
@@ -35,6 +35,15 @@ export function parseRequestBody(text: string): unknown {
   // Text-level proof that no number and no deep nesting occur (the common case) spares the walk.
   if (!numbers && few) return v;
   return plainAsSerde(v) ? v : new ExactParser(text).parseDocument();
+}
+
+/**
+ * Any JSON text read with serde_json's rules, exactly (integers beyond 2^53 as bigint): what the node
+ * writes its answers with, so node-json reads them through it. A syntax error is the 400 ApiError
+ * with serde_json's message, as for a request body.
+ */
+export function parseSerdeJson(text: string): unknown {
+  return new ExactParser(text).parseDocument();
 }
 
 /** Bodies longer than this are read by `parseRequestBodySliced` in slices (64 KiB). */

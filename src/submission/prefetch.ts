@@ -1,7 +1,7 @@
 import { formatAddress, isBcsError, type Address } from '../bcs/index.js';
 import { isSignerType, substituteGenerics, type MoveType, type TypeTag } from '../move/index.js';
 import { moduleKey, type AbiModule } from './abi.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../records/index.js';
 import { builtInStruct } from './move-struct.js';
 import type { AbiRegistry } from './registry.js';
 import type { EntryFunctionRequest, SubmissionRequest } from './request.js';

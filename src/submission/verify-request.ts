@@ -1,5 +1,5 @@
 import { isValidIdentifier, parseTypeTag, type TypeTag } from '../move/index.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../records/index.js';
 import { INVALID_REQUEST } from './errors.js';
 import type { EntryFunctionRequest, PayloadRequest } from './request.js';
 

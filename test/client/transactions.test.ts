@@ -2,7 +2,8 @@
 // against a loopback stand-in answering as the node does (node-stand-in.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedgerClient, abiResolverFrom, isLedgerApiError, isTransactionWaitError, isLedgerNetworkError, SIGNED_TRANSACTION_BCS } from '../../src/client/index.js';
-import { abiRegistry, encodeSubmission, encodeSubmissionAsync, isApiError } from '../../src/submission/index.js';
+import { abiRegistry, encodeSubmission, encodeSubmissionAsync } from '../../src/submission/index.js';
+import { isApiError } from '../../src/records/index.js';
 import { signSubmission } from '../../src/signing/index.js';
 import { CAFE_ABI, TRANSFER } from './helpers.js';
 import { startStandIn, type StandIn } from './node-stand-in.js';

@@ -5,7 +5,8 @@ import {
   isSigningMessageMismatchError,
   SigningMessageMismatchError,
 } from '../../src/client/index.js';
-import { abiRegistry, encodeSubmission, isApiError } from '../../src/submission/index.js';
+import { abiRegistry, encodeSubmission } from '../../src/submission/index.js';
+import { isApiError } from '../../src/records/index.js';
 import { toHex } from '../../src/bcs/index.js';
 import { CAFE_ABI, jsonReply, SENDER, startLedgerServer, startStub, TRANSFER, TRANSFER_SIGNING_MESSAGE, type Stub } from './helpers.js';
 

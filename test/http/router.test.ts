@@ -10,19 +10,20 @@ import { isBcsError } from '../../src/bcs/index.js';
 const all = Object.keys(ENDPOINTS) as Endpoint[];
 
 describe('router from the endpoint table', () => {
-  const route = createRouter('/api/', all);
+  const route = createRouter('/api/', ENDPOINTS, all);
 
   it('matches every endpoint at its pattern, with its path parameters as sent', () => {
-    expect(route('POST', '/api/v1/transactions/encode_submission')).toEqual({ kind: 'route', name: 'encode_submission', params: {} });
-    expect(route('GET', '/api/v1/accounts/0x1')).toEqual({ kind: 'route', name: 'account', params: { address: '0x1' } });
+    expect(route('POST', '/api/v1/transactions/encode_submission')).toEqual({ kind: 'route', name: 'encode_submission', spec: ENDPOINTS.encode_submission, params: {} });
+    expect(route('GET', '/api/v1/accounts/0x1')).toEqual({ kind: 'route', name: 'account', spec: ENDPOINTS.account, params: { address: '0x1' } });
     expect(route('GET', '/api/v1/accounts/0x1/balance/0x1%3A%3Aaptos_coin%3A%3AAptosCoin')).toEqual({
       kind: 'route',
       name: 'balance',
+      spec: ENDPOINTS.balance,
       params: { address: '0x1', asset_type: '0x1%3A%3Aaptos_coin%3A%3AAptosCoin' },
     });
-    expect(route('GET', '/api/v1/accounts/0xa/transaction_summaries')).toEqual({ kind: 'route', name: 'transaction_summaries', params: { address: '0xa' } });
-    expect(route('HEAD', '/api/v1/blocks/by_height/7')).toEqual({ kind: 'route', name: 'block', params: { block_height: '7' } });
-    expect(route('GET', '/api/v1/-/healthy')).toEqual({ kind: 'route', name: 'healthy', params: {} });
+    expect(route('GET', '/api/v1/accounts/0xa/transaction_summaries')).toEqual({ kind: 'route', name: 'transaction_summaries', spec: ENDPOINTS.transaction_summaries, params: { address: '0xa' } });
+    expect(route('HEAD', '/api/v1/blocks/by_height/7')).toEqual({ kind: 'route', name: 'block', spec: ENDPOINTS.block, params: { block_height: '7' } });
+    expect(route('GET', '/api/v1/-/healthy')).toEqual({ kind: 'route', name: 'healthy', spec: ENDPOINTS.healthy, params: {} });
   });
 
   it('answers method-not-allowed with the table method, and not-found for anything else', () => {
@@ -34,7 +35,7 @@ describe('router from the endpoint table', () => {
   });
 
   it('routes only the endpoints given (the handler gives those it has a route handler for)', () => {
-    const served = createRouter('', Object.keys(ROUTE_HANDLERS) as Endpoint[]);
+    const served = createRouter('', ENDPOINTS, Object.keys(ROUTE_HANDLERS));
     for (const name of Object.keys(ROUTE_HANDLERS)) expect(all).toContain(name);
     if (!('account' in ROUTE_HANDLERS)) expect(served('GET', '/v1/accounts/0x1')).toEqual({ kind: 'not_found' });
     expect(served('GET', '/v1/-/healthy')).toMatchObject({ kind: 'route', name: 'healthy' });
@@ -46,6 +47,21 @@ describe('endpoint table', () => {
     for (const [name, spec] of Object.entries(ENDPOINTS)) {
       const inPattern = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       expect(spec.params.filter((p) => p.in === 'path').map((p) => p.name), name).toEqual(inPattern);
+    }
+  });
+
+  it("every parameter's node type fits its client type, so both sides read the same values", () => {
+    const fits: Record<string, readonly string[]> = {
+      address: ['string(Address)'],
+      asset_type: ['string(AssetType)'],
+      struct_tag: ['string(MoveStructTag)'],
+      u64: ['string(U64)', 'integer(uint64)'],
+      u32: ['integer(uint32)'],
+      u16: ['integer(uint16)'],
+      bool: ['boolean'],
+    };
+    for (const [name, spec] of Object.entries(ENDPOINTS)) {
+      for (const p of spec.params) expect(fits[p.type], `${name}.${p.name}`).toContain(p.apiType);
     }
   });
 

@@ -25,7 +25,7 @@ function refusal(f: () => unknown): ReplicaError {
 
 describe('block bytes', () => {
   it('reads the header and the carried transactions', () => {
-    expect(head).toMatchObject({ height: BigInt(H), firstVersion: first, carried: Number(head.lastVersion - first) + 1 });
+    expect(head).toMatchObject({ blockHeight: BigInt(H), firstVersion: first, carried: Number(head.lastVersion - first) + 1 });
   });
 
   it('completes a block from listing pages to the same bytes', () => {

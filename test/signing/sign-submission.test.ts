@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { toHex } from '../../src/bcs/index.js';
 import { transactionHashHex } from '../../src/hash/index.js';
 import { isSigningError, signSubmission, ed25519Signer } from '../../src/signing/index.js';
-import { isApiError } from '../../src/submission/index.js';
+import { isApiError } from '../../src/records/index.js';
 import { feePayerSigningMessage, multiAgentSigningMessage, signedTransaction, signingMessage, rawTransaction } from '../../src/transactions/index.js';
 
 const KEYS = [

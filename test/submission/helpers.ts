@@ -1,4 +1,5 @@
-import { encodeSubmission, isApiError } from '../../src/submission/index.js';
+import { encodeSubmission } from '../../src/submission/index.js';
+import { isApiError } from '../../src/records/index.js';
 import type { ErrorBody as ApiErrorBody } from '../../src/records/index.js';
 
 /** The error body and status `encodeSubmission` answers for `request`. */

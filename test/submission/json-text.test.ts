@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isApiError, isJsonFloat, parseRequestBody } from '../../src/submission/index.js';
+import { isJsonFloat, parseRequestBody } from '../../src/submission/index.js';
+import { isApiError } from '../../src/records/index.js';
 import { requestText } from '../../src/submission/request-bytes.js';
 
 const messageOf = (text: string): string => {

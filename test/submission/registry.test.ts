@@ -3,10 +3,10 @@ import {
   abiRegistry,
   encodeSubmission,
   encodeSubmissionAsync,
-  isApiError,
   verifySigningMessage,
   type MoveModuleJson,
 } from '../../src/submission/index.js';
+import { isApiError } from '../../src/records/index.js';
 import vectors from '../../fixtures/submission/requests.json' with { type: 'json' };
 import { errorOf } from './helpers.js';
 

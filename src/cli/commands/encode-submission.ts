@@ -4,12 +4,11 @@ import { concatBytes, hexInto } from '../../bcs/internal.js';
 import {
   abiRegistry,
   encodeSubmission,
-  isApiError,
   parseRequestBody,
   type AbiRegistry,
   type MoveModuleJson,
 } from '../../submission/index.js';
-import type { ErrorBody } from '../../records/index.js';
+import { isApiError, type ErrorBody } from '../../records/index.js';
 import { writeSubmission, requestText } from '../../submission/internal.js';
 import { requiredChainId, type OptionSpec } from '../args.js';
 import { CliError, type Command, type Io } from '../run.js';

@@ -1,4 +1,5 @@
-import { encodeSubmission, isApiError } from '../../submission/index.js';
+import { isApiError } from '../../records/index.js';
+import { encodeSubmission } from '../../submission/index.js';
 import { readBundledFile } from '../input.js';
 import type { Command } from '../run.js';
 

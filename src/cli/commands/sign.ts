@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { toHex } from '../../bcs/index.js';
 import { isSigningError, signSubmission, type SignerInput } from '../../signing/index.js';
-import { abiRegistry, isApiError, parseRequestBody } from '../../submission/index.js';
+import { isApiError } from '../../records/index.js';
+import { abiRegistry, parseRequestBody } from '../../submission/index.js';
 import { requiredChainId } from '../args.js';
 import { readSource, readSourceText } from '../input.js';
 import { CliError, type Command, type Io } from '../run.js';

@@ -1,9 +1,9 @@
 import { addressBytes, type Address } from '../../bcs/index.js';
 import { accountDataJson, accountResource } from '../../records/index.js';
 import { after, type MaybeReply, type Reply } from '../exchange.js';
-import { queryParams, queryU64, pathAddress } from '../node-params.js';
+import { arg, type SpecOf } from '../params.js';
 import { jsonReply } from '../responses.js';
-import { accept, pathParam, accountNotFound, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext } from './context.js';
+import { accept, accountNotFound, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext } from './context.js';
 import { accountKey, FEATURES_KEY } from '../../ledger/internal.js';
 import { DEFAULT_ACCOUNT_RESOURCE, featureEnabled } from './framework.js';
 
@@ -14,13 +14,13 @@ import { DEFAULT_ACCOUNT_RESOURCE, featureEnabled } from './framework.js';
 // on — the node reads the flag from its latest state (`Context::feature_enabled`) — else 404
 // `account_not_found`.
 
-export function account(ctx: EndpointContext): MaybeReply {
+export function account(ctx: EndpointContext<SpecOf<'account'>>): MaybeReply {
   const kind = accept(ctx);
   const { address, key } = remember(ctx.memo.accounts, ctx.params.address ?? '', () => {
-    const address = pathAddress(pathParam(ctx, 'address'));
+    const address = arg(ctx, 'address');
     return { address, key: accountKey(address) };
   });
-  const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
+  const version = lookupVersion(ctx.info, arg(ctx, 'ledger_version'));
   const answer = (stored: Uint8Array): Reply =>
     kind === 'bcs' ? bcsReply(stored, ctx.headers) : jsonReply(200, derivedFrom(ctx.memo.accountJson, stored, accountJsonText), ctx.headers);
   return after(ctx.source.stateValue(key, version), (stored) => {

@@ -2,12 +2,11 @@ import { addressBytes, BcsReader, normalizeAddress, utf8Encode, writeU64, BcsWri
 import { objectAddress } from '../../hash/internal.js';
 import { coinStoreKeyTail, keyAt, objectGroupKey } from '../../ledger/internal.js';
 import { formatStructTag, parseStructTag, structTag, type StructTag } from '../../move/index.js';
-import { ApiError } from '../../submission/index.js';
 import { addressProblem, apiAddressText } from '../../submission/internal.js';
 import { after, type MaybeReply } from '../exchange.js';
-import { pathAddress, queryParams, queryU64 } from '../node-params.js';
+import { arg, argError, argText, type SpecOf } from '../params.js';
 import { jsonReply } from '../responses.js';
-import { accept, pathParam, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext, type ParsedAsset } from './context.js';
+import { accept, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext, type ParsedAsset } from './context.js';
 
 // GET /accounts/{address}/balance/{asset_type}[?ledger_version] (api/src/accounts.rs `balance`):
 // for a coin type, its `CoinStore<T>` value plus the paired fungible asset's primary store; for a
@@ -20,8 +19,10 @@ const APTOS_COIN = '0x1::aptos_coin::AptosCoin';
 const OBJECT_SEED = 0xfe;
 const PRIMARY_STORE = 0xfc;
 
+type BalanceContext = EndpointContext<SpecOf<'balance'>>;
+
 /** api/types/src/account.rs `AssetType::from_str`: an address, else a struct tag (its error). */
-function parseAsset(raw: string): ParsedAsset {
+function parseAsset(ctx: BalanceContext, raw: string): ParsedAsset {
   // ':' is no hex digit: a struct tag is never an address, so the address parse is skipped for it.
   if (!raw.includes(':')) {
     try {
@@ -35,7 +36,7 @@ function parseAsset(raw: string): ParsedAsset {
     tag = parseStructTag(raw);
   } catch (e) {
     const reason = raw.includes('::') ? (e as Error).message : `Invalid account address: ${addressProblem(raw)}`;
-    throw new ApiError(400, 'web_framework_error', `failed to parse path \`asset_type\`: failed to parse "string(AssetType)": ${reason}`);
+    throw argError(ctx, 'asset_type', reason);
   }
   return { coinStoreTail: coinStoreKeyTail(tag), metadata: pairedMetadata(tag) };
 }
@@ -54,20 +55,20 @@ function primaryStoreAddress(owner: Address, metadata: Address): Address {
 
 // Parsing an asset type and deriving a store address cost a parse and a sha3 each: the handler's
 // memo keeps them and the state keys, as balances are mostly asked of the same assets and owners again.
-export function balance(ctx: EndpointContext): MaybeReply {
+export function balance(ctx: BalanceContext): MaybeReply {
   const kind = accept(ctx);
   // One lookup for what the path parameters give: the two state keys (a store address costs a
   // sha3). Keyed by the parameters as sent, which cannot hold the '/' between them.
   const keys = remember(ctx.memo.balances, `${ctx.params.address}/${ctx.params.asset_type}`, () => {
-    const owner = pathAddress(pathParam(ctx, 'address'));
-    const rawAsset = pathParam(ctx, 'asset_type');
-    const asset = remember(ctx.memo.assets, rawAsset, () => parseAsset(rawAsset));
+    const owner = arg(ctx, 'address');
+    const rawAsset = argText(ctx, 'asset_type');
+    const asset = remember(ctx.memo.assets, rawAsset, () => parseAsset(ctx, rawAsset));
     return {
       coinStore: asset.coinStoreTail === undefined ? undefined : keyAt(asset.coinStoreTail, owner),
       primaryStore: objectGroupKey(primaryStoreAddress(owner, asset.metadata)),
     };
   });
-  const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
+  const version = lookupVersion(ctx.info, arg(ctx, 'ledger_version'));
   const coinStore = keys.coinStore === undefined ? undefined : ctx.source.stateValue(keys.coinStore, version);
   return after(coinStore, (store) =>
     after(ctx.source.stateValue(keys.primaryStore, version), (group) => {

@@ -1,10 +1,11 @@
-import { BcsWriter, toHex, writeU64 } from '../../bcs/index.js';
-import type { BlockInfo, StoredTransaction } from '../../ledger/index.js';
-import { ApiError } from '../../submission/index.js';
+import { BcsWriter } from '../../bcs/index.js';
+import type { StoredTransaction } from '../../ledger/index.js';
+import { BLOCK_HEADER_BYTES, blockHeaderJson, writeBlockHeader, type BlockHeader } from '../../records/index.js';
+import { ApiError } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
-import { pathU64, queryBool, queryParams } from '../node-params.js';
+import { arg, type SpecOf } from '../params.js';
 import { jsonReply } from '../responses.js';
-import { accept, pathParam, bcsReply, type EndpointContext } from './context.js';
+import { accept, bcsReply, type EndpointContext } from './context.js';
 import { transactionsJson } from './transaction-json.js';
 
 // GET /blocks/by_height/{block_height}[?with_transactions] (api/src/blocks.rs `get_by_height`,
@@ -16,10 +17,10 @@ import { transactionsJson } from './transaction-json.js';
 
 const notFound = (h: bigint) => new ApiError(404, 'block_not_found', `Block not found by Block height(${h})`);
 
-export async function blockByHeight(ctx: EndpointContext): Promise<Reply> {
+export async function blockByHeight(ctx: EndpointContext<SpecOf<'block'>>): Promise<Reply> {
   const kind = accept(ctx);
-  const height = pathU64(pathParam(ctx, 'block_height'), 'block_height');
-  const withTransactions = queryBool(queryParams(ctx.ex.query), 'with_transactions') ?? false;
+  const height = arg(ctx, 'block_height');
+  const withTransactions = arg(ctx, 'with_transactions') ?? false;
   const info = ctx.info;
   if (height < info.oldestBlockHeight) throw new ApiError(410, 'block_pruned', `Block(${height}) has been pruned`);
   if (height > info.blockHeight) throw notFound(height);
@@ -32,23 +33,18 @@ export async function blockByHeight(ctx: EndpointContext): Promise<Reply> {
     txs = await ctx.source.transactions(block.firstVersion, Number(size < max ? size : max));
   }
   if (kind === 'bcs') return bcsReply(bcsBlockBytes(block, txs), ctx.headers);
-  const rendered = txs === null ? null : transactionsJson(block, txs, ctx.abis);
-  const json =
-    `{"block_height":"${block.blockHeight}","block_hash":"${toHex(block.blockHash)}","block_timestamp":"${block.blockTimestamp}",` +
-    `"first_version":"${block.firstVersion}","last_version":"${block.lastVersion}","transactions":${rendered ?? 'null'}}`;
-  return jsonReply(200, json, ctx.headers);
+  const rendered = txs === null ? 'null' : transactionsJson(block, txs, ctx.abis);
+  // The header's JSON as records write it, the transactions' text after it.
+  const header = JSON.stringify(blockHeaderJson(block));
+  return jsonReply(200, `${header.slice(0, -1)},"transactions":${rendered}}`, ctx.headers);
 }
 
 /** `BcsBlock`: the header, then (with transactions) 01 ‖ uleb128 count ‖ each TransactionOnChainData. */
-function bcsBlockBytes(b: BlockInfo, txs: StoredTransaction[] | null): Uint8Array {
-  let size = 8 + 32 + 8 + 8 + 8;
+function bcsBlockBytes(b: BlockHeader, txs: StoredTransaction[] | null): Uint8Array {
+  let size = BLOCK_HEADER_BYTES;
   if (txs !== null) for (const t of txs) size += t.bytes.length;
   const w = new BcsWriter(size + 6);
-  writeU64(w, b.blockHeight);
-  w.raw(b.blockHash);
-  writeU64(w, b.blockTimestamp);
-  writeU64(w, b.firstVersion);
-  writeU64(w, b.lastVersion);
+  writeBlockHeader(w, b);
   if (txs !== null) {
     w.u8(1);
     w.uleb128(txs.length);

@@ -1,13 +1,13 @@
 import { BcsReader, formatAddress } from '../../bcs/index.js';
 import { resourceKey } from '../../ledger/index.js';
 import { objectGroupKey } from '../../ledger/internal.js';
-import { formatStructTag, parseStructTag, structTag, typeTagEquals, type StructTag } from '../../move/index.js';
+import { formatStructTag, structTag, typeTagEquals, type StructTag } from '../../move/index.js';
 import { moveResourceJson, nodeJsonText } from '../../node-json/index.js';
-import { ApiError } from '../../submission/index.js';
+import { ApiError } from '../../records/index.js';
 import { jsonReply } from '../responses.js';
 import type { Reply } from '../exchange.js';
-import { pathAddress, queryParams, queryU64 } from '../node-params.js';
-import { accept, bcsReply, lookupVersion, pathParam, type EndpointContext } from './context.js';
+import { arg, type SpecOf } from '../params.js';
+import { accept, bcsReply, lookupVersion, type EndpointContext } from './context.js';
 
 // GET /accounts/{address}/resource/{resource_type}[?ledger_version] (api/src/state.rs
 // `get_account_resource`, `resource`): the resource's bytes as stored (BCS). The node's resolver
@@ -15,16 +15,11 @@ import { accept, bcsReply, lookupVersion, pathParam, type EndpointContext } from
 // the address's `0x1::object::ObjectGroup` (the framework's one group). 404 `resource_not_found`
 // otherwise. JSON: the node's `MoveResource` (src/node-json, the struct layouts from the handler's ABIs).
 
-export async function accountResource(ctx: EndpointContext): Promise<Reply> {
+export async function accountResource(ctx: EndpointContext<SpecOf<'account_resource'>>): Promise<Reply> {
   const kind = accept(ctx);
-  const address = pathAddress(pathParam(ctx, 'address'));
-  let tag: StructTag;
-  try {
-    tag = parseStructTag(pathParam(ctx, 'resource_type'));
-  } catch (e) {
-    throw new ApiError(400, 'web_framework_error', `failed to parse path \`resource_type\`: failed to parse "string(MoveStructTag)": ${(e as Error).message}`);
-  }
-  const version = lookupVersion(ctx.info, queryU64(queryParams(ctx.ex.query), 'ledger_version'));
+  const address = arg(ctx, 'address');
+  const tag = arg(ctx, 'resource_type');
+  const version = lookupVersion(ctx.info, arg(ctx, 'ledger_version'));
   const bytes = (await ctx.source.stateValue(resourceKey(address, tag), version)) ?? groupMember(await ctx.source.stateValue(objectGroupKey(address), version), tag);
   if (bytes === undefined) {
     throw new ApiError(404, 'resource_not_found', `Resource not found by Address(${formatAddress(address, 'short')}), Struct tag(${formatStructTag(tag, 'canonical')}) and Ledger version(${version})`);

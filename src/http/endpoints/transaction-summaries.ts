@@ -2,9 +2,9 @@ import { normalizeAddress } from '../../bcs/index.js';
 import { hexInto } from '../../bcs/internal.js';
 import { transactionSummaries as summariesSchema, type IndexedTransactionSummary } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
-import { pathAddress, queryParams, queryU16, queryU64 } from '../node-params.js';
+import { arg, type SpecOf } from '../params.js';
 import { jsonReply } from '../responses.js';
-import { accept, pathParam, bcsReply, internal, type EndpointContext } from './context.js';
+import { accept, bcsReply, internal, type EndpointContext } from './context.js';
 
 // GET /accounts/{address}/transaction_summaries[?start_version&end_version&limit]
 // (api/src/transactions.rs `get_accounts_transaction_summaries`, `list_txn_summaries_by_account`):
@@ -13,13 +13,12 @@ import { accept, pathParam, bcsReply, internal, type EndpointContext } from './c
 // end_version), at the latest ledger version, ascending. No account check and no pruning check:
 // an unknown account has an empty list.
 
-export async function transactionSummaries(ctx: EndpointContext): Promise<Reply> {
+export async function transactionSummaries(ctx: EndpointContext<SpecOf<'transaction_summaries'>>): Promise<Reply> {
   const kind = accept(ctx);
-  const address = pathAddress(pathParam(ctx, 'address'));
-  const q = queryParams(ctx.ex.query);
-  const startVersion = queryU64(q, 'start_version');
-  const endVersion = queryU64(q, 'end_version');
-  const requested = queryU16(q, 'limit');
+  const address = arg(ctx, 'address');
+  const startVersion = arg(ctx, 'start_version');
+  const endVersion = arg(ctx, 'end_version');
+  const requested = arg(ctx, 'limit');
   const max = ctx.limits.maxTransactionsPageSize;
   const limit = requested === undefined ? max : Math.min(requested, max);
   const list = await ctx.source.accountTransactionSummaries(address, { startVersion, endVersion, limit, ledgerVersion: ctx.info.ledgerVersion });

@@ -1,10 +1,10 @@
 import { BcsWriter } from '../../bcs/index.js';
-import type { BlockInfo } from '../../ledger/index.js';
-import { ApiError } from '../../submission/index.js';
+import type { BlockHeader } from '../../records/index.js';
+import { ApiError } from '../../records/index.js';
 import { jsonReply } from '../responses.js';
 import { transactionsJson } from './transaction-json.js';
 import type { Reply } from '../exchange.js';
-import { queryParams, queryU16, queryU64 } from '../node-params.js';
+import { arg, type SpecOf } from '../params.js';
 import { accept, bcsReply, type EndpointContext } from './context.js';
 
 // GET /transactions[?start&limit] (api/src/transactions.rs `get_transactions` and `list`, the paging
@@ -16,11 +16,10 @@ import { accept, bcsReply, type EndpointContext } from './context.js';
 
 const DEFAULT_PAGE = 100;
 
-export async function transactions(ctx: EndpointContext): Promise<Reply> {
+export async function transactions(ctx: EndpointContext<SpecOf<'transactions'>>): Promise<Reply> {
   const kind = accept(ctx);
-  const q = queryParams(ctx.ex.query);
-  const start = queryU64(q, 'start');
-  const requested = queryU16(q, 'limit') ?? DEFAULT_PAGE;
+  const start = arg(ctx, 'start');
+  const requested = arg(ctx, 'limit') ?? DEFAULT_PAGE;
   if (requested === 0) throw new ApiError(400, 'invalid_input', `Given limit value (${requested}) must not be zero`);
   const limit = Math.min(requested, ctx.limits.maxTransactionsPageSize);
   const max = ctx.info.ledgerVersion;
@@ -53,7 +52,7 @@ export async function transactions(ctx: EndpointContext): Promise<Reply> {
 }
 
 /** The retained block whose versions include `version` (a binary search over heights). */
-async function blockHolding(ctx: EndpointContext, version: bigint): Promise<BlockInfo | undefined> {
+async function blockHolding(ctx: EndpointContext, version: bigint): Promise<BlockHeader | undefined> {
   let lo = ctx.info.oldestBlockHeight;
   let hi = ctx.info.blockHeight;
   while (lo <= hi) {

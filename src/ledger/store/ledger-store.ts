@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Database, RootDatabase, Transaction } from 'lmdb';
 import { addressBytes, equalBytes, normalizeAddress } from '../../bcs/index.js';
-import type { IndexedTransactionSummary } from '../../records/index.js';
+import type { BlockHeader, IndexedTransactionSummary } from '../../records/index.js';
 import type { ParsedBlock, Sha3 } from '../block-reader.js';
 import { LedgerError } from '../errors.js';
 import { CHAIN_ID_KEY, CONFIGURATION_KEY, leadingU64, TIMESTAMP_KEY } from '../framework-state.js';
 import { checkBatch, type BlockInput, type IngestingLedger, type IngestResult } from '../ingesting.js';
 import type { LedgerBase } from '../memory.js';
 import { nodeSha3 } from '../node.js';
-import type { BlockInfo, LedgerSummary, SummariesQuery } from '../source.js';
+import type { LedgerSummary, SummariesQuery } from '../source.js';
 import {
   decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, hasPrefix, LONG_KEY, readU64,
   stateEntryKey, stateEntryVersion, staleKey, TABLES, u64, withU64, type TableName,
@@ -46,7 +46,7 @@ export interface LedgerStore extends IngestingLedger {
   /** Where an empty store starts, when not at genesis (as createMemoryLedger's base); refused once it holds blocks. */
   startAt(base: LedgerBase): void;
   /** The block holding `version` (block_by_version, seek for the last first-version ≤ it). */
-  blockByVersion(version: bigint): BlockInfo | undefined;
+  blockByVersion(version: bigint): BlockHeader | undefined;
   /** The version of the transaction with `hash` (transaction_by_hash). */
   versionByHash(hash: Uint8Array): bigint | undefined;
   /** The version of `address`'s transaction with sequence number `sequenceNumber`. */
@@ -69,7 +69,7 @@ export interface StoreSnapshot {
   lastVersion: number;
   /** The state as of firstVersion − 1 (deleted keys left out), in key order. */
   baseState: [Uint8Array, Uint8Array][];
-  blocks: Generator<{ header: { height: number; hash: Uint8Array; timestamp: bigint; first: number; last: number }; txs: Uint8Array[] }>;
+  blocks: Generator<{ header: BlockHeader; txs: Uint8Array[] }>;
 }
 
 type Tables = Record<TableName, Database<Uint8Array, Uint8Array>>;
@@ -161,8 +161,9 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       if (first.version > 0) for (const [k, v] of first.state) putState(k, first.version - 1, v, false);
     }
     for (const b of parsed) {
-      t.blocks.put(u64(b.height), encodeBlockHead({ hash: b.hash, timestamp: b.timestamp, first: b.firstVersion, last: b.lastVersion }));
-      t.block_at.put(u64(b.firstVersion), u64(b.height));
+      const height = Number(b.blockHeight);
+      t.blocks.put(u64(height), encodeBlockHead({ hash: b.blockHash, timestamp: b.blockTimestamp, first: Number(b.firstVersion), last: Number(b.lastVersion) }));
+      t.block_at.put(u64(Number(b.firstVersion)), u64(height));
       for (const x of b.transactions) {
         const s = x.summary;
         const nonce = s?.replayProtector.$kind === 'Nonce';
@@ -178,8 +179,8 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
         }
         for (const w of x.writes) putState(w.key, x.version, w.value, true);
       }
-      next.nextVersion = b.lastVersion + 1;
-      next.nextHeight = b.height + 1;
+      next.nextVersion = Number(b.lastVersion) + 1;
+      next.nextHeight = height + 1;
     }
     t.meta.put(HEAD_KEY, encodeHead(next));
     return next;
@@ -201,7 +202,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     }
   }
 
-  const blockInfo = (height: number, b: Uint8Array): BlockInfo => {
+  const blockInfo = (height: number, b: Uint8Array): BlockHeader => {
     const h = decodeBlockHead(b);
     return { blockHeight: BigInt(height), blockHash: h.hash, blockTimestamp: h.timestamp, firstVersion: BigInt(h.first), lastVersion: BigInt(h.last) };
   };
@@ -221,7 +222,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       if (parsed.length === 0) return queue.then(() => ({ blocks: 0, transactions: 0, ledgerVersion: BigInt(tail.version - 1) }));
       queued = true;
       const last = parsed[parsed.length - 1]!;
-      tail = { version: last.lastVersion + 1, height: last.height + 1 };
+      tail = { version: Number(last.lastVersion) + 1, height: Number(last.blockHeight) + 1 };
       const first = base;
       base = undefined;
       const done = queue.then(() => commit(parsed, first));
@@ -338,7 +339,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
               const b = decodeBlockHead(plain(value));
               const txs: Uint8Array[] = [];
               for (const { value: tx } of t.tx.getRange({ start: u64(b.first), end: u64(b.last + 1), transaction })) txs.push(plain(tx).subarray(decodeTxnMeta(tx).recordAt));
-              yield { header: { height: readU64(key), ...b }, txs };
+              yield { header: { blockHeight: BigInt(readU64(key)), blockHash: b.hash, blockTimestamp: b.timestamp, firstVersion: BigInt(b.first), lastVersion: BigInt(b.last) }, txs };
             }
           } finally {
             transaction.done();

@@ -36,14 +36,14 @@ const ZERO = new Uint8Array(32);
 
 /** Height and versions follow the tip; the versions are exactly the transactions carried. */
 export function checkBlockExtent(b: BlockParts, tip: VerifiedTip | undefined): void {
-  if (tip !== undefined && b.height !== tip.height + 1n) throw refusal(tip.height + 1n, undefined, 'block_height', `the upstream sent block height ${b.height}`);
-  if (tip !== undefined && b.firstVersion !== tip.nextVersion) throw refusal(b.height, b.firstVersion, 'first_version', `first_version is ${b.firstVersion}, the next version is ${tip.nextVersion}`);
+  if (tip !== undefined && b.blockHeight !== tip.height + 1n) throw refusal(tip.height + 1n, undefined, 'block_height', `the upstream sent block height ${b.blockHeight}`);
+  if (tip !== undefined && b.firstVersion !== tip.nextVersion) throw refusal(b.blockHeight, b.firstVersion, 'first_version', `first_version is ${b.firstVersion}, the next version is ${tip.nextVersion}`);
   const n = BigInt(b.transactions.length);
   if (b.lastVersion < b.firstVersion || b.lastVersion - b.firstVersion + 1n !== n) {
-    throw refusal(b.height, b.lastVersion, 'last_version', `versions ${b.firstVersion}..=${b.lastVersion} but ${n} transactions`);
+    throw refusal(b.blockHeight, b.lastVersion, 'last_version', `versions ${b.firstVersion}..=${b.lastVersion} but ${n} transactions`);
   }
   b.transactions.forEach((t, i) => {
-    if (t.version !== b.firstVersion + BigInt(i)) throw refusal(b.height, b.firstVersion + BigInt(i), 'version', `transaction says version ${t.version}`);
+    if (t.version !== b.firstVersion + BigInt(i)) throw refusal(b.blockHeight, b.firstVersion + BigInt(i), 'version', `transaction says version ${t.version}`);
   });
 }
 
@@ -56,10 +56,10 @@ export function blockStart(fw: Framework, b: BlockParts): BlockStart {
     return { id: e.hash, epoch: e.epoch, round: e.round, proposer: e.proposer, bitvec: e.previousBlockVotesBitvec, failed: e.failedProposerIndices, timestamp: e.timeMicroseconds, genesis: true };
   }
   const m = tx.$kind === 'BlockMetadata' ? tx.value : tx.$kind === 'BlockMetadataExt' ? tx.value.value : undefined;
-  if (m === undefined) throw refusal(b.height, first.version, 'block_metadata', `the block opens with a ${tx.$kind}, not its block metadata`);
+  if (m === undefined) throw refusal(b.blockHeight, first.version, 'block_metadata', `the block opens with a ${tx.$kind}, not its block metadata`);
   if (tx.$kind === 'BlockMetadataExt' && tx.value.$kind === 'V1' && tx.value.value.randomness !== null) {
     const r = tx.value.value.randomness.metadata;
-    if (r.epoch !== m.epoch || r.round !== m.round) throw refusal(b.height, first.version, 'block_metadata', `the randomness is for epoch ${r.epoch} round ${r.round}, the block is epoch ${m.epoch} round ${m.round}`);
+    if (r.epoch !== m.epoch || r.round !== m.round) throw refusal(b.blockHeight, first.version, 'block_metadata', `the randomness is for epoch ${r.epoch} round ${r.round}, the block is epoch ${m.epoch} round ${m.round}`);
   }
   return {
     id: m.id,
@@ -76,16 +76,16 @@ export function blockStart(fw: Framework, b: BlockParts): BlockStart {
 /** The block's one NewBlockEvent: V1 on (creation 3, 0x1), sequence number = height, decoded. */
 function newBlockEventOf(fw: Framework, b: BlockParts, t: TransactionPart) {
   const found = t.events.filter((e) => equalBytes(e.type, fw.newBlockEventType));
-  if (found.length !== 1) throw refusal(b.height, t.version, 'new_block_event', `the block's first transaction emits ${found.length} NewBlockEvents, not one`);
+  if (found.length !== 1) throw refusal(b.blockHeight, t.version, 'new_block_event', `the block's first transaction emits ${found.length} NewBlockEvents, not one`);
   const e = found[0]!;
   if (e.key === undefined || e.key.creationNumber !== 3n || !equalBytes(e.key.address, addressBytes('0x1'))) {
-    throw refusal(b.height, t.version, 'new_block_event', 'the NewBlockEvent is not on 0x1::block::BlockResource.new_block_events');
+    throw refusal(b.blockHeight, t.version, 'new_block_event', 'the NewBlockEvent is not on 0x1::block::BlockResource.new_block_events');
   }
-  if (e.sequenceNumber !== b.height) throw refusal(b.height, t.version, 'new_block_event', `the NewBlockEvent's sequence number is ${e.sequenceNumber}, not the height`);
+  if (e.sequenceNumber !== b.blockHeight) throw refusal(b.blockHeight, t.version, 'new_block_event', `the NewBlockEvent's sequence number is ${e.sequenceNumber}, not the height`);
   try {
     return fw.newBlockEvent.decode(e.data);
   } catch (err) {
-    if (isBcsError(err)) throw refusal(b.height, t.version, 'new_block_event', `the NewBlockEvent does not decode: ${err.message}`);
+    if (isBcsError(err)) throw refusal(b.blockHeight, t.version, 'new_block_event', `the NewBlockEvent does not decode: ${err.message}`);
     throw err;
   }
 }
@@ -103,18 +103,18 @@ export function checkNewBlockEvent(fw: Framework, b: BlockParts, s: BlockStart):
     e.failedProposerIndices.length === s.failed.length &&
     e.failedProposerIndices.every((x, i) => x === s.failed[i]) &&
     e.timeMicroseconds === s.timestamp;
-  if (!same) throw refusal(b.height, first.version, 'new_block_event', 'the NewBlockEvent disagrees with the block metadata (id, epoch, round, votes, proposer, failed proposers or time)');
-  if (e.height !== b.height) throw refusal(b.height, first.version, 'block_height', `the NewBlockEvent says height ${e.height}`);
+  if (!same) throw refusal(b.blockHeight, first.version, 'new_block_event', 'the NewBlockEvent disagrees with the block metadata (id, epoch, round, votes, proposer, failed proposers or time)');
+  if (e.height !== b.blockHeight) throw refusal(b.blockHeight, first.version, 'block_height', `the NewBlockEvent says height ${e.height}`);
   for (const t of b.transactions.slice(1)) {
-    if (t.events.some((x) => equalBytes(x.type, fw.newBlockEventType))) throw refusal(b.height, t.version, 'new_block_event', 'a second NewBlockEvent in the block');
+    if (t.events.some((x) => equalBytes(x.type, fw.newBlockEventType))) throw refusal(b.blockHeight, t.version, 'new_block_event', 'a second NewBlockEvent in the block');
   }
 }
 
 /** The REST header is the metadata's: block_hash = id (zero for genesis), block_timestamp = its time. */
 export function checkBlockHeader(b: BlockParts, s: BlockStart): void {
   const id = s.genesis ? ZERO : s.id;
-  if (!equalBytes(b.hash, id)) throw refusal(b.height, b.firstVersion, 'block_hash', "the header's block_hash is not the block metadata's id");
-  if (b.timestamp !== s.timestamp) throw refusal(b.height, b.firstVersion, 'block_timestamp', `the header's block_timestamp ${b.timestamp} is not the block metadata's ${s.timestamp}`);
+  if (!equalBytes(b.blockHash, id)) throw refusal(b.blockHeight, b.firstVersion, 'block_hash', "the header's block_hash is not the block metadata's id");
+  if (b.blockTimestamp !== s.timestamp) throw refusal(b.blockHeight, b.firstVersion, 'block_timestamp', `the header's block_timestamp ${b.blockTimestamp} is not the block metadata's ${s.timestamp}`);
 }
 
 /**
@@ -127,11 +127,11 @@ export function checkBlockOrder(b: BlockParts, s: BlockStart, tip: VerifiedTip |
   const v = b.firstVersion;
   const nil = equalBytes(s.proposer, ZERO);
   if (nil ? s.timestamp !== tip.timestamp : s.timestamp <= tip.timestamp) {
-    throw refusal(b.height, v, 'block_timestamp', `timestamp ${s.timestamp} after ${tip.timestamp}: ${nil ? 'a NIL block keeps the time' : 'time must move forward'}`);
+    throw refusal(b.blockHeight, v, 'block_timestamp', `timestamp ${s.timestamp} after ${tip.timestamp}: ${nil ? 'a NIL block keeps the time' : 'time must move forward'}`);
   }
   const epoch = tip.reconfigured ? tip.epoch + 1n : tip.epoch;
-  if (s.epoch !== epoch) throw refusal(b.height, v, 'epoch', `epoch ${s.epoch}, expected ${epoch}`);
-  if (!tip.reconfigured && s.round <= tip.round) throw refusal(b.height, v, 'round', `round ${s.round} is not after ${tip.round}`);
+  if (s.epoch !== epoch) throw refusal(b.blockHeight, v, 'epoch', `epoch ${s.epoch}, expected ${epoch}`);
+  if (!tip.reconfigured && s.round <= tip.round) throw refusal(b.blockHeight, v, 'round', `round ${s.round} is not after ${tip.round}`);
 }
 
 /**
@@ -145,17 +145,17 @@ export function checkBlockEnd(fw: Framework, b: BlockParts, s: BlockStart): bool
   let reconfigured = false;
   txs.forEach((t, i) => {
     const k = t.transaction.$kind;
-    if (i > 0 && (k === 'BlockMetadata' || k === 'BlockMetadataExt' || k === 'GenesisTransaction')) throw refusal(b.height, t.version, 'block_metadata', `a second block start (${k}) inside the block`);
-    if (i < txs.length - 1 && (k === 'StateCheckpoint' || k === 'BlockEpilogue')) throw refusal(b.height, t.version, 'block_end', `the block ends (${k}) before its last transaction`);
+    if (i > 0 && (k === 'BlockMetadata' || k === 'BlockMetadataExt' || k === 'GenesisTransaction')) throw refusal(b.blockHeight, t.version, 'block_metadata', `a second block start (${k}) inside the block`);
+    if (i < txs.length - 1 && (k === 'StateCheckpoint' || k === 'BlockEpilogue')) throw refusal(b.blockHeight, t.version, 'block_end', `the block ends (${k}) before its last transaction`);
     if (t.events.some((e) => fw.newEpochTypes.some((ty) => equalBytes(e.type, ty)))) reconfigured = true;
   });
   const last = txs[txs.length - 1]!;
   const tx = last.transaction;
   const ended = tx.$kind === 'StateCheckpoint' ? tx.value : tx.$kind === 'BlockEpilogue' ? tx.value.value.blockId : undefined;
   if (ended !== undefined) {
-    if (!equalBytes(ended, s.id)) throw refusal(b.height, last.version, 'block_end', `the ${tx.$kind} is for another block id`);
+    if (!equalBytes(ended, s.id)) throw refusal(b.blockHeight, last.version, 'block_end', `the ${tx.$kind} is for another block id`);
   } else if (!reconfigured) {
-    throw refusal(b.height, last.version, 'block_end', 'the block does not end with its state checkpoint or block epilogue (a transaction missing at its end?)');
+    throw refusal(b.blockHeight, last.version, 'block_end', 'the block does not end with its state checkpoint or block epilogue (a transaction missing at its end?)');
   }
   return reconfigured;
 }
@@ -170,14 +170,14 @@ export function checkStateWrites(fw: Framework, chainId: number, b: BlockParts, 
     const k = w.key;
     if (k.length === fw.chainIdKey.length && equalBytes(k, fw.chainIdKey)) {
       const ok = t.version === 0n && w.value !== null && w.value.length === 1 && w.value[0] === chainId;
-      if (!ok) throw refusal(b.height, t.version, 'state_chain_id', `a write to 0x1::chain_id::ChainId${t.version === 0n ? `, not chain ${chainId}` : ' after genesis'}`);
+      if (!ok) throw refusal(b.blockHeight, t.version, 'state_chain_id', `a write to 0x1::chain_id::ChainId${t.version === 0n ? `, not chain ${chainId}` : ' after genesis'}`);
     } else if (k.length === fw.timestampKey.length && equalBytes(k, fw.timestampKey)) {
-      if (w.value === null || w.value.length !== 8 || u64At(w.value) !== b.timestamp) {
-        throw refusal(b.height, t.version, 'state_timestamp', `0x1::timestamp::CurrentTimeMicroseconds written other than the block's timestamp ${b.timestamp}`);
+      if (w.value === null || w.value.length !== 8 || u64At(w.value) !== b.blockTimestamp) {
+        throw refusal(b.blockHeight, t.version, 'state_timestamp', `0x1::timestamp::CurrentTimeMicroseconds written other than the block's timestamp ${b.blockTimestamp}`);
       }
     } else if (k.length === fw.blockResourceKey.length && equalBytes(k, fw.blockResourceKey)) {
-      if (w.value === null || w.value.length < 8 || u64At(w.value) !== b.height) {
-        throw refusal(b.height, t.version, 'state_block_height', `0x1::block::BlockResource written with another height than ${b.height}`);
+      if (w.value === null || w.value.length < 8 || u64At(w.value) !== b.blockHeight) {
+        throw refusal(b.blockHeight, t.version, 'state_block_height', `0x1::block::BlockResource written with another height than ${b.blockHeight}`);
       }
     }
   }

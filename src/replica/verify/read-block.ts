@@ -1,5 +1,5 @@
 import { BcsError, BcsReader, compareBytes, isBcsError, ulebSize } from '../../bcs/index.js';
-import { contractEvent, stateKey, transaction, transactionInfo, writeOp, type Transaction, type TransactionInfo } from '../../records/index.js';
+import { contractEvent, readBlockHeader, stateKey, transaction, transactionInfo, writeOp, type BlockHeader, type Transaction, type TransactionInfo } from '../../records/index.js';
 import { ReplicaError } from '../errors.js';
 
 // A BcsBlock (api/types/src/block.rs) read for verification: its header and, per transaction
@@ -39,12 +39,8 @@ export interface TransactionPart {
   writes: WritePart[];
 }
 
-export interface BlockParts {
-  height: bigint;
-  hash: Uint8Array;
-  timestamp: bigint;
-  firstVersion: bigint;
-  lastVersion: bigint;
+/** A received block's header (records' one BlockHeader) and its transactions' parts. */
+export interface BlockParts extends BlockHeader {
   transactions: TransactionPart[];
 }
 
@@ -105,16 +101,13 @@ export function readBlockParts(bytes: Uint8Array): BlockParts {
   let height: bigint | undefined;
   let version: bigint | undefined;
   try {
-    height = r.u64();
-    const hash = r.raw(32);
-    const timestamp = r.u64();
-    const firstVersion = r.u64();
-    const lastVersion = r.u64();
-    const out: BlockParts = { height, hash, timestamp, firstVersion, lastVersion, transactions: [] };
+    const header = readBlockHeader(r);
+    height = header.blockHeight;
+    const out: BlockParts = { ...header, transactions: [] };
     if (r.remaining === 0) throw new ReplicaError('verification_failed', `block ${height}: no transactions (with_transactions=true is needed) (transactions)`, height, undefined, 'transactions');
     if (r.u8() !== 1) throw new ReplicaError('verification_failed', `block ${height}: expected 01 before its transactions (bytes)`, height, undefined, 'bytes');
     const n = r.length(1);
-    version = firstVersion;
+    version = header.firstVersion;
     for (let i = 0; i < n; i++, version++) out.transactions.push(readTransaction(r));
     if (r.remaining !== 0) throw new ReplicaError('verification_failed', `block ${height}: ${r.remaining} bytes after its transactions (bytes)`, height, undefined, 'bytes');
     return out;

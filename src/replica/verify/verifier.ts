@@ -136,11 +136,11 @@ export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
         if (accepted === 0) break;
         const bad = await witnessDisagreement(w, run.parts.slice(0, accepted), proven, wopts);
         if (bad !== undefined) {
-          accepted = run.parts.findIndex((b) => b.height === bad.block);
+          accepted = run.parts.findIndex((b) => b.blockHeight === bad.block);
           refused = bad;
         }
       }
-      run.states.slice(0, accepted).forEach((s, i) => pending.set(run.parts[i]!.height, s));
+      run.states.slice(0, accepted).forEach((s, i) => pending.set(run.parts[i]!.blockHeight, s));
       let stored = 0;
       try {
         if (accepted > 0) stored = await store(blocks.slice(0, accepted));

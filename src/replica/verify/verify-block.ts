@@ -40,10 +40,10 @@ export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uin
   checkBlockExtent(b, state.tip);
   const acc = state.accumulator !== undefined ? copyAccumulator(state.accumulator) : state.tip === undefined && b.firstVersion === 0n ? emptyAccumulator() : undefined;
   for (const t of b.transactions) {
-    checkTransactionHash(h, b.height, t);
-    checkEventRootHash(h, b.height, t);
-    checkStateChangeHash(h, b.height, t);
-    if (acc !== undefined) checkAccumulatorRoot(h, b.height, t, acc, ctx.pins);
+    checkTransactionHash(h, b.blockHeight, t);
+    checkEventRootHash(h, b.blockHeight, t);
+    checkStateChangeHash(h, b.blockHeight, t);
+    if (acc !== undefined) checkAccumulatorRoot(h, b.blockHeight, t, acc, ctx.pins);
   }
   const s = blockStart(fw, b);
   checkNewBlockEvent(fw, b, s);
@@ -51,6 +51,6 @@ export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uin
   checkBlockOrder(b, s, state.tip);
   for (const t of b.transactions) checkStateWrites(fw, ctx.chainId, b, t);
   const reconfigured = checkBlockEnd(fw, b, s);
-  const tip: VerifiedTip = { height: b.height, nextVersion: b.lastVersion + 1n, timestamp: s.timestamp, epoch: s.epoch, round: s.round, reconfigured };
+  const tip: VerifiedTip = { height: b.blockHeight, nextVersion: b.lastVersion + 1n, timestamp: s.timestamp, epoch: s.epoch, round: s.round, reconfigured };
   return { state: { tip, accumulator: acc }, block: b };
 }

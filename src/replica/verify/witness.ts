@@ -77,10 +77,10 @@ function readPage(w: Witness, bytes: Uint8Array, from: bigint): TransactionPart[
 
 function compare(w: Witness, b: BlockParts, mine: TransactionPart, theirs: TransactionPart, infos: boolean): ReplicaError | undefined {
   if (infos && !equalBytes(mine.infoBytes, theirs.infoBytes)) {
-    return refusal(b.height, mine.version, 'transaction_info', `witness ${w.name} has another TransactionInfo at this version`, 'witness_disagreed');
+    return refusal(b.blockHeight, mine.version, 'transaction_info', `witness ${w.name} has another TransactionInfo at this version`, 'witness_disagreed');
   }
   if (!equalBytes(mine.accumulatorRootHash, theirs.accumulatorRootHash)) {
-    return refusal(b.height, mine.version, 'accumulator_root_hash', `witness ${w.name} has accumulator root ${toHex(theirs.accumulatorRootHash)}, the upstream sent ${toHex(mine.accumulatorRootHash)}`, 'witness_disagreed');
+    return refusal(b.blockHeight, mine.version, 'accumulator_root_hash', `witness ${w.name} has accumulator root ${toHex(theirs.accumulatorRootHash)}, the upstream sent ${toHex(mine.accumulatorRootHash)}`, 'witness_disagreed');
   }
   return undefined;
 }

@@ -1,0 +1,137 @@
+import { normalizeAddress, type Address } from '../bcs/index.js';
+import { parseStructTag, type StructTag } from '../move/index.js';
+import { ApiError, type Endpoint, type EndpointApiType, type EndpointParam, type EndpointSpec, type ENDPOINTS } from '../records/index.js';
+import { addressProblem, apiAddressText, parseRustInt, parseRustU64, rustDebugString } from '../submission/internal.js';
+import type { Exchange } from './exchange.js';
+
+// A route's path and query parameters, read as poem-openapi extracts them for the node's endpoints:
+// each by its `apiType` in the endpoint table (records' ENDPOINTS), with poem's text on failure (400
+// `web_framework_error`, api/src/error_converter.rs): "failed to parse parameter `name`: failed to
+// parse \"type\": reason (occurred while parsing \"optional<type>\")" for a query parameter (all
+// optional), "failed to parse path `name`: …" for a path parameter. Read when the handler asks, so a
+// handler that memoises by the text as sent (account, balance) parses nothing it has seen before.
+
+/** What a parameter of each OpenAPI type reads as; an `AssetType` stays text (the balance endpoint parses it). */
+export type ApiValue<T extends EndpointApiType> = T extends 'string(Address)'
+  ? Address
+  : T extends 'string(U64)' | 'integer(uint64)'
+    ? bigint
+    : T extends 'integer(uint32)' | 'integer(uint16)'
+      ? number
+      : T extends 'boolean'
+        ? boolean
+        : T extends 'string(MoveStructTag)'
+          ? StructTag
+          : string;
+
+/** The table entry of one of the library's endpoints. */
+export type SpecOf<E extends Endpoint> = (typeof ENDPOINTS)[E];
+export type ParamName<S extends EndpointSpec> = S['params'][number]['name'];
+type ParamNamed<S extends EndpointSpec, N> = Extract<S['params'][number], { readonly name: N }>;
+/** A path parameter's value, or a query parameter's value or undefined when absent. */
+export type ArgValue<P> = P extends { readonly in: 'path'; readonly apiType: infer T extends EndpointApiType }
+  ? ApiValue<T>
+  : P extends { readonly apiType: infer T extends EndpointApiType }
+    ? ApiValue<T> | undefined
+    : never;
+
+/** What reading a route's parameters needs: its table entry, its path parameters as matched, the exchange. */
+export interface RouteArgs<S extends EndpointSpec = EndpointSpec> {
+  readonly spec: S;
+  /** The path parameters by name, as sent (percent-encoded). */
+  readonly params: Readonly<Record<string, string>>;
+  readonly ex: Exchange;
+  /** The query's first value of each name, once read. */
+  queryValues?: Map<string, string>;
+}
+
+/** The parameter `name` of the route, read and checked by its type in the table. */
+export function arg<S extends EndpointSpec, N extends ParamName<S>>(ctx: RouteArgs<S>, name: N): ArgValue<ParamNamed<S, N>> {
+  const p = paramOf(ctx.spec, name);
+  if (p.in === 'path') return readParam(p, pathText(ctx.params[name] ?? '')) as ArgValue<ParamNamed<S, N>>;
+  const raw = (ctx.queryValues ??= queryParams(ctx.ex.query)).get(name);
+  return (raw === undefined ? undefined : readParam(p, raw)) as ArgValue<ParamNamed<S, N>>;
+}
+
+/** The path parameter `name` percent-decoded, as poem decodes it (a malformed escape is kept as written). */
+export function argText<S extends EndpointSpec>(ctx: RouteArgs<S>, name: ParamName<S>): string {
+  return pathText(ctx.params[name] ?? '');
+}
+
+/** The node's 400 for parameter `name` of the route, for a handler that reads the text itself (`string(AssetType)`). */
+export function argError<S extends EndpointSpec>(ctx: RouteArgs<S>, name: ParamName<S>, reason: string): ApiError {
+  return paramError(paramOf(ctx.spec, name), reason);
+}
+
+function paramOf(spec: EndpointSpec, name: string): EndpointParam {
+  for (const p of spec.params) if (p.name === name) return p;
+  throw new TypeError(`${spec.path} has no parameter ${name}`);
+}
+
+function paramError(p: EndpointParam, reason: string): ApiError {
+  const tail = p.in === 'query' ? ` (occurred while parsing "optional<${p.apiType}>")` : '';
+  return new ApiError(400, 'web_framework_error', `failed to parse ${p.in === 'path' ? 'path' : 'parameter'} \`${p.name}\`: failed to parse "${p.apiType}": ${reason}${tail}`);
+}
+
+function readParam(p: EndpointParam, raw: string): unknown {
+  switch (p.apiType) {
+    case 'string(Address)':
+      // api/types/src/address.rs `Address`: 1 to 64 hex digits, `0x` optional.
+      try {
+        return normalizeAddress(apiAddressText(raw));
+      } catch {
+        throw paramError(p, `Invalid account address: ${addressProblem(raw)}`);
+      }
+    case 'string(U64)': {
+      // api/types `U64`: a decimal string, as Rust's `u64::from_str` reads it.
+      const r = parseRustU64(raw);
+      if (typeof r === 'object') throw paramError(p, `Parsing u64 string ${rustDebugString(raw)} failed, caused by error: ${r.error}`);
+      return BigInt(r);
+    }
+    case 'integer(uint64)':
+      return rustUint(p, raw, 0xffff_ffff_ffff_ffffn);
+    case 'integer(uint32)':
+      return Number(rustUint(p, raw, 0xffff_ffffn));
+    case 'integer(uint16)':
+      return Number(rustUint(p, raw, 0xffffn));
+    case 'boolean':
+      // Rust's `bool::from_str`: exactly `true` or `false`.
+      if (raw === 'true') return true;
+      if (raw === 'false') return false;
+      throw paramError(p, 'provided string was not `true` or `false`');
+    case 'string(MoveStructTag)':
+      try {
+        return parseStructTag(raw);
+      } catch (e) {
+        throw paramError(p, (e as Error).message);
+      }
+    case 'string(AssetType)':
+      return raw;
+  }
+}
+
+/** Rust's unsigned `from_str` up to `max` (submission's `parseRustInt`), else `ParseIntError`'s text. */
+function rustUint(p: EndpointParam, s: string, max: bigint): bigint {
+  const r = parseRustInt(s, 'u64');
+  if (typeof r === 'object') throw paramError(p, r.error);
+  const v = BigInt(r);
+  if (v > max) throw paramError(p, 'number too large to fit in target type');
+  return v;
+}
+
+/** The first value of each query parameter (poem reads the first), decoded as a form. */
+function queryParams(query: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (query === '') return out;
+  for (const [k, v] of new URLSearchParams(query)) if (!out.has(k)) out.set(k, v);
+  return out;
+}
+
+function pathText(raw: string): string {
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
