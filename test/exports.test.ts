@@ -74,11 +74,11 @@ const CLIENT: Surface = {
 
 const HASH: Surface = {
   values: [
-    'AuthenticationKeyScheme', 'TRANSACTION_SALT', 'authenticationKey', 'ed25519AuthenticationKey',
-    'hashPrefix', 'multiEd25519AuthenticationKey', 'multiKeyAuthenticationKey',
-    'singleKeyAuthenticationKey', 'transactionHash', 'transactionHashHex',
+    'AuthenticationKeyScheme', 'STATE_KEY_SALT', 'TRANSACTION_SALT', 'authenticationKey', 'ed25519AuthenticationKey',
+    'encodeStateKey', 'hashPrefix', 'multiEd25519AuthenticationKey', 'multiKeyAuthenticationKey',
+    'singleKeyAuthenticationKey', 'stateKeyHash', 'transactionHash', 'transactionHashHex',
   ],
-  types: [],
+  types: ['StateKeyInput'],
 };
 
 const REPLICA: Surface = {
@@ -137,14 +137,14 @@ const NODE_JSON: Surface = {
   values: [
     'accountSignatureJson', 'eventJson', 'eventRootHash', 'moduleBytecodeJson', 'moveResourceJson', 'moveValueJson',
     'blockTransactionsJson', 'nodeBlockJson', 'nodeJsonReader', 'nodeJsonText', 'onChainTransactionJson', 'parseAccountSignatureJson',
-    'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeJsonText',
-    'parseSignatureJson', 'parseTableItemDataJson', 'parseTransactionJson', 'pendingTransactionJson', 'prefetchLayouts',
+    'parseEventJson', 'parseMoveResourceJson', 'parseMoveValueJson', 'parseNodeBlockJson', 'parseNodeBlockJsonAsync', 'parseNodeJsonText',
+    'parseSignatureJson', 'parseTableItemDataJson', 'parseTransactionJson', 'parseTransactionJsonAsync', 'pendingTransactionJson', 'prefetchLayouts',
     'scriptBytecodeJson', 'signatureJson', 'tableItemDataJson', 'transactionJson',
   ],
   types: [
     'EventJson', 'FunctionIndexLookup', 'FunctionNameLookup', 'MoveModuleBytecodeJson', 'MoveResourceJson',
-    'MoveScriptBytecodeJson', 'NodeBlockJson', 'ParseTransactionJsonOptions', 'ParsedTransactionJson', 'SignatureJson',
-    'SignatureReadOptions', 'TableInfoLookup', 'TableItemDataJson', 'TransactionJson', 'TransactionJsonOptions',
+    'MoveScriptBytecodeJson', 'NodeBlockJson', 'OpaqueValue', 'ParseTransactionJsonOptions', 'ParsedTransactionJson', 'ReadVerification', 'SignatureJson',
+    'SignatureReadOptions', 'TableInfoLookup', 'TableItemDataJson', 'TransactionJson', 'TransactionJsonOptions', 'UncheckedHash',
   ],
 };
 

@@ -20,7 +20,7 @@ const LAYER_ORDER: readonly (readonly string[])[] = [
   ['http', 'client'],
   ['signing'],
   ['replica'],
-  ['cli'],
+  ['cli', 'page'],
 ];
 
 const SRC = resolve('src');

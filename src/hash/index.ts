@@ -1,4 +1,4 @@
-// `ledger-bcs/hash`: transaction hashes and authentication keys. A separate entry point because
+// `ledger-bcs/hash`: transaction hashes, state key hashes and authentication keys. A separate entry point because
 // it loads sha3 (@noble/hashes), which costs more to import than the whole codec; encoding and
 // signing messages need no hash function. The public names only (pinned by test/exports.test.ts).
 export {
@@ -13,3 +13,4 @@ export {
   singleKeyAuthenticationKey,
   multiKeyAuthenticationKey,
 } from './hash.js';
+export { STATE_KEY_SALT, stateKeyHash, encodeStateKey, type StateKeyInput } from './state-key.js';

@@ -28,7 +28,8 @@ export function blockTransactionsJson(header: BlockHeader, txs: readonly Transac
 
 /**
  * Reads the block endpoint's JSON (object or text) into a BcsBlock, every transaction read and, by
- * default, hash-verified; the block's hash is the block id its checkpoint and epilogue carry.
+ * default, hash-verified; the block's hash is the block id its checkpoint and epilogue carry. What
+ * was checked is collected in `options.verification` when given (paths `transactions[i].…`).
  */
 export function parseNodeBlockJson(json: unknown, options: Omit<ParseTransactionJsonOptions, 'blockId'> = {}): BcsBlock {
   const o = obj(typeof json === 'string' ? parseNodeJsonText(json) : json, 'a block');
@@ -43,8 +44,8 @@ export function parseNodeBlockJson(json: unknown, options: Omit<ParseTransaction
   };
   const list = field(o, 'transactions');
   if (list === null) return { ...header, transactions: null };
-  const transactions = each(o, 'transactions', (t) => {
-    const r = readTransaction(t, ctx);
+  const transactions = each(o, 'transactions', (t, i) => {
+    const r = readTransaction(t, ctx, `transactions[${i}].`);
     if (r.data.$kind !== 'OnChain') throw new BcsError('invalid_json', 'a block holds committed transactions only').within('type');
     const tx = r.data.value.transaction;
     if (ctx.verify && (tx.$kind === 'BlockMetadata' || tx.$kind === 'BlockMetadataExt')) {

@@ -8,6 +8,7 @@ import { address, at, field, hash, hexValue, kind, obj, str, unknownKind, type O
 import { moduleBytecodeJson } from './move-bytecode-json.js';
 import { tableItemDataJson } from './move-table-json.js';
 import { moveResourceJson, parseMoveResourceJson } from './move-value-json.js';
+import { EMPTY_BYTES, isMissingLayout, type Notes } from './read-report.js';
 
 // Write-set `changes` as api/types/src/convert.rs `try_into_write_set_changes` writes them: one
 // entry per state key in the write set's BTreeMap order (StateKeyInner's derived Ord, which is not
@@ -111,6 +112,21 @@ interface ChangesReadOptions {
   write: 'Modification' | 'Creation';
   /** Check each `state_key_hash` (and find resource groups by it). */
   verify: boolean;
+  /** Where checked hashes and (lenient) values without a layout are noted; `path` is the list's JSON path. */
+  notes?: Notes;
+  path?: string;
+}
+
+/** A resource's tag and bytes; read leniently, a value without a layout keeps its JSON and empty bytes. */
+function readResource(v: unknown, abis: AbiRegistry, notes: Notes | undefined, path: string): { tag: StructTag; bytes: Uint8Array } {
+  try {
+    return parseMoveResourceJson(v, abis);
+  } catch (e) {
+    if (!notes?.lenient || !isMissingLayout(e) || typeof v !== 'object' || v === null) throw e;
+    const tag = at('type', () => parseStructTag(str(v as Obj, 'type')));
+    notes.opaque(path, (v as Obj).data);
+    return { tag, bytes: EMPTY_BYTES };
+  }
 }
 
 /** Resource groups a member's module belongs to, tried in order (its metadata says which; the JSON does not). */
@@ -135,6 +151,10 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
   const m: { key: StateKey; value: WriteOp }[] = [];
   const set = (key: StateKey, value: WriteOp) => m.push({ key, value });
   const write = (b: Uint8Array): WriteOp => ({ $kind: o.write, value: b }) as WriteOp;
+  const base = o.path ?? 'changes';
+  const checked = (from: number, to: number) => {
+    if (o.verify && o.notes) for (let k = from; k <= to; k++) o.notes.checked(`${base}[${k}].state_key_hash`);
+  };
   let i = 0;
   while (i < list.length) {
     const start = i;
@@ -144,20 +164,21 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
       if (!o.verify) return;
       const want = hash(c, 'state_key_hash');
       if (compareBytes(h.stateKey(key), want) !== 0) throw new BcsError('invalid_json', `state_key_hash does not match the state key`).within('state_key_hash');
+      checked(i, i);
     };
     at(i, () => {
       switch (t) {
         case 'write_resource': {
           const addr = address(c, 'address');
           const skh = str(c, 'state_key_hash');
-          const first = fieldAt(c, 'data', (v) => parseMoveResourceJson(v, abis));
+          const first = fieldAt(c, 'data', (v) => readResource(v, abis, o.notes, `${base}[${i}].data.data`));
           // Members of one resource group follow each other with the same address and key hash
           // (without verification the hashes may be blanked: then only known group members join).
           const members = [first];
           while (i + 1 < list.length) {
             const n = list[i + 1] as Obj;
             if (typeof n !== 'object' || n === null || n.type !== 'write_resource' || n.state_key_hash !== skh || n.address !== c.address) break;
-            const next = at(i + 1 - start, () => fieldAt(n, 'data', (v) => parseMoveResourceJson(v, abis)));
+            const next = at(i + 1 - start, () => fieldAt(n, 'data', (v) => readResource(v, abis, o.notes, `${base}[${i + 1}].data.data`)));
             if (!o.verify && !(likelyGroupMember(first.tag) && likelyGroupMember(next.tag))) break;
             i++;
             members.push(next);
@@ -165,6 +186,7 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
           const single = accessPathKey(addr, { $kind: 'Resource', value: first.tag });
           const isSingle = members.length === 1 && (!o.verify || compareBytes(h.stateKey(single), hash(c, 'state_key_hash')) === 0);
           if (isSingle) {
+            checked(start, i);
             set(single, write(first.bytes));
             break;
           }
@@ -172,6 +194,7 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
           const candidates = groupCandidates(first.tag).map((g) => accessPathKey(addr, { $kind: 'ResourceGroup', value: g }));
           const key = o.verify ? candidates.find((k) => compareBytes(h.stateKey(k), hash(c, 'state_key_hash')) === 0) : candidates[0];
           if (!key) throw new BcsError('invalid_json', 'state_key_hash matches neither the resource nor a known resource group').within('state_key_hash');
+          checked(start, i);
           set(key, write(groupBytes));
           break;
         }

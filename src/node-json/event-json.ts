@@ -5,6 +5,7 @@ import type { AbiRegistry } from '../submission/index.js';
 import { abiRegistry } from '../submission/index.js';
 import { address, at, field, obj, str, u64, type Obj, fieldAt } from './json-read.js';
 import { moveValueJson, parseMoveValueJson } from './move-value-json.js';
+import { EMPTY_BYTES, isMissingLayout, type Notes } from './read-report.js';
 
 // api/types/src/transaction.rs `Event`: `guid`, `sequence_number`, `type`, `data` (the event's Move
 // value by its type's layout). A module event (ContractEvent::V2) has no handle: the node writes the
@@ -37,8 +38,11 @@ export function parseEventJson(json: unknown, abis: AbiRegistry = abiRegistry())
   return readEvent(json, abis, new Map());
 }
 
-/** As parseEventJson, with type tags parsed once per type string (a block shares one `types` map). */
-export function readEvent(json: unknown, abis: AbiRegistry, types: Map<string, TypeTag>): ContractEvent {
+/**
+ * As parseEventJson, with type tags parsed once per type string (a block shares one `types` map).
+ * Read leniently (`notes.lenient`), data without a layout is kept as JSON at `path` with empty bytes.
+ */
+export function readEvent(json: unknown, abis: AbiRegistry, types: Map<string, TypeTag>, notes?: Notes, path = ''): ContractEvent {
   const o: Obj = obj(json, 'an event');
   const guid = fieldAt(o, 'guid', (v) => obj(v, 'guid'));
   const creationNumber = at('guid', () => u64(guid, 'creation_number'));
@@ -50,7 +54,15 @@ export function readEvent(json: unknown, abis: AbiRegistry, types: Map<string, T
     if (t === undefined) types.set(text, (t = parseTypeTag(text)));
     return t;
   });
-  const eventData = fieldAt(o, 'data', (v) => parseMoveValueJson(typeTag, v, abis));
+  const eventData = fieldAt(o, 'data', (v) => {
+    try {
+      return parseMoveValueJson(typeTag, v, abis);
+    } catch (e) {
+      if (!notes?.lenient || !isMissingLayout(e)) throw e;
+      notes.opaque(path, v);
+      return EMPTY_BYTES;
+    }
+  });
   if (creationNumber === 0n && sequenceNumber === 0n && /^0x0+$/.test(accountAddress)) {
     return { $kind: 'V2', value: { typeTag, eventData } } as ContractEvent;
   }

@@ -1,7 +1,7 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { hashPrefix, transactionHash } from '../hash/index.js';
-import { USER_TRANSACTION_PREFIX } from '../hash/internal.js';
-import { contractEvent, stateKey, transaction, type ContractEvent, type StateKey, type Transaction } from '../records/index.js';
+import { stateKeyHasher, USER_TRANSACTION_PREFIX } from '../hash/internal.js';
+import { contractEvent, transaction, type ContractEvent, type StateKey, type Transaction } from '../records/index.js';
 import type { SignedTransaction } from '../transactions/index.js';
 
 // The hashes the node's JSON carries or is keyed by. This file is why the layer is its own package
@@ -12,7 +12,10 @@ export interface Hashes {
   transaction(t: Transaction): Uint8Array;
   /** The same for a user transaction, from its SignedTransaction alone (the pending `hash`). */
   signed(t: SignedTransaction): Uint8Array;
-  /** `state_key_hash`: sha3(prefix("APTOS::StateKeyInner") ‖ bcs(StateKeyInner)). */
+  /**
+   * `state_key_hash`: sha3(prefix("APTOS::StateKey") ‖ StateKeyInner::encode()) (hash/state-key.ts;
+   * the encoding is not the key's BCS).
+   */
   stateKey(k: StateKey): Uint8Array;
   /**
    * `event_root_hash`: the root of InMemoryAccumulator<EventAccumulatorHasher> over the events'
@@ -32,7 +35,7 @@ function placeholderHash(): Uint8Array {
 
 /** Builds the hashers (prefixes computed once per call, no module-level state). */
 export function hashes(): Hashes {
-  const keyPrefix = hashPrefix('APTOS::StateKeyInner');
+  const stateKey = stateKeyHasher();
   const eventPrefix = hashPrefix('APTOS::ContractEvent');
   const nodePrefix = hashPrefix('APTOS::EventAccumulator');
   const placeholder = placeholderHash();
@@ -63,7 +66,7 @@ export function hashes(): Hashes {
   return {
     transaction: (t) => (t.$kind === 'UserTransaction' ? transactionHash(t.value) : salted(USER_TRANSACTION_PREFIX, transaction.schema.encode(t))),
     signed: (t) => transactionHash(t),
-    stateKey: (k) => salted(keyPrefix, stateKey.schema.encode(k)),
+    stateKey,
     eventRoot,
   };
 }

@@ -22,6 +22,8 @@ export {
   type TransactionJsonOptions,
 } from './transaction-json.js';
 export { parseTransactionJson, type ParseTransactionJsonOptions, type ParsedTransactionJson } from './transaction-read.js';
+export { parseTransactionJsonAsync, parseNodeBlockJsonAsync } from './resolve-read.js';
+export type { ReadVerification, UncheckedHash, OpaqueValue } from './read-report.js';
 export { eventJson, parseEventJson, type EventJson } from './event-json.js';
 export { signatureJson, parseSignatureJson, accountSignatureJson, parseAccountSignatureJson, type SignatureJson, type SignatureReadOptions } from './signature-json.js';
 export { nodeBlockJson, blockTransactionsJson, parseNodeBlockJson, nodeJsonReader, type NodeBlockJson } from './block-json.js';

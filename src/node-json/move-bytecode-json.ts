@@ -1,4 +1,4 @@
-import { BcsError, BcsReader, formatAddress, isBcsError, toHex } from '../bcs/index.js';
+import { BcsError, BcsReader, compareBytes, formatAddress, isBcsError, toHex } from '../bcs/index.js';
 import {
   readModuleSignature,
   readScriptSignature,
@@ -75,21 +75,32 @@ function attributes(m: ModuleSignature): { functions: Map<string, number[]>; str
   if (!entry) return undefined;
   try {
     const r = new BcsReader(entry.value);
+    // bcs reads a BTreeMap only in canonical order: each key's *encoded* bytes (a string's uleb
+    // length first, a u64 little-endian) strictly greater than the previous key's.
+    const ordered = (readKey: () => void) => {
+      let previous: Uint8Array | undefined;
+      return () => {
+        const start = r.off;
+        readKey();
+        const key = entry.value.subarray(start, r.off);
+        if (previous !== undefined && !(compareBytes(previous, key) < 0)) throw new BcsError('non_canonical_map', 'metadata keys out of order');
+        previous = key;
+      };
+    };
     const errors = r.length(9);
+    const errorKey = ordered(() => r.u64());
     for (let i = 0; i < errors; i++) {
-      r.u64();
+      errorKey();
       r.string();
       r.string();
     }
     const map = () => {
       const out = new Map<string, number[]>();
-      let previous: string | undefined;
+      let name = '';
+      const nameKey = ordered(() => (name = r.string()));
       const n = r.length(2);
       for (let i = 0; i < n; i++) {
-        const name = r.string();
-        // bcs reads a BTreeMap only in canonical order (keys strictly increasing).
-        if (previous !== undefined && !(compareUtf8(previous, name) < 0)) throw new BcsError('non_canonical_map', 'metadata keys out of order');
-        previous = name;
+        nameKey();
         const kinds: number[] = [];
         const attrs = r.length(2);
         for (let j = 0; j < attrs; j++) {
@@ -108,13 +119,6 @@ function attributes(m: ModuleSignature): { functions: Map<string, number[]>; str
   } catch {
     return undefined; // the node's get_metadata ignores metadata it cannot read
   }
-}
-
-function compareUtf8(a: string, b: string): number {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return x.length - y.length;
 }
 
 /** The node's `MoveModule` of a parsed module. */

@@ -5,14 +5,13 @@ import type { EntryFunction, Script, TransactionArgument, TransactionPayload } f
 import { address, at, each, field, hexValue, kind, obj, str, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { moveValueJson, parseMoveValueJson } from './move-value-json.js';
 import { scriptBytecodeJson } from './move-bytecode-json.js';
+import { EMPTY_BYTES, isMissingLayout, type Notes } from './read-report.js';
 
 // A user transaction's `payload` as api/types/src/convert.rs `try_into_transaction_payload` writes
 // it: arguments rendered as Move values by the function's parameter types (the module's ABI, or the
 // script's own signature), or each argument's bytes as hex where those types are not known, as the
 // node does when its `view_function_arguments` fails. The orderless `Payload` variant is written as
 // the V1 payload it carries (the JSON does not say which variant the bytes used; reading offers both).
-
-const BAD_ARGS = Symbol('bad arguments');
 
 function paramTypes(params: readonly MoveType[], typeArgs: readonly TypeTag[]): TypeTag[] {
   return params.filter((p) => !isSignerType(p)).map((p) => substituteGenerics(dereference(p), typeArgs as TypeTag[]));
@@ -138,8 +137,21 @@ function typeArgs(o: Obj): TypeTag[] {
   });
 }
 
-/** Arguments read by `types`, or as the node's hex fallback; BAD_ARGS when neither fits. */
-function argumentBytes(json: unknown[], types: TypeTag[] | undefined, abis: AbiRegistry): Uint8Array[] {
+/**
+ * Arguments read by `types`, or as the node's hex fallback. Read leniently, arguments no ABI gives
+ * the types of are kept as JSON at `path` (their bytes empty: the transaction hash is then unchecked).
+ */
+function argumentBytes(json: unknown[], types: TypeTag[] | undefined, abis: AbiRegistry, notes?: Notes, path = ''): Uint8Array[] {
+  try {
+    return strictArgumentBytes(json, types, abis);
+  } catch (e) {
+    if (!notes?.lenient || !isMissingLayout(e)) throw e;
+    notes.opaque(path, json);
+    return json.map(() => EMPTY_BYTES);
+  }
+}
+
+function strictArgumentBytes(json: unknown[], types: TypeTag[] | undefined, abis: AbiRegistry): Uint8Array[] {
   if (types && types.length === json.length) {
     try {
       return json.map((v, i) => at(i, () => parseMoveValueJson(types[i]!, v, abis)));
@@ -154,19 +166,29 @@ function argumentBytes(json: unknown[], types: TypeTag[] | undefined, abis: AbiR
   return json.map((v, i) => at(i, () => hexValue(v)));
 }
 
-function parseEntryFunctionJson(o: Obj, abis: AbiRegistry): EntryFunction {
+/**
+ * The entry functions the JSON may have come from. Without the function's ABI, hex arguments are
+ * either the node's fallback (each argument's BCS as hex) or values written as hex (a vector<u8>
+ * as its bytes, whose BCS has a length first; an address is its 32 bytes either way): each reading
+ * is a candidate and the transaction hash picks (`notes.guessed` hears of the guess).
+ */
+function parseEntryFunctionJson(o: Obj, abis: AbiRegistry, notes?: Notes, path = 'payload'): EntryFunction[] {
   const id = str(o, 'function');
   const parts = id.split('::');
   if (parts.length !== 3) throw new BcsError('invalid_json', `expected function as address::module::name, got ${JSON.stringify(id)}`).within('function');
   const module = { address: at('function', () => address({ a: parts[0] }, 'a')), name: parts[1]! };
   const ef = { module, function: parts[2]!, typeArgs: typeArgs(o), args: [] as Uint8Array[] };
-  const args = at('arguments', () => {
+  const params = entryParams(ef, abis);
+  const json = at('arguments', () => {
     const a = field(o, 'arguments');
     if (!Array.isArray(a)) throw new BcsError('invalid_json', 'expected arguments as an array');
-    return argumentBytes(a, entryParams(ef, abis), abis);
+    return a;
   });
-  ef.args = args;
-  return ef as EntryFunction;
+  const raw = at('arguments', () => argumentBytes(json, params, abis, notes, `${path}.arguments`));
+  if (params !== undefined || raw.every((b) => b.length === 0)) return [{ ...ef, args: raw } as EntryFunction];
+  notes?.guessed?.(`${path}.arguments`, json);
+  const asBytes = (keepAddresses: boolean) => raw.map((b) => (keepAddresses && b.length === 32 ? b : bytesSchema.encode(b)));
+  return [raw, asBytes(true), asBytes(false)].map((args) => ({ ...ef, args }) as EntryFunction);
 }
 
 const ARG_KINDS: Record<string, TransactionArgument['$kind']> = {
@@ -191,38 +213,66 @@ function lenPrefix(b: Uint8Array): number {
   return i + 1;
 }
 
-function parseScriptJson(o: Obj, abis: AbiRegistry): Script {
+/** Ambiguous script arguments (a primitive or vector<u8>: its own variant or Serialized) beyond which only the uniform choices are tried. */
+const MAX_MIXED_SCRIPT_ARGUMENTS = 6;
+
+/**
+ * The argument lists a script's JSON may have come from, most likely first. The script composer
+ * (aptos-move/script-composer) stores every argument as `TransactionArgument::Serialized(bcs(v))`,
+ * older SDKs as the typed variant; the JSON shows the value either way, so both are offered, then
+ * mixes of them for a few ambiguous arguments, and the transaction hash picks.
+ */
+function scriptArgumentCandidates(bytes: Uint8Array[], types: TypeTag[] | undefined): TransactionArgument[][] {
+  const typed = bytes.map((b, i) => scriptArgument(b, types?.[i]));
+  const ambiguous = typed.flatMap((a, i) => (a.$kind === 'Serialized' ? [] : [i]));
+  if (ambiguous.length === 0) return [typed];
+  const serialized = bytes.map((b): TransactionArgument => ({ $kind: 'Serialized', value: b }));
+  const out = [typed, serialized];
+  if (ambiguous.length > MAX_MIXED_SCRIPT_ARGUMENTS) return out;
+  const all = (1 << ambiguous.length) - 1;
+  for (let mask = 1; mask < all; mask++) {
+    const mix = typed.slice();
+    ambiguous.forEach((argIndex, bit) => {
+      if (mask & (1 << bit)) mix[argIndex] = serialized[argIndex]!;
+    });
+    out.push(mix);
+  }
+  return out;
+}
+
+function parseScriptJson(o: Obj, abis: AbiRegistry, notes?: Notes): Script[] {
   const code = at('code', () => {
     const c = obj(field(o, 'code'), 'code');
     return fieldAt(c, 'bytecode', (v) => hexValue(v));
   });
-  const s = { code, typeArgs: typeArgs(o), args: [] as TransactionArgument[] };
-  const types = scriptParams(s as Script);
-  s.args = at('arguments', () => {
+  const base = { code, typeArgs: typeArgs(o) };
+  const types = scriptParams({ ...base, args: [] } as unknown as Script);
+  const bytes = at('arguments', () => {
     const a = field(o, 'arguments');
     if (!Array.isArray(a)) throw new BcsError('invalid_json', 'expected arguments as an array');
-    return argumentBytes(a, types, abis).map((b, i) => scriptArgument(b, types?.[i]));
+    return argumentBytes(a, types, abis, notes, 'payload.arguments');
   });
-  return s as Script;
+  return scriptArgumentCandidates(bytes, types).map((args) => ({ ...base, args }) as Script);
 }
 
 /** The payload variants the JSON may have come from, most likely first (the hash picks one). */
-export function parsePayloadJson(json: unknown, nonce: bigint | null, abis: AbiRegistry): TransactionPayload[] {
+export function parsePayloadJson(json: unknown, nonce: bigint | null, abis: AbiRegistry, notes?: Notes): TransactionPayload[] {
   const o = obj(json, 'a payload');
   const t = kind(o);
   const v2 = (executable: unknown, multisigAddress: Address | null): TransactionPayload =>
     ({ $kind: 'Payload', value: { $kind: 'V1', value: { executable, extraConfig: { $kind: 'V1', value: { multisigAddress, replayProtectionNonce: nonce } } } } }) as TransactionPayload;
   switch (t) {
     case 'entry_function_payload': {
-      const ef = parseEntryFunctionJson(o, abis);
-      const e = { $kind: 'EntryFunction', value: ef };
-      return nonce !== null ? [v2(e, null)] : [e as TransactionPayload, v2(e, null)];
+      return parseEntryFunctionJson(o, abis, notes).flatMap((ef) => {
+        const e = { $kind: 'EntryFunction', value: ef };
+        return nonce !== null ? [v2(e, null)] : [e as TransactionPayload, v2(e, null)];
+      });
     }
-    case 'script_payload': {
-      const s = parseScriptJson(o, abis);
-      const e = { $kind: 'Script', value: s };
-      return nonce !== null ? [v2(e, null)] : [e as TransactionPayload, v2(e, null)];
-    }
+    case 'script_payload':
+      return parseScriptJson(o, abis, notes).flatMap((s) => {
+        const e = { $kind: 'Script', value: s };
+        return nonce !== null ? [v2(e, null)] : [e as TransactionPayload, v2(e, null)];
+      });
     case 'multisig_payload': {
       const addr = address(o, 'multisig_address');
       const inner = field(o, 'transaction_payload');
@@ -232,7 +282,7 @@ export function parsePayloadJson(json: unknown, nonce: bigint | null, abis: AbiR
           const io = obj(inner, 'a multisig transaction payload');
           const it = kind(io);
           if (it !== 'entry_function_payload') throw unknownKind(it, 'multisig transaction payload');
-          return parseEntryFunctionJson(io, abis);
+          return parseEntryFunctionJson(io, abis, notes, 'payload.transaction_payload')[0]!;
         });
       }
       const executable = ef ? { $kind: 'EntryFunction', value: ef } : { $kind: 'Empty' };

@@ -10,6 +10,7 @@ import { rsaJwk, unsupportedJwk, RSA_JWK_TYPE, UNSUPPORTED_JWK_TYPE } from './jw
 import { address, arr, at, bool, each, field, hash, hex, int, kind, obj, str, u64, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { parseNodeJsonText } from './json-text.js';
 import { parsePayloadJson } from './payload-json.js';
+import { emptyVerification, notesInto, type Notes, type ReadVerification } from './read-report.js';
 import { parseSignatureJson } from './signature-json.js';
 import { lazyStatusCodeTable, type StatusCodeTable } from './status-codes.js';
 import { parseVmStatus, type FunctionIndexLookup } from './vm-status.js';
@@ -29,12 +30,22 @@ export interface ParseTransactionJsonOptions {
   blockId?: Uint8Array;
   /** The index of an ExecutionFailure's function, from its name. */
   functionIndex?: FunctionIndexLookup;
+  /**
+   * Keep a Move value no ABI gives the layout of (a resource, an event, entry-function arguments) as
+   * its JSON instead of refusing the transaction; what that leaves unchecked is listed in the
+   * result's `verification`. Default false: strict.
+   */
+  lenient?: boolean;
+  /** Collects what a block read checked (`parseNodeBlockJson`); a transaction's result carries its own. */
+  verification?: ReadVerification;
 }
 
-/** A transaction read back: the typed value and the timestamp the JSON showed (0 where none). */
+/** A transaction read back: the typed value, the timestamp the JSON showed (0 where none), and what was checked. */
 export interface ParsedTransactionJson {
   data: TransactionData;
   timestamp: bigint;
+  /** The hashes checked, those that could not be (and why), and values kept as JSON (lenient). */
+  verification: ReadVerification;
 }
 
 export interface ReadContext {
@@ -45,10 +56,30 @@ export interface ReadContext {
   options: ParseTransactionJsonOptions;
   /** Event types parsed once per type string. */
   types: Map<string, TypeTag>;
+  lenient: boolean;
+  verification: ReadVerification;
+  /** Where the transaction being read notes what it checked (set per transaction). */
+  notes: Notes;
+  /** Why the transaction hash cannot be checked, once the reader knows (set per transaction). */
+  hashReason?: string;
+  /** Arguments read by guessing their types (no ABI), set per transaction. */
+  guessed?: { path: string; json: unknown };
 }
 
 export function readContext(options: ParseTransactionJsonOptions = {}): ReadContext {
-  return { abis: options.abis ?? abiRegistry(), hashes: hashes(), codes: lazyStatusCodeTable(), verify: options.verifyHash !== false, options, types: new Map() };
+  const verification = options.verification ?? emptyVerification();
+  const lenient = options.lenient === true;
+  return {
+    abis: options.abis ?? abiRegistry(),
+    hashes: hashes(),
+    codes: lazyStatusCodeTable(),
+    verify: options.verifyHash !== false,
+    options,
+    types: new Map(),
+    lenient,
+    verification,
+    notes: notesInto(verification, '', lenient),
+  };
 }
 
 const ZERO_HASH = /* @__PURE__ */ new Uint8Array(32);
@@ -57,9 +88,27 @@ function mismatch(what: string): BcsError {
   return new BcsError('invalid_json', `hash does not match the ${what} rebuilt from the JSON`).within('hash');
 }
 
-/** The first candidate whose hash is `want` (or the first, unverified). */
+/** The first candidate whose hash is `want` (or the first, unverified or where the hash cannot be rebuilt). */
 function pick<T>(candidates: Iterable<T>, hashOf: (c: T) => Uint8Array, want: Uint8Array | null, ctx: ReadContext, what: string): T {
-  for (const c of candidates) if (!ctx.verify || want === null || equalBytes(hashOf(c), want)) return c;
+  let first: T | undefined;
+  for (const c of candidates) {
+    if (ctx.verify && ctx.hashReason !== undefined) {
+      ctx.notes.unchecked('hash', ctx.hashReason);
+      return c;
+    }
+    if (!ctx.verify || want === null) return c;
+    if (equalBytes(hashOf(c), want)) {
+      ctx.notes.checked('hash');
+      return c;
+    }
+    first ??= c;
+  }
+  // Lenient: arguments no ABI gives the types of, and no reading of them fits the hash.
+  if (ctx.lenient && ctx.guessed && first !== undefined) {
+    ctx.notes.opaque(ctx.guessed.path, ctx.guessed.json);
+    ctx.notes.unchecked('hash', "the payload's arguments have no ABI and no reading of them fits the hash: kept as JSON");
+    return first;
+  }
   throw mismatch(what);
 }
 
@@ -71,7 +120,9 @@ function* signedCandidates(o: Obj, ctx: ReadContext): Generator<SignedTransactio
   // Absent in JSON from nodes older than orderless transactions.
   const nonceJson = o.replay_protection_nonce;
   const nonce = nonceJson === null || nonceJson === undefined ? null : u64(o, 'replay_protection_nonce');
-  const payloads: TransactionPayload[] = fieldAt(o, 'payload', (v) => parsePayloadJson(v, nonce, ctx.abis));
+  const opaqueBefore = ctx.verification.opaque.length;
+  const payloads: TransactionPayload[] = fieldAt(o, 'payload', (v) => parsePayloadJson(v, nonce, ctx.abis, ctx.notes));
+  if (ctx.verification.opaque.length > opaqueBefore) ctx.hashReason = "the payload's arguments have no ABI and are kept as JSON: the transaction cannot be rebuilt";
   const sigJson = field(o, 'signature');
   const auths = [at('signature', () => parseSignatureJson(sigJson))];
   const common = {
@@ -83,6 +134,7 @@ function* signedCandidates(o: Obj, ctx: ReadContext): Generator<SignedTransactio
   };
   let chainIds: number[];
   if (ctx.options.chainId !== undefined) chainIds = [ctx.options.chainId];
+  else if (ctx.hashReason !== undefined) throw new BcsError('missing_field', 'the chain id is not in the JSON and the hash cannot find it here: pass options.chainId');
   else if (ctx.verify) chainIds = Array.from({ length: 256 }, (_, i) => i);
   else throw new BcsError('missing_field', 'the chain id is not in the JSON: pass options.chainId (or verify the hash to find it)');
   for (let a = 0; a < 2; a++) {
@@ -94,9 +146,9 @@ function* signedCandidates(o: Obj, ctx: ReadContext): Generator<SignedTransactio
   }
 }
 
-function changesAt(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation'): WriteSet {
+function changesAt(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation', path = 'changes'): WriteSet {
   const list = arr(o, 'changes');
-  return at('changes', () => parseChangesJson(list, ctx.abis, ctx.hashes, { write, verify: ctx.verify }));
+  return at('changes', () => parseChangesJson(list, ctx.abis, ctx.hashes, { write, verify: ctx.verify, notes: ctx.notes, path }));
 }
 
 /** Without verification a blanked hash ("", as the node's test writer leaves them) reads as zeros. */
@@ -125,14 +177,24 @@ function readInfo(o: Obj, ctx: ReadContext, write: 'Modification' | 'Creation') 
   };
 }
 
-function readEvents(o: Obj, key: string, ctx: ReadContext): ContractEvent[] {
-  return each(o, key, (v) => readEvent(v, ctx.abis, ctx.types));
+function readEvents(o: Obj, key: string, ctx: ReadContext, path = key): ContractEvent[] {
+  return each(o, key, (v, i) => readEvent(v, ctx.abis, ctx.types, ctx.notes, `${path}[${i}].data`));
 }
 
+/** The block id of a state checkpoint or epilogue: the caller's, or zeros (the hash then unchecked). */
 function blockId(ctx: ReadContext): Uint8Array {
   if (ctx.options.blockId) return ctx.options.blockId;
-  if (ctx.verify) throw new BcsError('missing_field', 'the block id is not in the JSON: pass options.blockId (or read the whole block)').within('hash');
+  ctx.hashReason = 'the block id (in the transaction the hash covers) is not in the JSON of a lone state checkpoint or block epilogue: pass options.blockId, or read the whole block';
   return ZERO_HASH;
+}
+
+/** A validator transaction of a node older than `validator_transaction_type`: its info, events and time only. */
+function olderValidatorTransaction(ctx: ReadContext): unknown {
+  const why = 'a validator transaction written before validator_transaction_type carries neither its JWK update nor its DKG transcript';
+  if (!ctx.lenient) throw new BcsError('not_supported', `${why}: read it with { lenient: true }`).within('validator_transaction_type');
+  ctx.hashReason = `${why}: the transaction in the result is a placeholder (an empty JWK update)`;
+  const empty = new Uint8Array(0);
+  return { $kind: 'ValidatorTransaction', value: { $kind: 'ObservedJWKUpdate', value: { update: { issuer: empty, version: 0n, jwks: [] }, multiSig: { validatorBitmask: empty, sig: null } } } };
 }
 
 /** Bits set at `indices`, MSB first, in the fewest bytes (aptos-bitvec BitVec). */
@@ -169,9 +231,10 @@ function transactionCandidates(o: Obj, type: string, ctx: ReadContext): Iterable
       const ws = at('payload', () => obj(field(p, 'write_set'), 'write_set'));
       const wt = at('payload', () => at('write_set', () => kind(ws)));
       if (wt !== 'direct_write_set') throw new BcsError('not_supported', `a ${wt} genesis payload is not read back`).within('payload');
-      const events = at('payload', () => at('write_set', () => readEvents(ws, 'events', ctx)));
-      return (['Creation', 'Modification'] as const).map((write) => {
-        const writeSet = at('payload', () => at('write_set', () => changesAt(ws, ctx, write)));
+      const events = at('payload', () => at('write_set', () => readEvents(ws, 'events', ctx, 'payload.write_set.events')));
+      const quiet = { ...ctx, notes: notesInto(emptyVerification(), '', ctx.lenient) };
+      return (['Creation', 'Modification'] as const).map((write, i) => {
+        const writeSet = at('payload', () => at('write_set', () => changesAt(ws, i === 0 ? ctx : quiet, write, 'payload.write_set.changes')));
         return T({ $kind: 'GenesisTransaction', value: { $kind: 'Direct', value: { writeSet, events } } });
       });
     }
@@ -215,6 +278,7 @@ function transactionCandidates(o: Obj, type: string, ctx: ReadContext): Iterable
       ];
     }
     case 'validator_transaction': {
+      if (o.validator_transaction_type === undefined) return [T(olderValidatorTransaction(ctx))];
       const vt = str(o, 'validator_transaction_type');
       if (vt === 'dkg_result') {
         const d = fieldAt(o, 'dkg_transcript', (v) => obj(v, 'dkg_transcript'));
@@ -249,24 +313,32 @@ function transactionCandidates(o: Obj, type: string, ctx: ReadContext): Iterable
 const TIMESTAMPED = new Set(['user_transaction', 'block_metadata_transaction', 'state_checkpoint_transaction', 'block_epilogue_transaction', 'validator_transaction']);
 const WITH_EVENTS = new Set(['user_transaction', 'genesis_transaction', 'block_metadata_transaction', 'validator_transaction']);
 
-/** Reads one transaction object with a context (blocks share theirs). */
-export function readTransaction(json: unknown, ctx: ReadContext): ParsedTransactionJson {
+/** Reads one transaction object with a context (blocks share theirs; `prefix` is its JSON path there). */
+export function readTransaction(json: unknown, shared: ReadContext, prefix = ''): ParsedTransactionJson {
   const o = obj(json, 'a transaction');
+  const own = shared.options.verification === undefined && prefix === '' ? shared.verification : emptyVerification();
+  const ctx: ReadContext = { ...shared, hashReason: undefined, guessed: undefined, notes: notesInto(shared.verification, prefix, shared.lenient) };
+  if (own !== shared.verification) ctx.notes = fanOut(ctx.notes, notesInto(own, '', shared.lenient));
+  ctx.notes.guessed = (path, json) => void (ctx.guessed = { path, json });
   // The submit answer (PendingTransaction) has no `type`; a committed transaction always has one.
   const type = o.type === undefined && 'hash' in o && 'sender' in o && !('version' in o) ? 'pending_transaction' : kind(o);
   if (type === 'pending_transaction') {
     const want = o.hash === undefined ? null : hashOf(o, 'hash', ctx);
     const signed = pick(signedCandidates(o, ctx), ctx.hashes.signed, want, ctx, 'transaction');
-    return { data: { $kind: 'Pending', value: signed } as TransactionData, timestamp: 0n };
+    return { data: { $kind: 'Pending', value: signed } as TransactionData, timestamp: 0n, verification: own };
   }
   const candidates = transactionCandidates(o, type, ctx);
   const info = readInfo(o, ctx, 'Modification');
   const transaction = pick(candidates, ctx.hashes.transaction, info.hash, ctx, 'transaction');
+  const opaqueBefore = ctx.verification.opaque.length;
   const events = WITH_EVENTS.has(type) ? readEvents(o, 'events', ctx) : [];
   // The transaction hash does not cover the events: event_root_hash does (TransactionInfo), so a
   // changed event is caught here, not read as a different event.
-  if (ctx.verify && WITH_EVENTS.has(type) && !equalBytes(ctx.hashes.eventRoot(events), info.info.eventRootHash)) {
-    throw new BcsError('invalid_json', 'event_root_hash does not match the events rebuilt from the JSON').within('event_root_hash');
+  if (ctx.verify && WITH_EVENTS.has(type)) {
+    if (ctx.verification.opaque.length > opaqueBefore) ctx.notes.unchecked('event_root_hash', 'an event without a layout is kept as JSON: its bytes are unknown');
+    else if (!equalBytes(ctx.hashes.eventRoot(events), info.info.eventRootHash)) {
+      throw new BcsError('invalid_json', 'event_root_hash does not match the events rebuilt from the JSON').within('event_root_hash');
+    } else ctx.notes.checked('event_root_hash');
   }
   const value: TransactionOnChainData = {
     version: info.version,
@@ -276,7 +348,17 @@ export function readTransaction(json: unknown, ctx: ReadContext): ParsedTransact
     accumulatorRootHash: info.accumulatorRootHash,
     changes: info.changes,
   } as TransactionOnChainData;
-  return { data: { $kind: 'OnChain', value } as TransactionData, timestamp: TIMESTAMPED.has(type) ? u64(o, 'timestamp') : 0n };
+  return { data: { $kind: 'OnChain', value } as TransactionData, timestamp: TIMESTAMPED.has(type) ? u64(o, 'timestamp') : 0n, verification: own };
+}
+
+/** Notes written to two places: a block's verification and the transaction's own. */
+function fanOut(a: Notes, b: Notes): Notes {
+  return {
+    lenient: a.lenient,
+    checked: (p) => (a.checked(p), b.checked(p)),
+    unchecked: (p, r) => (a.unchecked(p, r), b.unchecked(p, r)),
+    opaque: (p, j) => (a.opaque(p, j), b.opaque(p, j)),
+  };
 }
 
 /**

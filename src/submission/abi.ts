@@ -106,7 +106,7 @@ function parseFunction(json: unknown): AbiFunction {
     name: at('name', () => identifier(o.name)),
     visibility: visibility as AbiFunction['visibility'],
     isEntry: boolField(o, 'is_entry'),
-    isView: boolField(o, 'is_view'),
+    isView: o.is_view === undefined ? false : boolField(o, 'is_view'), // absent in older nodes' ABIs
     typeParamCount: typeParamCount(o.generic_type_params),
     params: at('params', () => expectArray(o.params, 'an array of parameter types').map((p, i) => at(i, () => moveType(p)))),
   };

@@ -142,6 +142,24 @@ describe('module ABI: view and event attributes from aptos::metadata_v1', () => 
     expect(v5.structs[0].is_event).toBe(false);
   });
 
+  it('map keys are in the order of their encoded bytes (length first), as bcs requires, not of the raw strings', () => {
+    // struct_attributes { S: [event], AA: [] }, fun_attributes { f: [view], ab: [] }: canonical BCS,
+    // though "AA" < "S" and "ab" < "f" as strings.
+    const canonical = [0, 2, ...attrs('S', [4]), ...attrs('AA', []), 2, ...attrs('f', [1]), ...attrs('ab', [])];
+    const abi = moduleBytecodeJson(moduleWithMetadata(canonical)).abi!;
+    expect(abi.exposed_functions[0].is_view).toBe(true);
+    expect(abi.structs[0].is_event).toBe(true);
+    // The string order is not canonical: the node's get_metadata fails and writes no attributes.
+    const stringOrder = [0, 2, ...attrs('AA', []), ...attrs('S', [4]), 2, ...attrs('ab', []), ...attrs('f', [1])];
+    expect(moduleBytecodeJson(moduleWithMetadata(stringOrder)).abi!.exposed_functions[0].is_view).toBe(false);
+    // error_map keys are u64s, ordered by their little-endian bytes: 256 (00 01 …) before 1 (01 00 …).
+    const errorEntry = (code: number) => [code & 0xff, code >> 8, 0, 0, 0, 0, 0, 0, 1, 0x45, 0];
+    const errors = [2, ...errorEntry(256), ...errorEntry(1), 0, 1, ...attrs('f', [1])];
+    expect(moduleBytecodeJson(moduleWithMetadata(errors)).abi!.exposed_functions[0].is_view).toBe(true);
+    const errorsNumeric = [2, ...errorEntry(1), ...errorEntry(256), 0, 1, ...attrs('f', [1])];
+    expect(moduleBytecodeJson(moduleWithMetadata(errorsNumeric)).abi!.exposed_functions[0].is_view).toBe(false);
+  });
+
   it('no metadata, or metadata it cannot read, means no attributes (as the node)', () => {
     expect(moduleBytecodeJson(moduleWithMetadata(null)).abi!.exposed_functions[0].is_view).toBe(false);
     expect(moduleBytecodeJson(moduleWithMetadata([0, 1, 5])).abi!.structs[0].is_event).toBe(false);
