@@ -5,7 +5,8 @@ import { LedgerError } from './errors.js';
 import { CHAIN_ID_STR, CONFIGURATION_STR, leadingU64, TIMESTAMP_STR } from './framework-state.js';
 import { decodeLedgerFile, encodeLedgerFile, type LedgerFileParts } from './ledger-file.js';
 import { keyString, lastAtMost, VersionedState } from './memory-state.js';
-import type { LedgerSource, LedgerSummary, StoredTransaction, SummariesQuery } from './source.js';
+import { ReadIndexes } from './memory-indexes.js';
+import type { AccountStatePage, AccountStateQuery, EventsQuery, LedgerSource, LedgerSummary, StoredEvent, StoredTransaction, SummariesQuery } from './source.js';
 
 // The embedded ledger: blocks of the node's own records (BcsBlock with TransactionOnChainData) kept as
 // their bytes, with small indexes beside them: versioned state from each write set, each account's
@@ -53,6 +54,11 @@ export interface MemoryLedger extends LedgerSource {
   accountTransactionSummaries(address: Address, query: SummariesQuery): IndexedTransactionSummary[];
   blockByHeight(height: bigint): BlockHeader | undefined;
   transactions(startVersion: bigint, limit: number): StoredTransaction[];
+  transactionVersion(hash: Uint8Array): bigint | undefined;
+  blockByVersion(version: bigint): BlockHeader | undefined;
+  accountState(address: Address, query: AccountStateQuery): AccountStatePage;
+  accountTransactions(address: Address, startSequenceNumber: bigint, limit: number, ledgerVersion: bigint): StoredTransaction[];
+  events(creationNumber: bigint, address: Address, query: EventsQuery): StoredEvent[];
   /** The retained blocks' records (and the state before them, when pruned), as a ledger file. */
   save(): Uint8Array;
 }
@@ -84,6 +90,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
   const sha3 = options.sha3 ?? nobleSha3;
   const state = new VersionedState();
   const accounts = new Map<string, AccountIndex>();
+  const indexes = new ReadIndexes();
   // Retained transactions and blocks, each from a head index (compacted as pruning advances).
   let txs: Uint8Array[] = [];
   let txHead = 0;
@@ -94,7 +101,11 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
   let info: LedgerSummary | undefined;
 
   if (base !== undefined) {
-    for (const [k, v] of base.state) state.put(keyString(k), base.version - 1, v);
+    for (const [k, v] of base.state) {
+      const key = keyString(k);
+      state.put(key, base.version - 1, v);
+      indexes.addKey(key);
+    }
     state.floor = base.version - 1;
   }
 
@@ -119,7 +130,12 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
     blocks.push({ blockHeight: b.blockHeight, blockHash: b.blockHash, blockTimestamp: b.blockTimestamp, firstVersion: b.firstVersion, lastVersion: b.lastVersion });
     for (const t of b.transactions) {
       txs.push(t.bytes);
-      for (const w of t.writes) state.put(keyString(w.key), t.version, w.value);
+      for (const w of t.writes) {
+        const key = keyString(w.key);
+        state.put(key, t.version, w.value);
+        indexes.addKey(key);
+      }
+      indexes.add(t);
       const s = t.summary;
       if (s !== undefined) {
         const k = keyString(s.senderBytes);
@@ -258,6 +274,41 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
         out.push({ version: BigInt(v), bytes: txs[txHead + v - oldest]! });
       }
       return out;
+    },
+
+    transactionVersion(hash) {
+      const v = indexes.versionOf(hash);
+      return v === undefined || v < oldestVersion() ? undefined : BigInt(v);
+    },
+
+    blockByVersion(version) {
+      // The last retained block starting at or before `version`, by binary search.
+      let lo = blockHead;
+      let hi = blocks.length - 1;
+      while (lo <= hi) {
+        const m = (lo + hi) >>> 1;
+        if (blocks[m]!.firstVersion <= version) lo = m + 1;
+        else hi = m - 1;
+      }
+      const b = hi >= blockHead ? blocks[hi]! : undefined;
+      return b !== undefined && version <= b.lastVersion ? b : undefined;
+    },
+
+    accountState(address, q) {
+      return indexes.accountState(address, q, state);
+    },
+
+    accountTransactions(address, start, limit, ledgerVersion) {
+      const oldest = oldestVersion();
+      const out: StoredTransaction[] = [];
+      for (const v of indexes.accountTransactionVersions(address, start, limit, Number(ledgerVersion))) {
+        if (v >= oldest) out.push({ version: BigInt(v), bytes: txs[txHead + v - oldest]! });
+      }
+      return out;
+    },
+
+    events(creationNumber, address, q) {
+      return indexes.eventsOf(creationNumber, address, q, oldestVersion());
     },
 
     save() {

@@ -146,6 +146,11 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
     accountTransactionSummaries: (address, q) => ledger.accountTransactionSummaries(address, q),
     blockByHeight: (h) => ledger.blockByHeight(h),
     transactions: (start, limit) => ledger.transactions(start, limit),
+    transactionVersion: (hash) => ledger.transactionVersion(hash),
+    blockByVersion: (v) => ledger.blockByVersion(v),
+    accountState: (address, q) => ledger.accountState(address, q),
+    accountTransactions: (address, start, limit, v) => ledger.accountTransactions(address, start, limit, v),
+    events: (n, address, q) => ledger.events(n, address, q),
   };
 }
 
