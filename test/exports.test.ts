@@ -103,8 +103,8 @@ const LEDGER: Surface = {
     'LedgerError', 'createMemoryLedger', 'isLedgerError', 'loadMemoryLedger', 'resourceGroupKey', 'resourceKey',
   ],
   types: [
-    'BlockInput', 'IngestResult', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
-    'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'Sha3', 'StoredTransaction', 'SummariesQuery',
+    'AccountStatePage', 'AccountStateQuery', 'BlockInput', 'EventsQuery', 'IngestResult', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
+    'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'Sha3', 'StoredEvent', 'StoredTransaction', 'SummariesQuery',
   ],
 };
 

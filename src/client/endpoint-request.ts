@@ -1,6 +1,6 @@
 import { UsageError, quote, type AddressInput } from '../bcs/index.js';
 import type { EndpointParam, EndpointSpec } from '../records/index.js';
-import { addressParam, assetTypeParam, booleanParam, query, structTagParam, u16Param, u32Param, u64Param, type IntegerInput } from './params.js';
+import { addressParam, assetTypeParam, booleanParam, cursorParam, hashParam, identifierParam, query, structTagParam, u16Param, u32Param, u64Param, type IntegerInput } from './params.js';
 import { answer, decodeBody, ledgerResult, responseError, utf8Text, type Answer } from './response.js';
 import { send, type Transport } from './transport.js';
 import type { LedgerResult, ResponseFormat } from './types.js';
@@ -47,6 +47,12 @@ function param(p: EndpointParam, v: unknown): string {
       return String(booleanParam(v, name));
     case 'struct_tag':
       return structTagParam(v as string, name);
+    case 'hash':
+      return hashParam(v, name);
+    case 'identifier':
+      return identifierParam(v, name);
+    case 'state_key':
+      return cursorParam(v, name);
   }
 }
 

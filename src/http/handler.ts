@@ -8,9 +8,10 @@ import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise, type Exchange, type Handle
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
 import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
-import { STATE_ENDPOINTS, stateRouteHandlers, type PageLimits, type StateEndpoint } from './endpoints/index.js';
+import { STATE_ENDPOINTS, stateRouteHandlers, type GasEstimationConfig, type PageLimits, type StateEndpoint } from './endpoints/index.js';
 import type { LedgerSource } from '../ledger/index.js';
 import { oneAtATime } from './turns.js';
+import type { Forward } from './forward.js';
 
 export interface LedgerHandlerOptions {
   /**
@@ -28,6 +29,13 @@ export interface LedgerHandlerOptions {
    * given here is used through `encodeSubmissionAsync`, so its `resolve` function is asked.
    */
   abis?: AbiRegistry;
+  /** The node's gas estimation settings (api.gas_estimation) and the minimum price when the ledger has no gas schedule. */
+  gasEstimation?: Partial<GasEstimationConfig>;
+  /**
+   * Where POST /transactions, /transactions/batch, /transactions/simulate and /view go (forward.ts
+   * `forwardTo(upstream)`): a replica passes them to its node. Without one they answer 403 api_disabled.
+   */
+  forward?: Forward;
   /** Largest request body accepted, in bytes (default 8 MiB, the node's `content_length_limit`). */
   maxBodyBytes?: number;
   /** Prefix before `/v1` (default ''). */
@@ -75,10 +83,11 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
     now: options.now ?? Date.now,
     unhealthy: options.unhealthy ?? (() => undefined),
     largeBodies: oneAtATime(),
+    forward: options.forward,
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   // With a source, the state endpoints are attached beside the stateless two.
-  const handlers = (source ? { ...table.routes, ...stateRouteHandlers(table.stateEndpoints, source, options.limits, abis.registry) } : table.routes) as Readonly<Record<string, RouteHandler>>;
+  const handlers = (source ? { ...table.routes, ...stateRouteHandlers(table.stateEndpoints, source, options.limits, abis.registry, options.gasEstimation) } : table.routes) as Readonly<Record<string, RouteHandler>>;
   const route = createRouter(options.basePath ?? '', table.endpoints, Object.keys(handlers));
 
   const headersOf = ledgerHeadersFor();

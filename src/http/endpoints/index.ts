@@ -5,7 +5,12 @@ import type { SpecOf } from '../params.js';
 import type { RouteHandler } from '../routes.js';
 import { account } from './account.js';
 import { balance } from './balance.js';
-import { blockByHeight } from './block.js';
+import { blockByHeight, blockByVersion } from './block.js';
+import { accountModule, accountModules, accountResources } from './account-state.js';
+import { eventsByCreationNumber, eventsByEventHandle } from './events.js';
+import { DEFAULT_GAS_ESTIMATION, estimateGasPrice, type GasEstimationConfig } from './gas-estimate.js';
+import { rawTableItem, tableItem } from './tables.js';
+import { accountTransactions, transactionByHash, transactionByVersion } from './transaction-lookup.js';
 import { DEFAULT_LIMITS, endpointMemo, type PageLimits, type StateEndpoint } from './context.js';
 import { transactionSummaries } from './transaction-summaries.js';
 import { transactions } from './transactions.js';
@@ -21,6 +26,19 @@ export const STATE_ENDPOINTS = {
   block: blockByHeight,
   transactions,
   account_resource: accountResource,
+  transaction_by_hash: transactionByHash,
+  wait_transaction_by_hash: transactionByHash,
+  transaction_by_version: transactionByVersion,
+  account_transactions: accountTransactions,
+  account_resources: accountResources,
+  account_modules: accountModules,
+  account_module: accountModule,
+  block_by_version: blockByVersion,
+  estimate_gas_price: estimateGasPrice,
+  events_by_creation_number: eventsByCreationNumber,
+  events_by_event_handle: eventsByEventHandle,
+  table_item: tableItem,
+  raw_table_item: rawTableItem,
 } satisfies { [E in EndpointName]?: StateEndpoint<SpecOf<E>> };
 
 /** Route handlers of `endpoints` over `source`, for the handler's table. */
@@ -29,14 +47,17 @@ export function stateRouteHandlers(
   source: LedgerSource,
   limits: Partial<PageLimits> | undefined,
   abis: AbiRegistry,
+  gas?: Partial<GasEstimationConfig>,
 ): Record<string, RouteHandler> {
   const l: PageLimits = { ...DEFAULT_LIMITS, ...limits };
+  const gasEstimation: GasEstimationConfig = { ...DEFAULT_GAS_ESTIMATION, ...gas };
   const memo = endpointMemo();
   const out: Record<string, RouteHandler> = {};
   for (const [name, endpoint] of Object.entries(endpoints) as [string, StateEndpoint<EndpointSpec>][]) {
-    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis });
+    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis, maxBodyBytes: c.cfg.maxBodyBytes, gasEstimation });
   }
   return out;
 }
 
 export type { PageLimits, StateEndpoint, EndpointContext } from './context.js';
+export type { GasEstimationConfig } from './gas-estimate.js';

@@ -8,10 +8,13 @@ import type { AbiRegistry } from '../../submission/index.js';
 // the listings write it), rendered by src/node-json from the stored records, one render context
 // for the whole block.
 
-/** The JSON array text of `txs` as the node renders them in `block`. */
-export function transactionsJson(block: BlockHeader, txs: readonly StoredTransaction[], abis: AbiRegistry): string {
+/**
+ * The JSON array text of `txs` as the node renders them in `block`; `listing` false for the answers
+ * of one transaction (by hash, by version), whose table items' `data` is null.
+ */
+export function transactionsJson(block: BlockHeader, txs: readonly StoredTransaction[], abis: AbiRegistry, listing = true): string {
   const decoded = txs.map((t) => transactionOnChainData.schema.decode(t.bytes));
-  const rendered = blockTransactionsJson(block, decoded, { abis, listing: true });
+  const rendered = blockTransactionsJson(block, decoded, { abis, listing });
   // One text per transaction: a u64 the node writes as a number past 2^53 (a block epilogue's)
   // sends nodeJsonText down its slow exact path, which then costs that transaction alone.
   return `[${rendered.map(nodeJsonText).join(',')}]`;
