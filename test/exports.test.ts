@@ -91,10 +91,10 @@ const REPLICA: Surface = {
 
 const HTTP: Surface = {
   values: [
-    'DEFAULT_MAX_BODY_BYTES', 'createLedgerHandler',
+    'DEFAULT_MAX_BODY_BYTES', 'createLedgerHandler', 'forwardTo',
   ],
   types: [
-    'CorsOptions', 'LedgerHandler', 'LedgerHandlerOptions',
+    'CorsOptions', 'Forward', 'GasEstimationConfig', 'LedgerHandler', 'LedgerHandlerOptions', 'PageLimits',
   ],
 };
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createLedgerClient } from '../../client/index.js';
-import { createLedgerHandler } from '../../http/index.js';
+import { createLedgerHandler, forwardTo } from '../../http/index.js';
 import { createNodeServer } from '../../http/internal.js';
 import { nodeSha3, readLedgerFile, writeLedgerFile } from '../../ledger/internal.js';
 import { createFollower, isReplicaError, type StartAt } from '../../replica/index.js';
@@ -83,6 +83,8 @@ export async function serveFollow(args: string[], io: Io): Promise<number> {
   }
   const handler = createLedgerHandler({
     source: follower.source,
+    // Submissions, simulations and view calls need the node's mempool or VM: passed to it unchanged.
+    forward: forwardTo(flags.url),
     unhealthy: () => {
       const s = follower.status();
       return s.state === 'failed' ? `The replica stopped ingesting: ${s.error?.message ?? 'verification failed'}` : undefined;
