@@ -1,5 +1,5 @@
 import { BcsError, isBcsError, schema, type BcsReader, type BcsWriter, type Infer, type InferInput, type Schema } from '../bcs/index.js';
-import { struct, u64, vector, type Decl, type DeclValue } from '../transactions/internal.js';
+import { structDecl, u64Decl, vectorDecl, type Decl, type DeclValue } from '../transactions/internal.js';
 import { hashValue } from './declare.js';
 import { transactionOnChainData } from './transaction.js';
 
@@ -13,12 +13,12 @@ import { transactionOnChainData } from './transaction.js';
 // The block's header is the one block shape every layer shares: the ledger's sources answer it, its
 // ingest and the replica read it here, and every other block form (with transactions, as stored, as
 // fetched) extends it with its extras only.
-export const blockHeader = /* @__PURE__ */ struct('BcsBlock', {
-  blockHeight: u64,
+export const blockHeader = /* @__PURE__ */ structDecl('BcsBlock', {
+  blockHeight: u64Decl,
   blockHash: hashValue,
-  blockTimestamp: u64,
-  firstVersion: u64,
-  lastVersion: u64,
+  blockTimestamp: u64Decl,
+  firstVersion: u64Decl,
+  lastVersion: u64Decl,
 });
 
 /** A block's extent: api/types/src/block.rs `BcsBlock` without its transactions (as types/src/account_config/events/new_block.rs `NewBlockEvent` gives it). */
@@ -37,7 +37,7 @@ export function writeBlockHeader(w: BcsWriter, h: BlockHeader): void {
   blockHeader.schema.write(w, h);
 }
 
-const transactions = /* @__PURE__ */ vector(transactionOnChainData);
+const transactions = /* @__PURE__ */ vectorDecl(transactionOnChainData);
 
 type HeaderInput = InferInput<typeof blockHeader.schema>;
 /** The block with its transactions when asked for (null otherwise). */

@@ -1,5 +1,5 @@
 import { BcsError, quote } from '../bcs/index.js';
-import { bytes, map, string, struct, u64, u8, vector } from '../transactions/internal.js';
+import { bytesDecl as bytes, mapDecl as map, stringDecl as string, structDecl as struct, u64Decl as u64, u8Decl as u8, vectorDecl as vector } from '../transactions/internal.js';
 import { bcsBlock } from './block.js';
 import { contractEvent } from './events.js';
 import { parseBlockJson, type BlockJson } from './json-forms.js';
