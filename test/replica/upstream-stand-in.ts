@@ -4,6 +4,7 @@ import { hashPrefix, TRANSACTION_SALT } from '../../src/hash/index.js';
 import type { MemoryLedger } from '../../src/ledger/index.js';
 import { eventRootHash, pendingTransactionJson } from '../../src/node-json/index.js';
 import { bcsBlock, transaction, type TransactionOnChainDataInput } from '../../src/records/index.js';
+import { NODE_LEDGER_HEADERS } from '../../src/records/internal.js';
 import { signedTransaction } from '../../src/transactions/index.js';
 import { listen, type Running } from '../http/helpers.js';
 import { exampleLedger } from '../ledger/fixture.js';
@@ -36,7 +37,12 @@ export async function startUpstream(): Promise<Upstream> {
     submitted.push(body);
     commit(ledger, signed);
     const pending = pendingTransactionJson(signed, { withType: false });
-    return { status: 202, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(pending) };
+    // As a real node answers: its ledger headers by their X-Aptos-* names (api/src/response.rs).
+    const i = ledger.ledgerInfo();
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+    const values = { chainId: i.chainId, ledgerVersion: i.ledgerVersion, oldestLedgerVersion: i.oldestLedgerVersion, ledgerTimestampUsec: i.ledgerTimestampUsec, epoch: i.epoch, blockHeight: i.blockHeight, oldestBlockHeight: i.oldestBlockHeight };
+    for (const [k, v] of Object.entries(values)) headers[NODE_LEDGER_HEADERS[k as keyof typeof values]] = String(v);
+    return { status: 202, headers, body: JSON.stringify(pending) };
   };
   const running = await listen(createLedgerHandler({ source: ledger, forward: submit }));
   return { ...running, ledger, submitted };
