@@ -22,25 +22,39 @@ type ListContext = EndpointContext<SpecOf<'account_resources'>> | EndpointContex
 export async function accountResources(ctx: EndpointContext<SpecOf<'account_resources'>>): Promise<Reply> {
   const kind = accept(ctx);
   const { address, page } = await listPage(ctx, 'resource', ctx.limits.maxAccountResourcesPageSize);
-  const members: [StructTag, Uint8Array][] = [];
-  for (const e of page.entries) {
-    const path = pathOf(e.key);
-    if (path.$kind === 'ResourceGroup') for (const m of groupMembers(e.value)) members.push(m);
-    else if (path.$kind === 'Resource') members.push([path.value, e.value]);
-  }
   if (page.next !== undefined) {
     const next = pathOf(page.next);
     if (next.$kind !== 'Code') setCursor(ctx.headers, resourceKeyHex(address, next.value));
   }
-  if (kind === 'bcs') return bcsReply(mapBytes(members.map(([t, v]) => [structTag.encode(t), v])), ctx.headers);
-  const parts = members.map(([tag, bytes]) => {
-    try {
-      return nodeJsonText(moveResourceJson(tag, bytes, ctx.abis));
-    } catch {
-      throw new ApiError(500, 'internal_error', 'Failed to convert resources');
+  if (kind === 'bcs') {
+    const members: [Uint8Array, Uint8Array][] = [];
+    for (const e of page.entries) for (const [t, v] of entryMembers(e.key, e.value)) members.push([structTag.encode(t), v]);
+    return bcsReply(mapBytes(members), ctx.headers);
+  }
+  const parts: string[] = [];
+  for (const e of page.entries) {
+    // A stored value's JSON depends on it alone (and the handler's ABIs): kept while the value lives.
+    let json = ctx.memo.resourceJson.get(e.value);
+    if (json === undefined) {
+      const texts = entryMembers(e.key, e.value).map(([tag, bytes]) => {
+        try {
+          return nodeJsonText(moveResourceJson(tag, bytes, ctx.abis));
+        } catch {
+          throw new ApiError(500, 'internal_error', 'Failed to convert resources');
+        }
+      });
+      ctx.memo.resourceJson.set(e.value, (json = texts.join(',')));
     }
-  });
+    if (json !== '') parts.push(json);
+  }
   return jsonReply(200, `[${parts.join(',')}]`, ctx.headers);
+}
+
+/** A resource key's struct and value, or a resource group's members. */
+function entryMembers(key: Uint8Array, value: Uint8Array): [StructTag, Uint8Array][] {
+  const path = pathOf(key);
+  if (path.$kind === 'ResourceGroup') return groupMembers(value);
+  return path.$kind === 'Resource' ? [[path.value, value]] : [];
 }
 
 export async function accountModules(ctx: EndpointContext<SpecOf<'account_modules'>>): Promise<Reply> {

@@ -81,6 +81,10 @@ export interface EndpointMemo {
   readonly storeBalance: WeakMap<Uint8Array, bigint>;
   /** `MoveModuleBytecode` JSON (bytecode and ABI) of a stored module. */
   readonly moduleJson: WeakMap<Uint8Array, string>;
+  /** The `MoveResource` JSON of a stored resource, or of a group's members (comma-joined), by the stored value. */
+  readonly resourceJson: WeakMap<Uint8Array, string>;
+  /** A committed transaction's JSON as the one-transaction routes answer it, by its stored record. */
+  readonly transactionJson: WeakMap<Uint8Array, string>;
   /** The gas estimate of the latest ledger version asked, and the blocks' prices it was built from. */
   gas: { version: bigint; json: string; bcs: Uint8Array } | undefined;
 }
@@ -100,6 +104,8 @@ export function endpointMemo(): EndpointMemo {
     accountJson: new WeakMap(),
     storeBalance: new WeakMap(),
     moduleJson: new WeakMap(),
+    resourceJson: new WeakMap(),
+    transactionJson: new WeakMap(),
     gas: undefined,
   };
 }

@@ -49,7 +49,10 @@ async function oneTransaction(ctx: EndpointContext, kind: AcceptKind, version: b
     w.raw(t.bytes);
     return bcsReply(w.toBytes(), ctx.headers);
   }
-  return jsonReply(200, (await renderEach(ctx, [t], false)).slice(1, -1), ctx.headers);
+  // A record's JSON depends on it and its block alone: kept while the ledger keeps the record.
+  let json = ctx.memo.transactionJson.get(t.bytes);
+  if (json === undefined) ctx.memo.transactionJson.set(t.bytes, (json = (await renderEach(ctx, [t], false)).slice(1, -1)));
+  return jsonReply(200, json, ctx.headers);
 }
 
 export async function accountTransactions(ctx: EndpointContext<SpecOf<'account_transactions'>>): Promise<Reply> {
