@@ -89,6 +89,18 @@ export async function readEndpoint(t: Transport, spec: EndpointSpec, args: reado
   return ledgerResult(a, decodeBody(a, () => (fmt === 'bcs' ? bcs!.schema.decode(a.res.body, { deadline: a.res.deadline }) : spec.json(utf8Text(a.res.body)))));
 }
 
+/**
+ * POSTs `body` (JSON) to the entry's endpoint (a table item): BCS answers as sent (their layout is the
+ * value's type), JSON answers read by the entry's reader.
+ */
+export async function postEndpoint(t: Transport, spec: EndpointSpec, args: readonly unknown[], body: unknown, o: EndpointCallOptions | undefined): Promise<LedgerResult<unknown>> {
+  const fmt = responseFormat(o);
+  const res = await send(t, { method: 'POST', path: endpointPath(spec, args, o), accept: fmt === 'bcs' ? BCS : JSON_TYPE, body: JSON.stringify(body), signal: o?.signal });
+  const a = answer(res);
+  if (a.kind !== fmt) throw responseError(a.res, 'unexpected_content_type', `asked for ${fmt}, the node answered ${a.kind}`);
+  return ledgerResult(a, fmt === 'bcs' ? a.res.body : decodeBody(a, () => spec.json(utf8Text(a.res.body))));
+}
+
 /** GETs the entry's endpoint in BCS, its body as sent (for a verifier that hashes the node's own bytes). */
 export async function readEndpointBytes(t: Transport, spec: EndpointSpec, args: readonly unknown[], o: EndpointCallOptions | undefined): Promise<LedgerResult<Uint8Array>> {
   const a = await getAnswer(t, endpointPath(spec, args, o), 'bcs', o?.signal);
