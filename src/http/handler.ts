@@ -8,10 +8,10 @@ import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise, type Exchange, type Handle
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
 import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
-import { STATE_ENDPOINTS, stateRouteHandlers, type GasEstimationConfig, type PageLimits, type StateEndpoint } from './endpoints/index.js';
+import { DEFAULT_GAS_ESTIMATION, DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, type GasEstimationConfig, type PageLimits, type StateEndpoint } from './endpoints/index.js';
+import type { Forward } from './forward.js';
 import type { LedgerSource } from '../ledger/index.js';
 import { oneAtATime } from './turns.js';
-import type { Forward } from './forward.js';
 
 export interface LedgerHandlerOptions {
   /**
@@ -69,6 +69,24 @@ export interface HandlerRoutes {
 
 export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandler {
   return createRouteHandler({ endpoints: ENDPOINTS, routes: ROUTE_HANDLERS, stateEndpoints: STATE_ENDPOINTS }, options);
+}
+
+/** Route handlers of the state endpoints over `source`: each builds its endpoint's context. */
+function stateRouteHandlers(
+  endpoints: Readonly<Record<string, StateEndpoint<never>>>,
+  source: LedgerSource,
+  limits: Partial<PageLimits> | undefined,
+  abis: AbiRegistry,
+  gas: Partial<GasEstimationConfig> | undefined,
+): Record<string, RouteHandler> {
+  const l: PageLimits = { ...DEFAULT_LIMITS, ...limits };
+  const gasEstimation: GasEstimationConfig = { ...DEFAULT_GAS_ESTIMATION, ...gas };
+  const memo = endpointMemo();
+  const out: Record<string, RouteHandler> = {};
+  for (const [name, endpoint] of Object.entries(endpoints) as [string, StateEndpoint<EndpointSpec>][]) {
+    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis, maxBodyBytes: c.cfg.maxBodyBytes, gasEstimation });
+  }
+  return out;
 }
 
 /** The handler over any endpoint table (the library's is ENDPOINTS; a test adds its own routes). */

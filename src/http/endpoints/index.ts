@@ -1,17 +1,14 @@
-import type { LedgerSource } from '../../ledger/index.js';
-import type { Endpoint as EndpointName, EndpointSpec } from '../../records/index.js';
-import type { AbiRegistry } from '../../submission/index.js';
+import type { Endpoint as EndpointName } from '../../records/index.js';
 import type { SpecOf } from '../params.js';
-import type { RouteHandler } from '../routes.js';
 import { account } from './account.js';
 import { balance } from './balance.js';
 import { blockByHeight, blockByVersion } from './block.js';
 import { accountModule, accountModules, accountResources } from './account-state.js';
+import type { StateEndpoint } from './context.js';
 import { eventsByCreationNumber, eventsByEventHandle } from './events.js';
-import { DEFAULT_GAS_ESTIMATION, estimateGasPrice, type GasEstimationConfig } from './gas-estimate.js';
+import { estimateGasPrice } from './gas-estimate.js';
 import { rawTableItem, tableItem } from './tables.js';
 import { accountTransactions, transactionByHash, transactionByVersion } from './transaction-lookup.js';
-import { DEFAULT_LIMITS, endpointMemo, type PageLimits, type StateEndpoint } from './context.js';
 import { transactionSummaries } from './transaction-summaries.js';
 import { transactions } from './transactions.js';
 import { accountResource } from './resource.js';
@@ -41,23 +38,5 @@ export const STATE_ENDPOINTS = {
   raw_table_item: rawTableItem,
 } satisfies { [E in EndpointName]?: StateEndpoint<SpecOf<E>> };
 
-/** Route handlers of `endpoints` over `source`, for the handler's table. */
-export function stateRouteHandlers(
-  endpoints: Readonly<Record<string, StateEndpoint<never>>>,
-  source: LedgerSource,
-  limits: Partial<PageLimits> | undefined,
-  abis: AbiRegistry,
-  gas?: Partial<GasEstimationConfig>,
-): Record<string, RouteHandler> {
-  const l: PageLimits = { ...DEFAULT_LIMITS, ...limits };
-  const gasEstimation: GasEstimationConfig = { ...DEFAULT_GAS_ESTIMATION, ...gas };
-  const memo = endpointMemo();
-  const out: Record<string, RouteHandler> = {};
-  for (const [name, endpoint] of Object.entries(endpoints) as [string, StateEndpoint<EndpointSpec>][]) {
-    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis, maxBodyBytes: c.cfg.maxBodyBytes, gasEstimation });
-  }
-  return out;
-}
-
-export type { PageLimits, StateEndpoint, EndpointContext } from './context.js';
-export type { GasEstimationConfig } from './gas-estimate.js';
+export { DEFAULT_LIMITS, endpointMemo, type PageLimits, type StateEndpoint, type EndpointContext } from './context.js';
+export { DEFAULT_GAS_ESTIMATION, type GasEstimationConfig } from './gas-estimate.js';
