@@ -63,6 +63,8 @@ export interface ReadApi {
   getEventsByEventHandle(address: AddressInput, eventHandle: string, fieldName: string, options?: ReadOptions): Promise<LedgerResult<unknown>>;
   /** BCS: the value's bytes as stored; JSON: its Move JSON. */
   getTableItem(handle: AddressInput, request: TableItemRequest, options?: ReadOptions): Promise<LedgerResult<unknown>>;
+  /** A module's bytecode as stored (BCS answer of GET /accounts/{a}/module/{name}). */
+  getAccountModuleBytes(address: AddressInput, name: string, options?: Omit<ReadOptions, 'format'>): Promise<LedgerResult<Uint8Array>>;
   /** The value's bytes under the raw (BCS) key. */
   getRawTableItem(handle: AddressInput, key: Uint8Array, options?: Omit<ReadOptions, 'format'>): Promise<LedgerResult<Uint8Array>>;
 }
@@ -80,6 +82,7 @@ export function readApi(t: Transport): ReadApi {
     estimateGasPrice: (o) => read('estimate_gas_price', [], o) as never,
     getEventsByCreationNumber: (a, n, o) => read('events_by_creation_number', [a, n], o),
     getEventsByEventHandle: (a, h, f, o) => read('events_by_event_handle', [a, h, f], o),
+    getAccountModuleBytes: (a, name, o) => readEndpointBytes(t, ENDPOINTS.account_module, [a, name], o),
     getTableItem: (h, req, o) => postEndpoint(t, ENDPOINTS.table_item, [h], req, o),
     getRawTableItem: (h, key, o) => postEndpoint(t, ENDPOINTS.raw_table_item, [h], { key: hex(key) }, { ...o, format: 'bcs' }) as Promise<LedgerResult<Uint8Array>>,
   };
