@@ -1,6 +1,6 @@
 import { addressBytes, type Address } from '../bcs/index.js';
 import type { ParsedTransaction } from './block-reader.js';
-import { keyBytes, keyString, lastAtMost, type VersionedState } from './memory-state.js';
+import { keyString, lastAtMost, type VersionedState } from './memory-state.js';
 import type { AccountStatePage, AccountStateQuery, EventsQuery, StoredEvent } from './source.js';
 
 // The memory ledger's read indexes beside its state and blocks, after storage/aptosdb's schemas:
@@ -22,7 +22,8 @@ interface EventList {
 }
 
 interface AccountKeys {
-  keys: Set<string>;
+  /** Each key's bytes (a view of the block it was first written in), by its string. */
+  keys: Map<string, Uint8Array>;
   /** The keys in byte order, rebuilt after a key is added. */
   sorted: string[] | undefined;
 }
@@ -64,14 +65,14 @@ export class ReadIndexes {
     }
   }
 
-  /** Notes a state key (base state on load, or a write) under its account. */
-  addKey(key: string): void {
+  /** Notes a state key (base state on load, or a write) under its account: `key` is `keyString(bytes)`. */
+  addKey(key: string, bytes: Uint8Array): void {
     if (accessPathKind(key) === undefined) return;
     const account = key.slice(1, 33);
     let a = this.accounts.get(account);
-    if (a === undefined) this.accounts.set(account, (a = { keys: new Set(), sorted: undefined }));
+    if (a === undefined) this.accounts.set(account, (a = { keys: new Map(), sorted: undefined }));
     if (a.keys.has(key)) return;
-    a.keys.add(key);
+    a.keys.set(key, bytes);
     a.sorted = undefined;
   }
 
@@ -128,7 +129,7 @@ export class ReadIndexes {
   accountState(address: Address, q: AccountStateQuery, state: VersionedState): AccountStatePage {
     const a = this.accounts.get(keyString(addressBytes(address)));
     if (a === undefined || q.limit <= 0) return { entries: [], next: undefined };
-    const sorted = (a.sorted ??= [...a.keys].sort());
+    const sorted = (a.sorted ??= [...a.keys.keys()].sort());
     // Each char is one byte, so string order is the keys' byte order (the node's iteration order).
     let i = 0;
     if (q.start !== undefined) {
@@ -147,8 +148,8 @@ export class ReadIndexes {
       if (accessPathKind(k) !== q.kind) continue;
       const value = state.get(k, version);
       if (value === undefined) continue;
-      if (entries.length === q.limit) return { entries, next: keyBytes(k) };
-      entries.push({ key: keyBytes(k), value });
+      if (entries.length === q.limit) return { entries, next: a.keys.get(k)! };
+      entries.push({ key: a.keys.get(k)!, value });
     }
     return { entries, next: undefined };
   }

@@ -92,7 +92,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
     for (const [k, v] of base.state) {
       const key = keyString(k);
       state.put(key, base.version - 1, v);
-      indexes.addKey(key);
+      indexes.addKey(key, k);
     }
     state.floor = base.version - 1;
   }
@@ -190,7 +190,7 @@ function applyBlock(b: ParsedBlock, r: Retained, state: VersionedState, accounts
     for (const w of t.writes) {
       const key = keyString(w.key);
       state.put(key, t.version, w.value);
-      indexes.addKey(key);
+      indexes.addKey(key, w.key);
     }
     indexTransaction(accounts, t);
     indexes.add(t);

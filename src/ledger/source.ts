@@ -46,7 +46,11 @@ export interface AccountStateQuery {
   version: bigint;
 }
 
-/** A page of an account's state: keys in the node's iteration order, and the first key after the page. */
+/**
+ * A page of an account's state: keys in the node's iteration order, and the first key after the page.
+ * As with state values, neither side modifies the other's bytes (the handler keeps what it derives
+ * from a key or value, weakly, for as long as the array lives).
+ */
 export interface AccountStatePage {
   entries: { key: Uint8Array; value: Uint8Array }[];
   /** The next key of the same kind, or undefined when the page is the last. */

@@ -23,8 +23,12 @@ export async function accountResources(ctx: EndpointContext<SpecOf<'account_reso
   const kind = accept(ctx);
   const { address, page } = await listPage(ctx, 'resource', ctx.limits.maxAccountResourcesPageSize);
   if (page.next !== undefined) {
-    const next = pathOf(page.next);
-    if (next.$kind !== 'Code') setCursor(ctx.headers, resourceKeyHex(address, next.value));
+    let cursor = ctx.memo.cursors.get(page.next);
+    if (cursor === undefined) {
+      const next = pathOf(page.next);
+      ctx.memo.cursors.set(page.next, (cursor = next.$kind === 'Code' ? '' : resourceKeyHex(address, next.value)));
+    }
+    if (cursor !== '') setCursor(ctx.headers, cursor);
   }
   if (kind === 'bcs') {
     const members: [Uint8Array, Uint8Array][] = [];

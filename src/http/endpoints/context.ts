@@ -83,6 +83,8 @@ export interface EndpointMemo {
   readonly moduleJson: WeakMap<Uint8Array, string>;
   /** The `MoveResource` JSON of a stored resource, or of a group's members (comma-joined), by the stored value. */
   readonly resourceJson: WeakMap<Uint8Array, string>;
+  /** The resources page cursor (hex) a next state key gives, by the key's bytes. */
+  readonly cursors: WeakMap<Uint8Array, string>;
   /** A committed transaction's JSON as the one-transaction routes answer it, by its stored record. */
   readonly transactionJson: WeakMap<Uint8Array, string>;
   /** The gas estimate of the latest ledger version asked, and the blocks' prices it was built from. */
@@ -106,6 +108,7 @@ export function endpointMemo(): EndpointMemo {
     moduleJson: new WeakMap(),
     resourceJson: new WeakMap(),
     transactionJson: new WeakMap(),
+    cursors: new WeakMap(),
     gas: undefined,
   };
 }
