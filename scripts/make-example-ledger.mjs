@@ -13,4 +13,4 @@ const { transactions, blocks } = ledger.ingest(example.blocks);
 const bytes = ledger.save();
 writeFileSync(out, bytes);
 process.stderr.write(`${out}: ${blocks} blocks, ${transactions} transactions, ${bytes.length} bytes\n`);
-process.stdout.write(`${JSON.stringify({ accounts: example.accounts, fungibleAsset: example.fungibleAsset }, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify({ accounts: example.accounts, fungibleAsset: example.fungibleAsset, notesTable: example.notesTable }, null, 2)}\n`);

@@ -92,10 +92,10 @@ const REPLICA: Surface = {
 
 const HTTP: Surface = {
   values: [
-    'DEFAULT_MAX_BODY_BYTES', 'createLedgerHandler',
+    'DEFAULT_MAX_BODY_BYTES', 'createLedgerHandler', 'forwardTo',
   ],
   types: [
-    'CorsOptions', 'LedgerHandler', 'LedgerHandlerOptions',
+    'CorsOptions', 'Forward', 'GasEstimationConfig', 'LedgerHandler', 'LedgerHandlerOptions', 'PageLimits',
   ],
 };
 
@@ -104,8 +104,8 @@ const LEDGER: Surface = {
     'LedgerError', 'createMemoryLedger', 'isLedgerError', 'loadMemoryLedger', 'resourceGroupKey', 'resourceKey',
   ],
   types: [
-    'BlockInput', 'IngestResult', 'IngestingLedger', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
-    'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'Sha3', 'StoredTransaction', 'SummariesQuery',
+    'AccountStatePage', 'AccountStateQuery', 'BlockInput', 'EventsQuery', 'IngestResult', 'IngestingLedger', 'LedgerBase', 'LedgerErrorCode', 'LedgerSource', 'LedgerSummary',
+    'MaybePromise', 'MemoryLedger', 'MemoryLedgerOptions', 'Sha3', 'StoredEvent', 'StoredTransaction', 'SummariesQuery',
   ],
 };
 

@@ -4,6 +4,8 @@ export interface ExampleLedger {
   blocks: Uint8Array[];
   accounts: { faucet: string; legacy: string; issuer: string; users: string[] };
   fungibleAsset: string;
+  /** A table (u64 → 0x1::string::String) of three notes, keys 1 to 3. */
+  notesTable: string;
   defaultAccountResource: boolean;
 }
 export declare function makeExampleLedger(options?: { blocks?: number; chainId?: number; defaultAccountResource?: boolean; seed?: number; transfersPerBlock?: number }): ExampleLedger;

@@ -7,6 +7,7 @@ import { addressBytes, bcs } from '../../dist/bcs/index.js';
 import { multiAgentSigningMessage, feePayerSigningMessage, signingMessage } from '../../dist/transactions/index.js';
 import { createChain, ed25519, keyFor } from './chain.mjs';
 import * as R from './resources.mjs';
+import { exampleModule, frameworkModules } from './modules.mjs';
 
 const { u8, u64, address } = bcs;
 const U64_MAX = 0xffffffffffffffffn;
@@ -51,6 +52,7 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
   const flags = [1, 2, 3, FEATURES.NEW_ACCOUNTS_DEFAULT_TO_FA_STORE, FEATURES.TRANSACTION_PAYLOAD_V2, FEATURES.ORDERLESS_TRANSACTIONS];
   if (defaultAccountResource) flags.push(FEATURES.DEFAULT_ACCOUNT_RESOURCE);
   const tableHandle = R.objectAddress('0x1', 'coin conversion map');
+  const notesTable = R.objectAddress(issuer.address, 'notes table');
   const aptTypeInfo = R.typeInfo.encode({ accountAddress: '0x1', moduleName: new TextEncoder().encode('aptos_coin'), structName: new TextEncoder().encode('AptosCoin') });
   for (const k of [faucet, legacy, issuer]) accounts.set(k.address, { key: k, seq: 0n });
   accounts.get(legacy.address).guid = 4n;
@@ -70,6 +72,11 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
     [R.keys.objectGroup(EXA), R.metadataObjectBytes(EXA, issuer.address, { name: 'Example Asset', symbol: 'EXA', decimals: 6, iconUri: '', projectUri: '' })],
     writeAccount(faucet.address), writeAccount(legacy.address), writeAccount(issuer.address), writeCoin(legacy.address),
     writeStore(faucet.address, R.APT_METADATA), writeStore(issuer.address, R.APT_METADATA), writeStore(issuer.address, EXA),
+    // Published modules (their bytecode; the node derives each ABI from it) and a table of notes
+    // (u64 → 0x1::string::String) under a handle of the issuer's.
+    ...frameworkModules().map(([name, m]) => [R.keys.module('0x1', name), m]),
+    [R.keys.module(issuer.address, 'notes'), exampleModule(issuer.address)],
+    ...EXAMPLE_NOTES.map((text, i) => [tableItemKey(notesTable, u64.encode(BigInt(i + 1))), bcs.string.encode(text)]),
   ];
   const genesisEvents = [
     v1(2n, '0x1', 0n, '0x1::reconfiguration::NewEpochEvent', R.amountEvent, { amount: epoch }),
@@ -234,9 +241,13 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
     blocks: chain.blocks,
     accounts: { faucet: faucet.address, legacy: legacy.address, issuer: issuer.address, users: users.map((u) => u.address) },
     fungibleAsset: EXA,
+    notesTable,
     defaultAccountResource,
   };
 }
+
+const EXAMPLE_NOTES = ['first note', 'second note', 'third note'];
+
 
 function tableItemKey(handle, key) {
   return R.concat([1], addressBytes(handle), bcs.uleb128.encode(key.length), key);

@@ -52,6 +52,8 @@ export const keys = {
   timestamp: () => resourceKey('0x1', fw('timestamp', 'CurrentTimeMicroseconds')),
   block: () => resourceKey('0x1', fw('block', 'BlockResource')),
   coinConversionMap: () => resourceKey('0x1', fw('coin', 'CoinConversionMap')),
+  /** `AccessPath { address, Path::Code(ModuleId) }` (types/src/access_path.rs). */
+  module: (a, name) => stateKey.schema.encode({ $kind: 'AccessPath', value: { address: a, path: concat([0], addressBytes(a), bcs.string.encode(name)) } }),
 };
 
 export function accountBytes(addr, seq, authKey = addr, guid = 2n) {

@@ -3,7 +3,7 @@ import { ENDPOINTS, type AccountJson, type BlockJson, type ResponseBodies, type 
 import type { AbiRegistry, EncodeSubmissionRequestJson } from '../submission/index.js';
 import { endpointPath, getAnswer, readEndpoint, responseFormat } from './endpoint-request.js';
 import type { IntegerInput } from './params.js';
-import { ledgerReads, type LedgerReads } from './reads.js';
+import { ledgerReads, readApi, type LedgerReads, type ReadApi } from './reads.js';
 import { decodeBody, ledgerResult, utf8Text } from './response.js';
 import { encodeSubmissionCall, type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';
 import { transactionCalls, type TransactionCalls } from './transactions.js';
@@ -58,7 +58,7 @@ type AsTypedJson = { format: 'json'; typed: true };
  * BCS answers are the record types (`ResponseBodies`); JSON answers are the node's JSON, checked
  * against the records' JSON forms (the block's transactions, in the node's own JSON, are not).
  */
-export interface LedgerClient extends TransactionCalls, LedgerReads {
+export interface LedgerClient extends TransactionCalls, LedgerReads, ReadApi {
   /** The request as an object, or its JSON text (sent as written). */
   encodeSubmission(request: EncodeSubmissionRequestJson | string, options?: EncodeSubmissionCallOptions): Promise<LedgerResult<EncodedSubmission>>;
   /** Untrusted input: checked as the node checks it. */
@@ -82,6 +82,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   return {
     ...transactionCalls(t),
     ...ledgerReads(t),
+    ...readApi(t),
     encodeSubmission: (async (request: unknown, o?: EncodeSubmissionCallOptions) => encodeSubmissionCall(t, abis, request, o)) as LedgerClient['encodeSubmission'],
 
     getTransactionSummaries: ((address: AddressInput, o?: SummariesOptions & FormatOption<ResponseFormat>) => read('transaction_summaries', [address], o)) as LedgerClient['getTransactionSummaries'],

@@ -1,6 +1,6 @@
 import { UsageError, quote, type AddressInput } from '../bcs/index.js';
 import type { EndpointParam, EndpointSpec } from '../records/index.js';
-import { addressParam, assetTypeParam, booleanParam, query, structTagParam, u16Param, u32Param, u64Param, type IntegerInput } from './params.js';
+import { addressParam, assetTypeParam, booleanParam, cursorParam, hashParam, identifierParam, query, structTagParam, u16Param, u32Param, u64Param, type IntegerInput } from './params.js';
 import { answer, decodeBody, ledgerResult, responseError, utf8Text, type Answer } from './response.js';
 import { send, type Transport } from './transport.js';
 import type { LedgerResult, ResponseFormat } from './types.js';
@@ -47,6 +47,12 @@ function param(p: EndpointParam, v: unknown): string {
       return String(booleanParam(v, name));
     case 'struct_tag':
       return structTagParam(v as string, name);
+    case 'hash':
+      return hashParam(v, name);
+    case 'identifier':
+      return identifierParam(v, name);
+    case 'state_key':
+      return cursorParam(v, name);
   }
 }
 
@@ -82,6 +88,18 @@ export async function readEndpoint(t: Transport, spec: EndpointSpec, args: reado
   const fmt = bcs === undefined ? 'json' : responseFormat(o);
   const a = await getAnswer(t, endpointPath(spec, args, o), fmt, o?.signal);
   return ledgerResult(a, decodeBody(a, () => (fmt === 'bcs' ? bcs!.schema.decode(a.res.body, { deadline: a.res.deadline }) : spec.json(utf8Text(a.res.body)))));
+}
+
+/**
+ * POSTs `body` (JSON) to the entry's endpoint (a table item): BCS answers as sent (their layout is the
+ * value's type), JSON answers read by the entry's reader.
+ */
+export async function postEndpoint(t: Transport, spec: EndpointSpec, args: readonly unknown[], body: unknown, o: EndpointCallOptions | undefined): Promise<LedgerResult<unknown>> {
+  const fmt = responseFormat(o);
+  const res = await send(t, { method: 'POST', path: endpointPath(spec, args, o), accept: fmt === 'bcs' ? BCS : JSON_TYPE, body: JSON.stringify(body), signal: o?.signal });
+  const a = answer(res);
+  if (a.kind !== fmt) throw responseError(a.res, 'unexpected_content_type', `asked for ${fmt}, the node answered ${a.kind}`);
+  return ledgerResult(a, fmt === 'bcs' ? a.res.body : decodeBody(a, () => spec.json(utf8Text(a.res.body))));
 }
 
 /** GETs the entry's endpoint in BCS, its body as sent (for a verifier that hashes the node's own bytes). */

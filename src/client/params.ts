@@ -1,5 +1,5 @@
 import { BcsError, UsageError, isBcsError, normalizeAddress, quote, type AddressInput } from '../bcs/index.js';
-import { formatStructTag, parseStructTag } from '../move/index.js';
+import { formatStructTag, isValidIdentifier, parseStructTag } from '../move/index.js';
 
 // Path and query parameters, validated before anything is sent and written as the interface reads
 // them: addresses in long form, struct tags percent-encoded, integers as decimal strings. Bad input is
@@ -61,6 +61,24 @@ export function structTagParam(t: string, param = 'resourceType'): string {
   } catch (e) {
     return named(e, param);
   }
+}
+
+/** A transaction hash: `0x` and 64 hex digits, written in lower case. */
+export function hashParam(h: unknown, param = 'hash'): string {
+  if (typeof h !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(h)) throw new BcsError('invalid_type', `${param} must be 0x and 64 hex digits, got ${quote(h)}`);
+  return h.toLowerCase();
+}
+
+/** A Move identifier (a module or field name), sent as written. */
+export function identifierParam(name: unknown, param: string): string {
+  if (typeof name !== 'string' || !isValidIdentifier(name)) throw new BcsError('invalid_identifier', `${param} must be a Move identifier, got ${quote(name)}`);
+  return name;
+}
+
+/** A page cursor as the node sent it (`X-Aptos-Cursor`: hex of a state key), checked to be hex. */
+export function cursorParam(c: unknown, param: string): string {
+  if (typeof c !== 'string' || !/^(?:[0-9a-fA-F]{2})+$/.test(c) || c.length > 4096) throw new UsageError('invalid_option', `${param} must be a cursor the node sent (hex), got ${quote(c)}`);
+  return c;
 }
 
 export function booleanParam(v: unknown, param: string): boolean {

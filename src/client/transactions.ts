@@ -2,7 +2,9 @@ import { BcsError, UsageError, quote, type AddressInput } from '../bcs/index.js'
 import { isValidIdentifier } from '../move/index.js';
 import type { AbiResolver, MoveModuleBytecodeJson } from '../submission/index.js';
 import { isLedgerApiError } from './errors.js';
-import { addressParam, u64Param, query, type IntegerInput } from './params.js';
+import type { IntegerInput } from './params.js';
+import { endpointPath } from './endpoint-request.js';
+import { ENDPOINTS } from '../records/index.js';
 import { answer, decodeBody, jsonOf, ledgerResult, responseError, type Answer } from './response.js';
 import { sleep } from './retry.js';
 import { send, type Transport } from './transport.js';
@@ -58,7 +60,7 @@ export function transactionCalls(t: Transport): TransactionCalls {
     const a = answer(await send(t, { method: 'GET', path, accept: JSON_TYPE, signal }));
     return ledgerResult(a, json(a, read));
   };
-  const byHash = (hash: string, signal?: AbortSignal) => get(`/transactions/by_hash/${hashParam(hash)}`, signal, readTransactionJson);
+  const byHash = (hash: string, signal?: AbortSignal) => get(endpointPath(ENDPOINTS.transaction_by_hash, [hashParam(hash)], undefined), signal, readTransactionJson);
 
   async function waitForTransaction(hash: string, o: WaitOptions = {}): Promise<LedgerResult<TransactionStatusJson>> {
     const h = hashParam(hash);
@@ -81,7 +83,7 @@ export function transactionCalls(t: Transport): TransactionCalls {
       for (let i = 0; ; i++) {
         const started = Date.now();
         try {
-          const r = await get(`/transactions/${longPoll ? 'wait_by_hash' : 'by_hash'}/${h}`, deadline.signal, readTransactionJson);
+          const r = await get(endpointPath(longPoll ? ENDPOINTS.wait_transaction_by_hash : ENDPOINTS.transaction_by_hash, [h], undefined), deadline.signal, readTransactionJson);
           last = r.data;
           if (r.data.type !== 'pending_transaction') {
             if (checkSuccess && r.data.success === false) throw new TransactionWaitError('failed', h, `transaction ${h} failed: ${r.data.vm_status}`, r.data);
@@ -120,8 +122,7 @@ export function transactionCalls(t: Transport): TransactionCalls {
     waitForTransaction,
     async getAccountModule(address, name, o) {
       if (typeof name !== 'string' || !isValidIdentifier(name)) throw new BcsError('invalid_identifier', `module name must be a Move identifier, got ${quote(name)}`);
-      const q = query({ ledger_version: o?.ledgerVersion === undefined ? undefined : u64Param(o.ledgerVersion, 'ledgerVersion') });
-      return get(`/accounts/${addressParam(address)}/module/${name}${q}`, o?.signal, readModule);
+      return get(endpointPath(ENDPOINTS.account_module, [address, name], { ledgerVersion: o?.ledgerVersion }), o?.signal, readModule);
     },
   };
 }

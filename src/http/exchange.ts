@@ -1,5 +1,6 @@
 import type { LedgerInfo } from '../records/index.js';
 import type { Turns } from './turns.js';
+import type { Forward } from './forward.js';
 
 // The handler's own view of one HTTP exchange, so that the web-standard handler and the node:http
 // adapter share one implementation without building `Request`/`Response` objects in between.
@@ -65,4 +66,6 @@ export interface HandlerConfig {
   readonly healthNote: () => string | undefined;
   /** Large bodies parse one at a time (turns.ts). */
   readonly largeBodies: Turns;
+  /** Where the routes that need a mempool or VM go (forward.ts), or undefined: they answer 403. */
+  readonly forward: Forward | undefined;
 }

@@ -8,7 +8,8 @@ import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise, type Exchange, type Handle
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
 import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
-import { DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, type PageLimits, type StateEndpoint } from './endpoints/index.js';
+import { DEFAULT_GAS_ESTIMATION, DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, type GasEstimationConfig, type PageLimits, type StateEndpoint } from './endpoints/index.js';
+import type { Forward } from './forward.js';
 import type { LedgerSource } from '../ledger/index.js';
 import { oneAtATime } from './turns.js';
 
@@ -28,6 +29,13 @@ export interface LedgerHandlerOptions {
    * given here is used through `encodeSubmissionAsync`, so its `resolve` function is asked.
    */
   abis?: AbiRegistry;
+  /** The node's gas estimation settings (api.gas_estimation) and the minimum price when the ledger has no gas schedule. */
+  gasEstimation?: Partial<GasEstimationConfig>;
+  /**
+   * Where POST /transactions, /transactions/batch, /transactions/simulate and /view go (forward.ts
+   * `forwardTo(upstream)`): a replica passes them to its node. Without one they answer 403 api_disabled.
+   */
+  forward?: Forward;
   /** Largest request body accepted, in bytes (default 8 MiB, the node's `content_length_limit`). */
   maxBodyBytes?: number;
   /** Prefix before `/v1` (default ''). */
@@ -71,12 +79,14 @@ function stateRouteHandlers(
   source: LedgerSource,
   limits: Partial<PageLimits> | undefined,
   abis: AbiRegistry,
+  gas: Partial<GasEstimationConfig> | undefined,
 ): Record<string, RouteHandler> {
   const l: PageLimits = { ...DEFAULT_LIMITS, ...limits };
+  const gasEstimation: GasEstimationConfig = { ...DEFAULT_GAS_ESTIMATION, ...gas };
   const memo = endpointMemo();
   const out: Record<string, RouteHandler> = {};
   for (const [name, endpoint] of Object.entries(endpoints) as [string, StateEndpoint<EndpointSpec>][]) {
-    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis });
+    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis, maxBodyBytes: c.cfg.maxBodyBytes, gasEstimation });
   }
   return out;
 }
@@ -94,10 +104,11 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
     unhealthy: options.unhealthy ?? (() => undefined),
     healthNote: options.healthNote ?? (() => undefined),
     largeBodies: oneAtATime(),
+    forward: options.forward,
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   // With a source, the state endpoints are attached beside the stateless two.
-  const handlers = (source ? { ...table.routes, ...stateRouteHandlers(table.stateEndpoints, source, options.limits, abis.registry) } : table.routes) as Readonly<Record<string, RouteHandler>>;
+  const handlers = (source ? { ...table.routes, ...stateRouteHandlers(table.stateEndpoints, source, options.limits, abis.registry, options.gasEstimation) } : table.routes) as Readonly<Record<string, RouteHandler>>;
   const route = createRouter(options.basePath ?? '', table.endpoints, Object.keys(handlers));
 
   const headersOf = ledgerHeadersFor();

@@ -1,8 +1,9 @@
-import { normalizeAddress, type Address } from '../bcs/index.js';
-import { parseStructTag, type StructTag } from '../move/index.js';
-import { ApiError, type Endpoint, type EndpointApiType, type EndpointParam, type EndpointSpec, type ENDPOINTS } from '../records/index.js';
+import { fromHex, normalizeAddress, type Address } from '../bcs/index.js';
+import { isValidIdentifier, parseStructTag, type StructTag } from '../move/index.js';
+import { ApiError, stateKey, type Endpoint, type EndpointApiType, type EndpointParam, type EndpointSpec, type ENDPOINTS } from '../records/index.js';
 import { addressProblem, apiAddressText, parseRustInt, parseRustU64, rustDebugString } from '../submission/internal.js';
 import type { Exchange } from './exchange.js';
+import { accessPath } from '../records/internal.js';
 
 // A route's path and query parameters, read as poem-openapi extracts them for the node's endpoints:
 // each by its `apiType` in the endpoint table (records' ENDPOINTS), with poem's text on failure (400
@@ -12,7 +13,9 @@ import type { Exchange } from './exchange.js';
 // handler that memoises by the text as sent (account, balance) parses nothing it has seen before.
 
 /** What a parameter of each OpenAPI type reads as; an `AssetType` stays text (the balance endpoint parses it). */
-export type ApiValue<T extends EndpointApiType> = T extends 'string(Address)'
+export type ApiValue<T extends EndpointApiType> = T extends 'string(HashValue)' | 'string(StateKeyWrapper)'
+  ? Uint8Array
+  : T extends 'string(Address)'
   ? Address
   : T extends 'string(U64)' | 'integer(uint64)'
     ? bigint
@@ -107,6 +110,36 @@ function readParam(p: EndpointParam, raw: string): unknown {
       }
     case 'string(AssetType)':
       return raw;
+    case 'string(HashValue)': {
+      // api/types hash.rs: `0x` optional, then aptos-crypto `HashValue::from_hex` (64 hex digits).
+      const h = raw.startsWith('0x') ? raw.slice(2) : raw;
+      if (!/^[0-9a-fA-F]{64}$/.test(h)) throw paramError(p, 'unable to parse HashValue');
+      return fromHex(h);
+    }
+    case 'string(IdentifierWrapper)':
+      // move-core-types identifier.rs `Identifier::from_str`.
+      if (!isValidIdentifier(raw)) throw paramError(p, `Invalid identifier '${raw}'`);
+      return raw;
+    case 'string(StateKeyWrapper)':
+      return stateKeyCursor(p, raw);
+  }
+}
+
+/**
+ * api/types wrappers.rs `StateKeyWrapper::from_str`: hex (no `0x`) of `StateKey::encoded()`
+ * (hash/state-key.ts), read back as the BCS state key the source takes. For an `AccessPath` key the
+ * two are the same bytes; other keys never name an account's resource or module.
+ */
+function stateKeyCursor(p: EndpointParam, raw: string): Uint8Array {
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(raw)) throw paramError(p, 'Failed to decode StateKey as hex string');
+  const bytes = fromHex(raw);
+  try {
+    if (bytes[0] !== 0) throw new Error('not an access path');
+    const key = stateKey.schema.decode(bytes);
+    accessPath.schema.decode(key.$kind === 'AccessPath' ? key.value.path : new Uint8Array(0));
+    return bytes;
+  } catch {
+    throw paramError(p, 'Failed to decode StateKey from hex string');
   }
 }
 

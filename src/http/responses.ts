@@ -32,7 +32,7 @@ export function errorReply(
 
 // Errors carry the ledger headers without the cursor (a cursor only makes sense beside a page).
 function dropCursor(h: Record<string, string>): void {
-  for (const k in h) if (k.length === 12 && k.toLowerCase() === 'x-svc-cursor') delete h[k];
+  for (const k in h) if (k.length === 12 || k.length === 14) if (k.toLowerCase() === 'x-svc-cursor' || k.toLowerCase() === 'x-aptos-cursor') delete h[k];
 }
 
 // Framework errors keep poem's status and text and take the `web_framework_error` code

@@ -24,6 +24,12 @@ interface Route {
   readonly names: readonly string[];
   /** The match of a route without parameters, built once. */
   readonly found?: RouteMatch;
+  /** For a path served by several entries (one per method): each method's match. */
+  readonly byMethod?: Readonly<Record<string, RouteMatch>>;
+}
+
+function byMethodOf(r: Route): Record<string, RouteMatch> {
+  return r.byMethod ?? Object.fromEntries(r.methods.map((m) => [m, r.found!]));
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
@@ -32,6 +38,7 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 export function createRouter(basePath: string, table: Readonly<Record<string, EndpointSpec>>, names: readonly string[]): Router {
   const prefix = `${normalizeBase(basePath)}/v1`;
   const under = `${prefix}/`;
+  // One path may have a route per method (GET /transactions lists, POST /transactions submits).
   const exact = new Map<string, Route>();
   const patterned: Route[] = [];
   for (const name of names) {
@@ -42,7 +49,12 @@ export function createRouter(basePath: string, table: Readonly<Record<string, En
     const segments = parts.map((p) => (isParam(p) ? null : p));
     const route = { name, spec, methods, allow: methods.join(', '), segments, names: parts.filter(isParam).map((p) => p.slice(1, -1)) };
     if (route.names.length > 0) patterned.push(route);
-    else exact.set(prefix + path, { ...route, found: { kind: 'route', name, spec, params: NO_PARAMS } });
+    else {
+      const found: RouteMatch = { kind: 'route', name, spec, params: NO_PARAMS };
+      const other = exact.get(prefix + path);
+      const mine = { ...route, found };
+      exact.set(prefix + path, other === undefined ? mine : { ...other, methods: [...other.methods, ...methods], allow: [...other.methods, ...methods].join(', '), byMethod: { ...byMethodOf(other), ...Object.fromEntries(methods.map((m) => [m, found])) } });
+    }
   }
   // Paths longer than every exact route skip its lookup (hashing a long path costs more than this test).
   let longestExact = 0;
@@ -50,6 +62,7 @@ export function createRouter(basePath: string, table: Readonly<Record<string, En
   const notFound: RouteMatch = { kind: 'not_found' };
   const allowed = (route: Route, method: string, params?: Record<string, string>): RouteMatch => {
     if (!route.methods.includes(method)) return { kind: 'method_not_allowed', allow: route.allow };
+    if (route.byMethod !== undefined) return route.byMethod[method]!;
     return route.found ?? { kind: 'route', name: route.name, spec: route.spec, params: params ?? NO_PARAMS };
   };
   return (method, path) => {

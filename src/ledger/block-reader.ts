@@ -1,5 +1,5 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { BcsReader, compareBytes, equalBytes, isBcsError, vector, type Address } from '../bcs/index.js';
+import { BcsReader, compareBytes, equalBytes, isBcsError, type Address } from '../bcs/index.js';
 import { USER_TRANSACTION_PREFIX } from '../hash/internal.js';
 import { contractEvent, readBlockHeader, stateKey, transaction, transactionInfo, writeOp, type BlockHeader, type ReplayProtector } from '../records/index.js';
 import { LedgerError } from './errors.js';
@@ -25,6 +25,13 @@ export interface ParsedSummary {
   replayProtector: ReplayProtector;
 }
 
+/** A v1 event (`ContractEvent::V1`): its key (creation number u64 ‖ address, 40 bytes), sequence number and BCS. */
+export interface ParsedEvent {
+  key: Uint8Array;
+  sequenceNumber: bigint;
+  bytes: Uint8Array;
+}
+
 export interface ParsedTransaction {
   version: number;
   bytes: Uint8Array;
@@ -32,6 +39,8 @@ export interface ParsedTransaction {
   hash: Uint8Array;
   writes: StateWrite[];
   summary: ParsedSummary | undefined;
+  /** Its v1 events, for the event-key index (v2 events have no key). */
+  events: ParsedEvent[];
 }
 
 /** The block's header, and each transaction read for ingest. */
@@ -48,7 +57,6 @@ export const nobleSha3: Sha3 = (chunks) => {
   for (const c of chunks) h.update(c);
   return h.digest();
 };
-const events = /* @__PURE__ */ vector(contractEvent.schema);
 
 function malformed(e: unknown, where: string): never {
   if (isBcsError(e)) throw new LedgerError('malformed', `${where}: ${e.message}`);
@@ -95,7 +103,7 @@ function readTransaction(r: BcsReader, expected: number, sha3: Sha3): ParsedTran
     const txn = transaction.schema.read(r);
     const txEnd = r.off;
     const info = transactionInfo.schema.read(r);
-    events.read(r);
+    const events = readV1Events(r);
     r.raw(32);
     const writes = readWriteSet(r);
     const hash = sha3([USER_TRANSACTION_PREFIX, r.buf.subarray(txStart, txEnd)]);
@@ -114,10 +122,21 @@ function readTransaction(r: BcsReader, expected: number, sha3: Sha3): ParsedTran
         replayProtector: nonce === null ? { $kind: 'SequenceNumber', value: raw.sequenceNumber } : { $kind: 'Nonce', value: nonce },
       };
     }
-    return { version: expected, bytes: r.buf.subarray(start, r.off), hash, writes, summary };
+    return { version: expected, bytes: r.buf.subarray(start, r.off), hash, writes, summary, events };
   } catch (e) {
     return malformed(e, `transaction ${expected}`);
   }
+}
+
+/** The transaction's `Vec<ContractEvent>`, keeping the V1 ones (variant 0: key, sequence number, type, data). */
+function readV1Events(r: BcsReader): ParsedEvent[] {
+  const out: ParsedEvent[] = [];
+  for (let n = r.length(1); n > 0; n--) {
+    const at = r.off;
+    const e = contractEvent.schema.read(r);
+    if (e.$kind === 'V1') out.push({ key: r.buf.subarray(at + 1, at + 41), sequenceNumber: e.value.sequenceNumber, bytes: r.buf.subarray(at, r.off) });
+  }
+  return out;
 }
 
 /** types/src/write_set.rs `WriteSet::V0`: keys strictly increasing by their bytes, as the map requires. */

@@ -2,7 +2,7 @@
 // the in-memory ledger is the embedded one (ingest verified blocks of the node's records, answer as
 // a source, save and load itself). The HTTP handler answers the interface's endpoints over a source.
 // The public names only (pinned by test/exports.test.ts); files on disk are ledger-bcs/ledger/node.
-export type { LedgerSource, LedgerSummary, StoredTransaction, SummariesQuery, MaybePromise } from './source.js';
+export type { LedgerSource, LedgerSummary, StoredTransaction, SummariesQuery, MaybePromise, AccountStateQuery, AccountStatePage, StoredEvent, EventsQuery } from './source.js';
 export {
   createMemoryLedger,
   loadMemoryLedger,

@@ -6,12 +6,14 @@ import { checkBatch, type BlockInput, type IngestingLedger, type IngestResult } 
 import { CHAIN_ID_STR, CONFIGURATION_STR, leadingU64, TIMESTAMP_STR } from './framework-state.js';
 import { decodeLedgerFile, encodeLedgerFile, type LedgerFileParts } from './ledger-file.js';
 import { accountSummaries, indexTransaction, type AccountIndexes } from './account-index.js';
+import { ReadIndexes } from './memory-indexes.js';
 import { keyString, VersionedState } from './memory-state.js';
-import type { LedgerSummary, StoredTransaction, SummariesQuery } from './source.js';
+import type { AccountStatePage, AccountStateQuery, EventsQuery, LedgerSummary, StoredEvent, StoredTransaction, SummariesQuery } from './source.js';
 
 // The embedded ledger: blocks of the node's own records (BcsBlock with TransactionOnChainData) kept as
 // their bytes, with small indexes beside them: versioned state from each write set (memory-state.ts),
-// each account's user transactions (account-index.ts), and the blocks' headers. Ingest checks a whole
+// each account's user transactions (account-index.ts), the read API's indexes (memory-indexes.ts:
+// hashes, sequence numbers, v1 events, each account's state keys), and the blocks' headers. Ingest checks a whole
 // batch before it changes anything (parseBatch), then applies, prunes and refreshes the ledger info.
 
 export interface MemoryLedgerOptions {
@@ -49,6 +51,11 @@ export interface MemoryLedger extends IngestingLedger {
   accountTransactionSummaries(address: Address, query: SummariesQuery): IndexedTransactionSummary[];
   blockByHeight(height: bigint): BlockHeader | undefined;
   transactions(startVersion: bigint, limit: number): StoredTransaction[];
+  transactionVersion(hash: Uint8Array): bigint | undefined;
+  blockByVersion(version: bigint): BlockHeader | undefined;
+  accountState(address: Address, query: AccountStateQuery): AccountStatePage;
+  accountTransactions(address: Address, startSequenceNumber: bigint, limit: number, ledgerVersion: bigint): StoredTransaction[];
+  events(creationNumber: bigint, address: Address, query: EventsQuery): StoredEvent[];
   /** The retained blocks' records (and the state before them, when pruned), as a ledger file. */
   save(): Uint8Array;
 }
@@ -74,9 +81,14 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
   const { window, fallbackChainId, sha3 } = checkedOptions(options);
   const state = new VersionedState();
   const accounts: AccountIndexes = new Map();
+  const indexes = new ReadIndexes();
   const r: Retained = { txs: [], txHead: 0, blocks: [], blockHead: 0, nextVersion: base?.version ?? 0, nextHeight: base?.height ?? 0 };
   if (base !== undefined) {
-    for (const [k, v] of base.state) state.put(keyString(k), base.version - 1, v);
+    for (const [k, v] of base.state) {
+      const key = keyString(k);
+      state.put(key, base.version - 1, v);
+      indexes.addKey(key, k);
+    }
     state.floor = base.version - 1;
   }
   let info: LedgerSummary | undefined;
@@ -87,7 +99,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
       const parsed = checkBatch(input, r.nextVersion, r.nextHeight, sha3);
       let count = 0;
       for (const p of parsed) {
-        applyBlock(p, r, state, accounts);
+        applyBlock(p, r, state, accounts, indexes);
         count += p.transactions.length;
       }
       if (parsed.length > 0) {
@@ -108,6 +120,21 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
     accountTransactionSummaries: (address, q) => accountSummaries(accounts, address, q, oldestVersion(r)),
     blockByHeight: (height) => blockAt(r, height),
     transactions: (startVersion, limit) => transactionsFrom(r, startVersion, limit),
+    transactionVersion(hash) {
+      const v = indexes.versionOf(hash);
+      return v === undefined || v < oldestVersion(r) ? undefined : BigInt(v);
+    },
+    blockByVersion: (version) => blockHolding(r, version),
+    accountState: (address, q) => indexes.accountState(address, q, state),
+    accountTransactions(address, start, limit, ledgerVersion) {
+      const oldest = oldestVersion(r);
+      const out: StoredTransaction[] = [];
+      for (const v of indexes.accountTransactionVersions(address, start, limit, Number(ledgerVersion))) {
+        if (v >= oldest) out.push({ version: BigInt(v), bytes: r.txs[r.txHead + v - oldest]! });
+      }
+      return out;
+    },
+    events: (creationNumber, address, q) => indexes.eventsOf(creationNumber, address, q, oldestVersion(r)),
     save: () => encodeLedgerFile(ledgerParts(r, state), sha3),
   };
 }
@@ -126,13 +153,18 @@ function checkedOptions(options: MemoryLedgerOptions): { window: number | undefi
 
 const oldestVersion = (r: Retained): number => (r.blocks.length > r.blockHead ? Number(r.blocks[r.blockHead]!.firstVersion) : r.nextVersion);
 
-/** Keeps a checked block: its header, its transactions' bytes, their state writes and summaries. */
-function applyBlock(b: ParsedBlock, r: Retained, state: VersionedState, accounts: AccountIndexes): void {
+/** Keeps a checked block: its header, its transactions' bytes, their state writes, summaries and read indexes. */
+function applyBlock(b: ParsedBlock, r: Retained, state: VersionedState, accounts: AccountIndexes, indexes: ReadIndexes): void {
   r.blocks.push({ blockHeight: b.blockHeight, blockHash: b.blockHash, blockTimestamp: b.blockTimestamp, firstVersion: b.firstVersion, lastVersion: b.lastVersion });
   for (const t of b.transactions) {
     r.txs.push(t.bytes);
-    for (const w of t.writes) state.put(keyString(w.key), t.version, w.value);
+    for (const w of t.writes) {
+      const key = keyString(w.key);
+      state.put(key, t.version, w.value);
+      indexes.addKey(key, w.key);
+    }
     indexTransaction(accounts, t);
+    indexes.add(t);
   }
   r.nextVersion = Number(b.lastVersion) + 1;
   r.nextHeight = Number(b.blockHeight) + 1;
@@ -179,6 +211,19 @@ function blockAt(r: Retained, height: bigint): BlockHeader | undefined {
   const i = height - r.blocks[r.blockHead]!.blockHeight;
   if (i < 0n || i >= BigInt(live)) return undefined;
   return r.blocks[r.blockHead + Number(i)];
+}
+
+/** The retained block whose versions hold `version` (binary search over the first versions). */
+function blockHolding(r: Retained, version: bigint): BlockHeader | undefined {
+  let lo = r.blockHead;
+  let hi = r.blocks.length - 1;
+  while (lo <= hi) {
+    const m = (lo + hi) >>> 1;
+    if (r.blocks[m]!.firstVersion <= version) lo = m + 1;
+    else hi = m - 1;
+  }
+  const b = hi >= r.blockHead ? r.blocks[hi] : undefined;
+  return b !== undefined && version <= b.lastVersion ? b : undefined;
 }
 
 function transactionsFrom(r: Retained, startVersion: bigint, limit: number): StoredTransaction[] {

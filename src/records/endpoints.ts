@@ -13,6 +13,7 @@ import {
 } from './json-forms.js';
 import { transactionSummaries } from './summary.js';
 import { transactionOnChainData } from './transaction.js';
+import { READ_API_ENDPOINTS } from './read-api.js';
 
 // Eight endpoints, listed once: the interface's six (aptos-core api/src/transactions.rs
 // `encode_submission`, api/src/accounts.rs `get_account`, `get_account_balance`,
@@ -25,7 +26,7 @@ import { transactionOnChainData } from './transaction.js';
 // in the http layer (docs/architecture.md).
 
 /** The value a parameter holds, as the client validates and writes it. */
-export type EndpointParamType = 'address' | 'asset_type' | 'struct_tag' | 'u64' | 'u32' | 'u16' | 'bool';
+export type EndpointParamType = 'address' | 'asset_type' | 'struct_tag' | 'u64' | 'u32' | 'u16' | 'bool' | 'hash' | 'identifier' | 'state_key';
 
 /**
  * The parameter's type in the node's OpenAPI schema (poem-openapi's name for it): how the node parses
@@ -36,6 +37,9 @@ export type EndpointApiType =
   | 'string(Address)'
   | 'string(AssetType)'
   | 'string(MoveStructTag)'
+  | 'string(HashValue)'
+  | 'string(IdentifierWrapper)'
+  | 'string(StateKeyWrapper)'
   | 'string(U64)'
   | 'integer(uint64)'
   | 'integer(uint32)'
@@ -163,6 +167,7 @@ export const ENDPOINTS = {
     },
     bcs: undefined,
   },
+  ...READ_API_ENDPOINTS,
 } as const satisfies Record<string, EndpointSpec>;
 
 export type Endpoint = keyof typeof ENDPOINTS;

@@ -31,6 +31,24 @@ export const LEDGER_HEADERS = {
   cursor: 'X-SVC-CURSOR',
 } as const;
 
+/**
+ * The same headers as aptos-core names them (api/src/response.rs, response_axum.rs
+ * `build_ledger_headers`): what real nodes send, and what ts-sdk reads (only `x-aptos-cursor`). A
+ * reader takes them where the X-SVC-* ones are absent (a real node, or its answer forwarded by a
+ * replica); the library's server sends X-SVC-* and, beside a page, X-Aptos-Cursor too.
+ */
+export const NODE_LEDGER_HEADERS: Readonly<Record<keyof typeof LEDGER_HEADERS, string>> = {
+  chainId: 'X-Aptos-Chain-Id',
+  ledgerVersion: 'X-Aptos-Ledger-Version',
+  oldestLedgerVersion: 'X-Aptos-Ledger-Oldest-Version',
+  ledgerTimestampUsec: 'X-Aptos-Ledger-TimestampUsec',
+  epoch: 'X-Aptos-Epoch',
+  blockHeight: 'X-Aptos-Block-Height',
+  oldestBlockHeight: 'X-Aptos-Oldest-Block-Height',
+  gasUsed: 'X-Aptos-Gas-Used',
+  cursor: 'X-Aptos-Cursor',
+};
+
 const U64_FIELDS = ['ledgerVersion', 'oldestLedgerVersion', 'ledgerTimestampUsec', 'epoch', 'blockHeight', 'oldestBlockHeight'] as const;
 const U64_MAX = 0xffff_ffff_ffff_ffffn; // a literal: a bundle that reads no ledger header drops it
 const DECIMAL = /^(?:0|[1-9][0-9]{0,19})$/;
@@ -65,9 +83,15 @@ function u64(name: string, value: string): bigint {
   return v;
 }
 
-/** Reads the X-SVC-* headers; a missing or malformed required header is a `UsageError` (`invalid_header`) naming it. */
+/** Reads the X-SVC-* headers (or the node's X-Aptos-* names, where those are absent); a missing or malformed required header is a `UsageError` (`invalid_header`) naming it. */
 export function parseLedgerInfo(headers: HeaderSource): LedgerInfo {
-  const get = reader(headers);
+  const read = reader(headers);
+  const get = (name: string): string | undefined => {
+    const v = read(name);
+    if (v !== undefined) return v;
+    const field = (Object.keys(LEDGER_HEADERS) as (keyof typeof LEDGER_HEADERS)[]).find((k) => LEDGER_HEADERS[k] === name);
+    return field === undefined ? undefined : read(NODE_LEDGER_HEADERS[field]);
+  };
   const required = (name: string): string => {
     const v = get(name);
     if (v === undefined) throw new UsageError('invalid_header', `missing header ${name}`);

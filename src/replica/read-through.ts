@@ -46,7 +46,7 @@ export interface ReadThroughSource extends LedgerSource {
   prime(): Promise<void>;
 }
 
-/** Thrown for a key the upstream has no endpoint for (a table item, a module): the handler answers 500. */
+/** Thrown for what the upstream cannot be asked for (a raw state key, an account listing): the handler answers 500. */
 export class ReadThroughUnsupported extends Error {
   static override readonly name = 'ReadThroughUnsupported'; // survives minified builds
   override readonly name = 'ReadThroughUnsupported';
@@ -102,17 +102,38 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
     return w.toBytes();
   }
 
+  /** One read through a client call that answers 404 for a missing value, in the shared slots. */
+  async function fetchBytes(read: () => Promise<{ data: Uint8Array }>): Promise<Uint8Array | undefined> {
+    reads++;
+    if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((r) => waiting.push(r));
+    else inFlight++;
+    try {
+      return (await read()).data;
+    } catch (e) {
+      if (isLedgerApiError(e) && e.status === 404) return undefined;
+      throw e;
+    } finally {
+      const next = waiting.shift();
+      if (next !== undefined) next();
+      else inFlight--;
+    }
+  }
+
   function fetchKey(key: Uint8Array, version: bigint): Promise<Uint8Array | undefined> {
     const k = stateKey.schema.decode(key);
+    // A table item: POST /tables/{handle}/raw_item (api/src/state.rs `get_raw_table_item`).
+    if (k.$kind === 'TableItem') return fetchBytes(() => client.getRawTableItem(k.value.handle, k.value.key, { ledgerVersion: version }));
     if (k.$kind === 'AccessPath') {
       const path = accessPath.schema.decode(k.value.path);
       if (path.$kind === 'Resource') return fetchResource(k.value.address, formatStructTag(path.value), version);
+      // A module: GET /accounts/{a}/module/{name} in BCS (state.rs `get_account_module`).
+      if (path.$kind === 'Code') return fetchBytes(() => client.getAccountModuleBytes(path.value.address, path.value.name, { ledgerVersion: version }));
       if (path.$kind === 'ResourceGroup') {
         const tag = path.value;
         if (tag.address === FRAMEWORK && tag.module === 'object' && tag.name === 'ObjectGroup' && tag.typeArgs.length === 0) return fetchGroup(k.value.address, version);
       }
     }
-    return Promise.reject(new ReadThroughUnsupported(`state from before the replica's first version is read through for resources only, not for this ${k.$kind} key`));
+    return Promise.reject(new ReadThroughUnsupported(`state from before the replica's first version is read through for resources, modules and table items only, not for this ${k.$kind} key`));
   }
 
   function stateValue(key: Uint8Array, version: bigint): Uint8Array | undefined | Promise<Uint8Array | undefined> {
@@ -146,6 +167,14 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
     accountTransactionSummaries: (address, q) => ledger.accountTransactionSummaries(address, q),
     blockByHeight: (h) => ledger.blockByHeight(h),
     transactions: (start, limit) => ledger.transactions(start, limit),
+    transactionVersion: (hash) => ledger.transactionVersion(hash),
+    blockByVersion: (v) => ledger.blockByVersion(v),
+    // An account's keys from before the replica's first version are the upstream's to list: a
+    // replica that starts after genesis does not list them (the handler answers 500).
+    accountState: (address, q) =>
+      o.firstVersion === 0n ? ledger.accountState(address, q) : Promise.reject(new ReadThroughUnsupported("a replica that starts after genesis does not list an account's resources or modules")),
+    accountTransactions: (address, start, limit, v) => ledger.accountTransactions(address, start, limit, v),
+    events: (n, address, q) => ledger.events(n, address, q),
   };
 }
 

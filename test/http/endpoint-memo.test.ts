@@ -49,6 +49,11 @@ describe("the state endpoints' memo", () => {
       accountTransactionSummaries: async (a, q) => ledger.accountTransactionSummaries(a, q),
       blockByHeight: async (h) => ledger.blockByHeight(h),
       transactions: async (s, l) => ledger.transactions(s, l),
+      transactionVersion: async (h) => ledger.transactionVersion(h.slice()),
+      blockByVersion: async (v) => ledger.blockByVersion(v),
+      accountState: async (a, q) => ledger.accountState(a, q),
+      accountTransactions: async (a, s, l, v) => ledger.accountTransactions(a, s, l, v),
+      events: async (n, a, q) => ledger.events(n, a, q),
     };
     const direct = createLedgerHandler({ source: ledger });
     const viaCopies = createLedgerHandler({ source: copying });
@@ -85,6 +90,11 @@ describe("the state endpoints' memo", () => {
       accountTransactionSummaries: (a, q) => thenable(ledger.accountTransactionSummaries(a, q)),
       blockByHeight: (h) => thenable(ledger.blockByHeight(h)),
       transactions: (s, l) => thenable(ledger.transactions(s, l)),
+      transactionVersion: (h) => thenable(ledger.transactionVersion(h)),
+      blockByVersion: (v) => thenable(ledger.blockByVersion(v)),
+      accountState: (a, q) => thenable(ledger.accountState(a, q)),
+      accountTransactions: (a, s, l, v) => thenable(ledger.accountTransactions(a, s, l, v)),
+      events: (n, a, q) => thenable(ledger.events(n, a, q)),
     };
     const direct = createLedgerHandler({ source: ledger });
     const viaThenables = createLedgerHandler({ source: lazy });

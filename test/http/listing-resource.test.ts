@@ -30,8 +30,12 @@ describe('GET /transactions', () => {
     expect(r.data.map((t) => t.version)).toEqual([10n, 11n, 12n, 13n, 14n]);
     expect((await client.getTransactions({ start: 0, limit: 1000 })).data).toHaveLength(50);
     expect((await client.getTransactions({ start: latest - 2n, limit: 25 })).data.map((t) => t.version)).toEqual([latest - 2n, latest - 1n, latest]);
-    // No start: the last page (ledger version − limit), as page.rs compute_start.
-    expect((await client.getTransactions({ limit: 4 })).data[0]!.version).toBe(latest - 4n);
+    // No start: the last page, ending at the ledger version (page.rs compute_start; golden
+    // transactions_test…returns_last_page_when_start_version_is_not_specified), 25 by default.
+    expect((await client.getTransactions({ limit: 4 })).data.map((t) => t.version)).toEqual([latest - 3n, latest - 2n, latest - 1n, latest]);
+    const page = (await client.getTransactions()).data;
+    expect(page).toHaveLength(25);
+    expect(page.at(-1)!.version).toBe(latest);
     const raw = await client.getTransactionsBytes({ start: 0, limit: 3 });
     const t = full.transactions(0n, 3);
     expect(Buffer.from(raw.data).equals(Buffer.concat([Buffer.from([3]), ...t.map((x) => Buffer.from(x.bytes))]))).toBe(true);
@@ -63,7 +67,9 @@ describe('GET /transactions', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error_code: 'web_framework_error', message: expect.stringMatching(/^failed to parse parameter `limit`: /) });
     expect((await get('/transactions?start=-1')).status).toBe(400);
-    expect((await handler(new Request('http://upstream.test/v1/transactions', { method: 'POST' }))).status).toBe(405);
+    // POST /transactions is the submission route: refused without an upstream (src/http/forward.ts).
+    expect((await handler(new Request('http://upstream.test/v1/transactions', { method: 'POST' }))).status).toBe(403);
+    expect((await handler(new Request('http://upstream.test/v1/transactions', { method: 'PUT' }))).status).toBe(405);
   });
 
   it('below the oldest retained version: the store fails, 500 as the node', async () => {

@@ -59,6 +59,9 @@ describe('endpoint table', () => {
       u32: ['integer(uint32)'],
       u16: ['integer(uint16)'],
       bool: ['boolean'],
+      hash: ['string(HashValue)'],
+      identifier: ['string(IdentifierWrapper)'],
+      state_key: ['string(StateKeyWrapper)'],
     };
     for (const [name, spec] of Object.entries(ENDPOINTS)) {
       for (const p of spec.params) expect(fits[p.type], `${name}.${p.name}`).toContain(p.apiType);

@@ -280,7 +280,7 @@ describe('GET /v1/-/healthy', () => {
 
 describe('every other answer', () => {
   it('unknown paths: 404 web_framework_error "not found" with the ledger headers', async () => {
-    for (const path of ['/', '/v1', '/v1/', '/v2/-/healthy', '/v1/-/healthy/', '/v1/transactions', '/V1/-/healthy', '/v1/transactions/encode_submission/x']) {
+    for (const path of ['/', '/v1/', '/v2/-/healthy', '/v1/-/healthy/', '/v1/transactions/by_hash', '/V1/-/healthy', '/v1/transactions/encode_submission/x', '/v1/info']) {
       const res = await fetch(srv.url + path);
       expect(res.status, path).toBe(404);
       expectLedgerHeaders(res);

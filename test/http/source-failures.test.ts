@@ -25,6 +25,11 @@ beforeAll(async () => {
     accountTransactionSummaries: (a, q) => ledger.accountTransactionSummaries(a, q),
     blockByHeight: (h) => ledger.blockByHeight(h),
     transactions: (s, l) => ledger.transactions(s, l),
+    transactionVersion: (h) => ledger.transactionVersion(h),
+    blockByVersion: (v) => ledger.blockByVersion(v),
+    accountState: (a, q) => ledger.accountState(a, q),
+    accountTransactions: (a, s, l, v) => ledger.accountTransactions(a, s, l, v),
+    events: (n, a, q) => ledger.events(n, a, q),
   };
   srv = await listen(createLedgerHandler({ source }));
 });

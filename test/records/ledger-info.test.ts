@@ -48,6 +48,17 @@ describe('ledger headers', () => {
       }),
     );
   });
+  it("reads a real node's X-Aptos-* names where the X-SVC-* ones are absent (api/src/response.rs)", () => {
+    const node = {
+      'x-aptos-chain-id': '1', 'X-Aptos-Ledger-Version': '10', 'x-aptos-ledger-oldest-version': '0', 'x-aptos-ledger-timestampusec': '5',
+      'x-aptos-epoch': '2', 'x-aptos-block-height': '3', 'x-aptos-oldest-block-height': '0', 'x-aptos-cursor': 'ab',
+    };
+    expect(parseLedgerInfo(node)).toEqual({ chainId: 1, ledgerVersion: 10n, oldestLedgerVersion: 0n, ledgerTimestampUsec: 5n, epoch: 2n, blockHeight: 3n, oldestBlockHeight: 0n, cursor: 'ab' });
+    // The interface's names win where both are sent.
+    expect(parseLedgerInfo({ ...node, 'x-svc-chain-id': '4', 'x-svc-ledger-version': '11', 'x-svc-ledger-oldest-version': '0', 'x-svc-ledger-timestampusec': '5', 'x-svc-epoch': '2', 'x-svc-block-height': '3', 'x-svc-oldest-block-height': '0' }).chainId).toBe(4);
+    expect(() => parseLedgerInfo({ 'x-aptos-chain-id': '1' })).toThrow(/X-SVC-LEDGER-VERSION/);
+  });
+
   it('writes the interface\'s header names', () => {
     expect(ledgerInfoHeaders({ ...info, gasUsed: 7n, cursor: 'abc' })).toEqual({
       'X-SVC-CHAIN-ID': '4',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fromHex } from '../../bcs/index.js';
 import { createLedgerClient } from '../../client/index.js';
-import { createLedgerHandler, type LedgerHandlerOptions } from '../../http/index.js';
+import { createLedgerHandler, forwardTo, type LedgerHandlerOptions } from '../../http/index.js';
 import type { IngestingLedger, MemoryLedger } from '../../ledger/index.js';
 import { nodeSha3, readLedgerFile, removeLeftoverTemps, writeLedgerFile } from '../../ledger/internal.js';
 import { createFollower, isReplicaError, type Follower, type StartAt, type TrustPin } from '../../replica/index.js';
@@ -116,6 +116,8 @@ export async function serveFollow(a: Args, io: Io, o: { pruneWindow: number | un
   const handler = createLedgerHandler({
     ...o.handler,
     source: follower.source,
+    // Submissions, simulations and view calls need the node's mempool or VM: passed to it unchanged.
+    forward: forwardTo(url),
     unhealthy: () => unhealthy(follower),
     healthNote: () => follower.status().verification.description,
   });

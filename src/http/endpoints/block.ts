@@ -6,6 +6,7 @@ import type { Reply } from '../exchange.js';
 import { arg, type SpecOf } from '../params.js';
 import { jsonReply } from '../responses.js';
 import { accept, bcsReply, type EndpointContext } from './context.js';
+import type { AcceptKind } from '../media.js';
 import { transactionsJson } from './transaction-json.js';
 
 // GET /blocks/by_height/{block_height}[?with_transactions] (api/src/blocks.rs `get_by_height`,
@@ -26,6 +27,27 @@ export async function blockByHeight(ctx: EndpointContext<SpecOf<'block'>>): Prom
   if (height > info.blockHeight) throw notFound(height);
   const block = await ctx.source.blockByHeight(height);
   if (block === undefined || block.firstVersion > info.ledgerVersion) throw notFound(height);
+  return blockReply(ctx, kind, block, withTransactions);
+}
+
+// GET /blocks/by_version/{version} (blocks.rs `get_block_by_version`, context.rs
+// `get_block_by_version`): 410 `version_pruned` below the oldest version, 404 `version_not_found`
+// past the latest, 404 `block_not_found` when no block holds it; then the same answer as by height.
+export async function blockByVersion(ctx: EndpointContext<SpecOf<'block_by_version'>>): Promise<Reply> {
+  const kind = accept(ctx);
+  const version = arg(ctx, 'version');
+  const withTransactions = arg(ctx, 'with_transactions') ?? false;
+  const info = ctx.info;
+  if (version < info.oldestLedgerVersion) throw new ApiError(410, 'version_pruned', `Ledger version(${version}) has been pruned`);
+  if (version > info.ledgerVersion) throw new ApiError(404, 'version_not_found', `Ledger version not found by Ledger version(${version})`);
+  const block = await ctx.source.blockByVersion(version);
+  if (block === undefined) throw new ApiError(404, 'block_not_found', `Block not found by Ledger version(${version})`);
+  // context.rs `get_block`: a block ending past the ledger version is not served.
+  if (block.lastVersion > info.ledgerVersion) throw notFound(block.blockHeight);
+  return blockReply(ctx, kind, block, withTransactions);
+}
+
+async function blockReply(ctx: EndpointContext, kind: AcceptKind, block: BlockHeader, withTransactions: boolean): Promise<Reply> {
   let txs: StoredTransaction[] | null = null;
   if (withTransactions) {
     const size = block.lastVersion - block.firstVersion + 1n;

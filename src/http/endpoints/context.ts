@@ -6,6 +6,7 @@ import { BoundedMap } from '../../submission/internal.js';
 import type { MaybeReply, Reply } from '../exchange.js';
 import { acceptKind, type AcceptKind } from '../media.js';
 import type { RouteArgs } from '../params.js';
+import type { GasEstimationConfig } from './gas-estimate.js';
 
 // What every state endpoint gets: the exchange, its table entry and path parameters (read them with
 // params.ts `arg`), the latest ledger info (read once per request, as api/src/context.rs
@@ -17,9 +18,33 @@ export interface PageLimits {
   maxTransactionsPageSize: number;
   /** `max_block_transactions_page_size` (default consensus `MAX_RECEIVING_BLOCK_TXNS`, 10000). */
   maxBlockTransactionsPageSize: number;
+  /** `max_events_page_size` (default 100). */
+  maxEventsPageSize: number;
+  /** `max_account_resources_page_size` and `max_account_modules_page_size` (default 9999 each). */
+  maxAccountResourcesPageSize: number;
+  maxAccountModulesPageSize: number;
 }
 
-export const DEFAULT_LIMITS: PageLimits = { maxTransactionsPageSize: 100, maxBlockTransactionsPageSize: 10_000 };
+export const DEFAULT_LIMITS: PageLimits = {
+  maxTransactionsPageSize: 100,
+  maxBlockTransactionsPageSize: 10_000,
+  maxEventsPageSize: 100,
+  maxAccountResourcesPageSize: 9999,
+  maxAccountModulesPageSize: 9999,
+};
+
+/** api/src/page.rs `DEFAULT_PAGE_SIZE`: transactions and events pages without a limit. */
+export const DEFAULT_PAGE_SIZE = 25;
+
+/**
+ * api/src/page.rs `determine_limit`: the default when absent, 400 `invalid_input` for 0, and at most
+ * `max` (a larger limit is clamped, not refused).
+ */
+export function pageLimit(requested: number | undefined, defaultSize: number, max: number): number {
+  if (requested === undefined) return Math.min(defaultSize, max);
+  if (requested === 0) throw new ApiError(400, 'invalid_input', `Given limit value (${requested}) must not be zero`);
+  return Math.min(requested, max);
+}
 
 export interface EndpointContext<S extends EndpointSpec = EndpointSpec> extends RouteArgs<S> {
   readonly info: LedgerSummary;
@@ -30,6 +55,10 @@ export interface EndpointContext<S extends EndpointSpec = EndpointSpec> extends 
   readonly abis: AbiRegistry;
   /** What the handler keeps between requests. */
   readonly memo: EndpointMemo;
+  /** Largest request body read (the handler's `maxBodyBytes`). */
+  readonly maxBodyBytes: number;
+  /** The node's gas estimation settings (gas-estimate.ts). */
+  readonly gasEstimation: GasEstimationConfig;
 }
 
 /**
@@ -49,6 +78,16 @@ export interface EndpointMemo {
   readonly accountJson: WeakMap<Uint8Array, string>;
   /** The balance of a primary store's `ObjectGroup`. */
   readonly storeBalance: WeakMap<Uint8Array, bigint>;
+  /** `MoveModuleBytecode` JSON (bytecode and ABI) of a stored module. */
+  readonly moduleJson: WeakMap<Uint8Array, string>;
+  /** The `MoveResource` JSON of a stored resource, or of a group's members (comma-joined), by the stored value. */
+  readonly resourceJson: WeakMap<Uint8Array, string>;
+  /** The resources page cursor (hex) a next state key gives, by the key's bytes. */
+  readonly cursors: WeakMap<Uint8Array, string>;
+  /** A committed transaction's JSON as the one-transaction routes answer it, by its stored record. */
+  readonly transactionJson: WeakMap<Uint8Array, string>;
+  /** The gas estimate of the latest ledger version asked, and the blocks' prices it was built from. */
+  gas: { version: bigint; json: string; bcs: Uint8Array } | undefined;
 }
 
 /** An `asset_type` as the balance endpoint reads it: where a coin's store is keyed, and the fungible asset's metadata. */
@@ -65,6 +104,11 @@ export function endpointMemo(): EndpointMemo {
     assets: new BoundedMap(MEMO_ENTRIES),
     accountJson: new WeakMap(),
     storeBalance: new WeakMap(),
+    moduleJson: new WeakMap(),
+    resourceJson: new WeakMap(),
+    transactionJson: new WeakMap(),
+    cursors: new WeakMap(),
+    gas: undefined,
   };
 }
 

@@ -36,7 +36,7 @@ export async function accountResource(ctx: EndpointContext<SpecOf<'account_resou
 }
 
 /** The member `tag` of a resource group (`BTreeMap<StructTag, Vec<u8>>`), if there. */
-function groupMember(group: Uint8Array | undefined, tag: StructTag): Uint8Array | undefined {
+export function groupMember(group: Uint8Array | undefined, tag: StructTag): Uint8Array | undefined {
   if (group === undefined) return undefined;
   try {
     const r = new BcsReader(group, { zeroCopy: true });

@@ -5,25 +5,22 @@ import { jsonReply } from '../responses.js';
 import { transactionsJson } from './transaction-json.js';
 import type { Reply } from '../exchange.js';
 import { arg, type SpecOf } from '../params.js';
-import { accept, bcsReply, type EndpointContext } from './context.js';
+import { accept, bcsReply, DEFAULT_PAGE_SIZE, pageLimit, type EndpointContext } from './context.js';
 
 // GET /transactions[?start&limit] (api/src/transactions.rs `get_transactions` and `list`, the paging
-// rules of api/src/page.rs): limit defaults to DEFAULT_MAX_PAGE_SIZE (100), 0 is refused, above
-// max_transactions_page_size it is capped; start defaults to the last page (ledger version − limit)
-// and past the ledger version is refused. A start below the oldest retained version fails in the
+// rules of api/src/page.rs `determine_limit` and `compute_start`): limit defaults to
+// DEFAULT_PAGE_SIZE (25), 0 is refused, above max_transactions_page_size it is capped; start defaults
+// to the last page, ending at the ledger version (ledger version − (limit − 1)); past the ledger
+// version it is refused. A start below the oldest retained version fails in the
 // store, which the node answers as 500 (context.rs `get_transactions`). BCS:
 // `Vec<TransactionOnChainData>` as stored; JSON: the node's JSON of each (src/node-json).
-
-const DEFAULT_PAGE = 100;
 
 export async function transactions(ctx: EndpointContext<SpecOf<'transactions'>>): Promise<Reply> {
   const kind = accept(ctx);
   const start = arg(ctx, 'start');
-  const requested = arg(ctx, 'limit') ?? DEFAULT_PAGE;
-  if (requested === 0) throw new ApiError(400, 'invalid_input', `Given limit value (${requested}) must not be zero`);
-  const limit = Math.min(requested, ctx.limits.maxTransactionsPageSize);
+  const limit = pageLimit(arg(ctx, 'limit'), DEFAULT_PAGE_SIZE, ctx.limits.maxTransactionsPageSize);
   const max = ctx.info.ledgerVersion;
-  const from = start ?? (max > BigInt(limit) ? max - BigInt(limit) : 0n);
+  const from = start ?? (max >= BigInt(limit) ? max - BigInt(limit - 1) : 0n);
   if (from > max) throw new ApiError(400, 'invalid_input', `Given start value (${from}) is higher than the current ledger version, it must be < ${max}`);
   if (from < ctx.info.oldestLedgerVersion) throw new ApiError(500, 'internal_error', 'Failed to read raw transactions from storage');
   const span = max - from + 1n;

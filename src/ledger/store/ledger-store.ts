@@ -8,7 +8,7 @@ import { CHAIN_ID_KEY, CONFIGURATION_KEY, leadingU64, TIMESTAMP_KEY } from '../f
 import { checkBatch, type BlockInput, type IngestingLedger, type IngestResult } from '../ingesting.js';
 import type { LedgerBase } from '../memory.js';
 import { nodeSha3 } from '../node.js';
-import type { LedgerSummary, SummariesQuery } from '../source.js';
+import type { LedgerSummary, StoredTransaction, SummariesQuery } from '../source.js';
 import {
   decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, hasPrefix, LONG_KEY, readU64,
   stateEntryKey, stateEntryVersion, staleKey, TABLES, u64, withU64, type TableName,
@@ -310,6 +310,26 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       if (hash.length !== 32) return undefined;
       const v = t.by_hash.get(hash);
       return v !== undefined && inRange(BigInt(readU64(v))) ? BigInt(readU64(v)) : undefined;
+    },
+
+    transactionVersion: (hash) => store.versionByHash(hash),
+
+    accountTransactions(address, start, limit, ledgerVersion) {
+      const out: StoredTransaction[] = [];
+      for (let n = start; out.length < limit; n++) {
+        const v = store.versionBySequenceNumber(address, n);
+        if (v === undefined || v > ledgerVersion) break;
+        out.push(store.transactions(v, 1)[0]!);
+      }
+      return out;
+    },
+
+    accountState() {
+      throw new Error('ledger store: accountState is being built (issue 29 merge)');
+    },
+
+    events() {
+      throw new Error('ledger store: events is being built (issue 29 merge)');
     },
 
     versionBySequenceNumber(address, sequenceNumber) {

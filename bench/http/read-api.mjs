@@ -1,0 +1,86 @@
+// HTTP bench of the read API (issue #29): req/s and server CPU per request for a transaction by hash
+// and by version (JSON), a page of resources (JSON), a module (JSON) and the gas estimate, each
+// beside a bare node:http server answering the same exchange (the same status, headers and body
+// bytes, precomputed) in the same run; rounds alternate the two servers, ratios are taken per round.
+// Over fixtures/example-ledger.bin. Usage: npm run bench:read-api [-- --seconds 5 --rounds 3 --connections 32]
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import autocannon from 'autocannon';
+import { loadMemoryLedger } from '../../dist/ledger/index.js';
+import { transactionOnChainData } from '../../dist/records/index.js';
+import { toHex } from '../../dist/bcs/index.js';
+import { readFileSync } from 'node:fs';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
+const SECONDS = Number(args.seconds ?? 5);
+const ROUNDS = Number(args.rounds ?? 3);
+const CONNECTIONS = Number(args.connections ?? 32);
+const WARMUP = 2;
+
+const file = new URL('../../fixtures/example-ledger.bin', import.meta.url).pathname;
+const ledger = loadMemoryLedger(new Uint8Array(readFileSync(file)));
+const hash = toHex(transactionOnChainData.schema.decode(ledger.transactions(100n, 1)[0].bytes).info.value.transactionHash);
+const WORKLOADS = [
+  { name: 'by_hash', path: `/v1/transactions/by_hash/${hash}` },
+  { name: 'by_version', path: '/v1/transactions/by_version/100' },
+  { name: 'resources (page of 5)', path: '/v1/accounts/0x1/resources?limit=5' },
+  { name: 'module', path: '/v1/accounts/0x1/module/aptos_account' },
+  { name: 'gas estimate', path: '/v1/estimate_gas_price' },
+];
+const PATHS = JSON.stringify(WORKLOADS.map((w) => [w.path, w.accept]));
+
+async function start(kind) {
+  const child = spawn(process.execPath, [new URL('state-server.mjs', import.meta.url).pathname, kind, file, PATHS], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [chunk] = await once(child.stdout, 'data');
+  return { child, url: `http://127.0.0.1:${String(chunk).trim()}` };
+}
+async function cpu({ child }) {
+  const reply = once(child.stdout, 'data');
+  child.kill('SIGUSR2');
+  const { user: u, system } = JSON.parse(String((await reply)[0]));
+  return u + system;
+}
+async function stop({ child }) {
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+const cannon = (opts, seconds) =>
+  new Promise((resolve, reject) => autocannon({ ...opts, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, r) => (err ? reject(err) : resolve(r))));
+
+async function measure(server, w) {
+  const opts = { url: server.url + w.path, headers: w.accept ? { accept: w.accept } : {} };
+  await cannon(opts, WARMUP);
+  const c0 = await cpu(server);
+  const r = await cannon(opts, SECONDS);
+  const cpuUs = (await cpu(server)) - c0;
+  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) throw new Error(`${w.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  return { rps: r.requests.average, cpuPerReq: cpuUs / r.requests.total };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+console.log(`read-API bench: ${ROUNDS} rounds × ${SECONDS} s per server and workload (after ${WARMUP} s warm-up), ${CONNECTIONS} keep-alive connections, node ${process.version}`);
+const results = new Map(WORKLOADS.map((w) => [w.name, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const kind of round % 2 ? ['ledger', 'floor'] : ['floor', 'ledger']) {
+    const server = await start(kind);
+    try {
+      for (const w of WORKLOADS) results.get(w.name).push({ kind, ...(await measure(server, w)) });
+    } finally {
+      await stop(server);
+    }
+  }
+}
+console.log('');
+console.log('| workload | ours req/s | floor req/s | ours / floor (rounds) | ours CPU/req | floor CPU/req | target |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const w of WORKLOADS) {
+  const rs = results.get(w.name);
+  const ours = rs.filter((r) => r.kind === 'ledger');
+  const floor = rs.filter((r) => r.kind === 'floor');
+  const ratios = ours.map((o, i) => o.rps / floor[i].rps);
+  console.log(
+    `| ${w.name} | ${fmt(median(ours.map((r) => r.rps)))} | ${fmt(median(floor.map((r) => r.rps)))} | ${(100 * median(ratios)).toFixed(0)} % (${(100 * Math.min(...ratios)).toFixed(0)}–${(100 * Math.max(...ratios)).toFixed(0)} %) | ` +
+      `${median(ours.map((r) => r.cpuPerReq)).toFixed(1)} µs | ${median(floor.map((r) => r.cpuPerReq)).toFixed(1)} µs | ≥ 75 % |`,
+  );
+}
