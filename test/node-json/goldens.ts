@@ -1,11 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-// The node's API goldens (aptos-core api/goldens), read where they are: ../shared beside the
-// checkout. Nothing from them is committed here.
-export const GOLDENS_DIR = resolve(process.cwd(), '../shared/node-goldens');
-export const HAVE_GOLDENS = existsSync(GOLDENS_DIR);
-if (!HAVE_GOLDENS) console.warn(`node-json goldens: ${GOLDENS_DIR} is absent; the golden tests are skipped`);
+// The node's API goldens (aptos-core api/goldens, Apache-2.0), committed verbatim in
+// fixtures/node-goldens with their PROVENANCE.md, so every golden test runs on a fresh clone.
+export const GOLDENS_DIR = fileURLToPath(new URL('../../fixtures/node-goldens/', import.meta.url));
 
 export interface Golden {
   name: string;
@@ -15,10 +13,9 @@ export interface Golden {
 
 /** Every golden that is one JSON document (two are not: a CORS text and a JSON followed by text). */
 export function goldens(): Golden[] {
-  if (!HAVE_GOLDENS) return [];
   const out: Golden[] = [];
   for (const name of readdirSync(GOLDENS_DIR).filter((f) => f.endsWith('.json')).sort()) {
-    const text = readFileSync(resolve(GOLDENS_DIR, name), 'utf8');
+    const text = readFileSync(GOLDENS_DIR + name, 'utf8');
     try {
       out.push({ name, text, json: JSON.parse(text) });
     } catch {

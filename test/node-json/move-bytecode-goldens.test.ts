@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fromHex, isBcsError } from '../../src/bcs/index.js';
 import { readModuleSignature } from '../../src/move/index.js';
 import { moduleBytecodeJson, scriptBytecodeJson } from '../../src/node-json/index.js';
-import { goldens, HAVE_GOLDENS, walk } from './goldens.js';
+import { goldens, walk } from './goldens.js';
 
 // Module and script ABIs parsed from bytecode as the node's try_parse_abi does, against the
 // bytecode + ABI pairs in the node's goldens. Those goldens predate `is_view` and `is_event` (the
@@ -31,7 +31,7 @@ function withoutNewKeys(abi: unknown): unknown {
   return JSON.parse(JSON.stringify(abi, (k, v) => (k === 'is_view' || k === 'is_event' ? undefined : v)));
 }
 
-describe.skipIf(!HAVE_GOLDENS)('module and script ABIs from bytecode, against the node goldens', () => {
+describe('module and script ABIs from bytecode, against the node goldens', () => {
   const { modules, scripts } = pairs();
 
   it('every module of the goldens gives the node ABI (JSON text)', () => {

@@ -6,11 +6,11 @@ import { parseNodeJsonText } from '../../src/node-json/json-text.js';
 import { abiRegistry } from '../../src/submission/index.js';
 import { hashes } from '../../src/node-json/hashes.js';
 
-// Mainnet block 456015808 as a real node answered it (test/node-json/real/README.md): lone
+// Mainnet block 456015808 as a real node answered it (fixtures/real-node/PROVENANCE.md): lone
 // transactions of it read with what could not be checked reported, a module outside the framework
 // read leniently or through an ABI resolver, and the older nodes' shapes of the same transactions.
 
-const TEXT = readFileSync('test/node-json/real/mainnet-block-456015808.json', 'utf8');
+const TEXT = readFileSync('fixtures/real-node/mainnet/block-456015808.json', 'utf8');
 type Tx = Record<string, unknown> & { version: string; type: string };
 const BLOCK = parseNodeJsonText(TEXT) as { block_hash: string; transactions: Tx[] };
 const tx = (version: string) => structuredClone(BLOCK.transactions.find((t) => t.version === version)!);

@@ -7,9 +7,9 @@ import type { TransactionArgument } from '../../src/transactions/index.js';
 // TransactionArgument::Serialized(bcs(value)) (aptos-core types/src/transaction/script.rs); the
 // node's JSON shows the values, exactly as for the typed variants, so the reader offers both and the
 // transaction hash picks. Mainnet version 3556737304 (block 456015808) is such a script: its u64
-// arguments are Serialized. Source: test/node-json/real/README.md.
+// arguments are Serialized. Source: fixtures/real-node/PROVENANCE.md.
 
-const block = parseNodeJsonText(readFileSync('test/node-json/real/mainnet-block-456015808.json', 'utf8')) as { transactions: { version: string }[] };
+const block = parseNodeJsonText(readFileSync('fixtures/real-node/mainnet/block-456015808.json', 'utf8')) as { transactions: { version: string }[] };
 const composed = block.transactions.find((t) => t.version === '3556737304')!;
 
 describe('script arguments written by the script composer', () => {
