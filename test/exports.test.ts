@@ -67,7 +67,7 @@ const CLIENT: Surface = {
     'FormatOption', 'HealthyOptions', 'IntegerInput', 'LedgerClient', 'LedgerClientOptions',
     'LedgerNetworkErrorKind', 'LedgerReads', 'LedgerResponseErrorCode', 'LedgerResult', 'NodeJsonReader',
     'PendingTransactionJson', 'RawBlockOptions', 'ResourceOptions', 'ResponseFormat', 'SummariesOptions',
-    'TransactionCalls', 'TransactionJson', 'TransactionWaitErrorKind', 'TransactionsOptions', 'VersionOptions',
+    'TransactionCalls', 'TransactionStatusJson', 'TransactionWaitErrorKind', 'TransactionsOptions', 'VersionOptions',
     'WaitOptions',
   ],
 };

@@ -71,3 +71,42 @@ export function concatBytes(parts: readonly Uint8Array[], size: number): Uint8Ar
   }
   return out;
 }
+
+/** Chunks gathered up to a cap: `add` answers false, keeping nothing more, once the total passes it. */
+export interface CappedBytes {
+  add(chunk: Uint8Array): boolean;
+  bytes(): Uint8Array;
+}
+
+/**
+ * The one capped body reader of the library (the client's responses, the handler's requests, web and
+ * node:http alike): counted while they arrive, so a hostile length is refused at `limit`, not after it.
+ */
+export function cappedBytes(limit: number): CappedBytes {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  return {
+    add(chunk) {
+      size += chunk.byteLength;
+      if (size > limit) return false;
+      chunks.push(chunk);
+      return true;
+    },
+    bytes: () => concatBytes(chunks, size),
+  };
+}
+
+/** A web stream's bytes up to `limit`; past it the stream is cancelled and the answer is undefined. */
+export async function readStreamCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  const into = cappedBytes(limit);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return into.bytes();
+    if (!into.add(value)) {
+      reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+  }
+}

@@ -1,5 +1,7 @@
 /**
- * The one error type of ledger-bcs. `code` is a closed set: callers switch on it, never on `message`.
+ * The error of the BCS core and of every decoder and text format built on it (the other layers have
+ * their own: `UsageError` for a caller's bad option, `ApiError` for the node's answers, the client's,
+ * ledger's, replica's and signing's errors). `code` is a closed set: callers switch on it, never on `message`.
  * Codes mirror the variants of the Rust `bcs` crate's `Error` (its `src/error.rs`; the crate aptos-core
  * serializes with), plus the encode-side and text-format failures a JavaScript caller can produce.
  */

@@ -1,7 +1,7 @@
 // The core's API for the other layers of this library, beyond its public index: byte and hex
 // helpers, variant tags and the one function behind `bcs.enum`. Not exported from the package.
 export { parseAddressInto, SPECIAL_LONG_ADDRESSES } from './address.js';
-export { concatBytes } from './bytes.js';
+export { cappedBytes, concatBytes, readStreamCapped, type CappedBytes } from './bytes.js';
 export { ELEMENT_COST } from './reader.js';
 export { enumeration } from './combinators.js';
 export { isNamedError, rethrowWithin } from './error.js';

@@ -18,7 +18,7 @@ export {
   type TransactionCalls,
   type WaitOptions,
 } from './transactions.js';
-export { type TransactionJson, type PendingTransactionJson } from './transaction-json.js';
+export { type TransactionStatusJson, type PendingTransactionJson } from './transaction-json.js';
 export { TransactionWaitError, isTransactionWaitError, type TransactionWaitErrorKind } from './wait-error.js';
 export { type LedgerReads, type TransactionsOptions, type ResourceOptions, type RawBlockOptions } from './reads.js';
 export { type EncodedSubmission, type EncodeSubmissionCallOptions } from './submit.js';

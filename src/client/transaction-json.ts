@@ -5,8 +5,11 @@ import { BcsError, quote } from '../bcs/index.js';
 // kept as the node sent it. The full typed reader is node-json's `parseTransactionJson`, which the
 // client uses where it is given one (`nodeJson`); this keeps the client's default bundle without it.
 
-/** A transaction as the node shows it: `pending_transaction`, or a committed kind with its outcome. */
-export interface TransactionJson {
+/**
+ * A transaction as the node shows it, read for its status: `pending_transaction`, or a committed kind
+ * with its outcome; the other fields as sent. (node-json's `TransactionJson` is the full typed JSON.)
+ */
+export interface TransactionStatusJson {
   /** `pending_transaction`, `user_transaction`, `block_metadata_transaction`, … */
   type: string;
   /** `0x` + 64 hex digits. */
@@ -38,7 +41,7 @@ function field(o: Record<string, unknown>, name: string, ok: (v: unknown) => boo
 }
 
 /** `json` read as a transaction (a BcsError naming the field otherwise). */
-export function readTransactionJson(json: unknown): TransactionJson {
+export function readTransactionJson(json: unknown): TransactionStatusJson {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new BcsError('invalid_json', `expected a transaction object, got ${quote(json)}`);
   const o = json as Record<string, unknown>;
   field(o, 'type', (v) => typeof v === 'string' && /^[a-z_]+$/.test(v), 'a transaction type');
@@ -48,7 +51,7 @@ export function readTransactionJson(json: unknown): TransactionJson {
     field(o, 'success', (v) => typeof v === 'boolean', 'a boolean');
     field(o, 'vm_status', (v) => typeof v === 'string', 'a string');
   }
-  return o as TransactionJson;
+  return o as TransactionStatusJson;
 }
 
 export function readPendingTransactionJson(json: unknown): PendingTransactionJson {

@@ -6,7 +6,7 @@ import { addressParam, u64Param, query, type IntegerInput } from './params.js';
 import { answer, decodeBody, jsonOf, ledgerResult, responseError, type Answer } from './response.js';
 import { sleep } from './retry.js';
 import { send, type Transport } from './transport.js';
-import { readPendingTransactionJson, readTransactionJson, type PendingTransactionJson, type TransactionJson } from './transaction-json.js';
+import { readPendingTransactionJson, readTransactionJson, type PendingTransactionJson, type TransactionStatusJson } from './transaction-json.js';
 import type { LedgerResult } from './types.js';
 import { TransactionWaitError } from './wait-error.js';
 
@@ -41,9 +41,9 @@ function json<T>(a: Answer, read: (j: unknown) => T): T {
 export interface TransactionCalls {
   /** POST /transactions with bcs(SignedTransaction); the node answers 202 with the pending transaction. Never retried. */
   submitTransaction(signedTransaction: Uint8Array, options?: { signal?: AbortSignal }): Promise<LedgerResult<PendingTransactionJson>>;
-  getTransactionByHash(hash: string, options?: { signal?: AbortSignal }): Promise<LedgerResult<TransactionJson>>;
+  getTransactionByHash(hash: string, options?: { signal?: AbortSignal }): Promise<LedgerResult<TransactionStatusJson>>;
   /** The committed transaction, polling the node until `timeoutMs`; a failed or late one is a TransactionWaitError. */
-  waitForTransaction(hash: string, options?: WaitOptions): Promise<LedgerResult<TransactionJson>>;
+  waitForTransaction(hash: string, options?: WaitOptions): Promise<LedgerResult<TransactionStatusJson>>;
   getAccountModule(address: AddressInput, name: string, options?: { ledgerVersion?: IntegerInput; signal?: AbortSignal }): Promise<LedgerResult<MoveModuleBytecodeJson>>;
 }
 
@@ -60,7 +60,7 @@ export function transactionCalls(t: Transport): TransactionCalls {
   };
   const byHash = (hash: string, signal?: AbortSignal) => get(`/transactions/by_hash/${hashParam(hash)}`, signal, readTransactionJson);
 
-  async function waitForTransaction(hash: string, o: WaitOptions = {}): Promise<LedgerResult<TransactionJson>> {
+  async function waitForTransaction(hash: string, o: WaitOptions = {}): Promise<LedgerResult<TransactionStatusJson>> {
     const h = hashParam(hash);
     const timeoutMs = o.timeoutMs ?? 20_000;
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) throw new UsageError('invalid_option', `timeoutMs must be a positive integer, got ${quote(timeoutMs)}`);
@@ -76,7 +76,7 @@ export function transactionCalls(t: Transport): TransactionCalls {
     // The node's long poll (`wait_by_hash`, up to its `wait_by_hash_timeout_ms`) where it has one;
     // a node without the route answers 404 `web_framework_error`, and is then polled by hash.
     let longPoll = true;
-    let last: TransactionJson | undefined;
+    let last: TransactionStatusJson | undefined;
     try {
       for (let i = 0; ; i++) {
         const started = Date.now();

@@ -1,5 +1,5 @@
 import { UsageError, quote } from '../bcs/index.js';
-import { concatBytes } from '../bcs/internal.js';
+import { readStreamCapped } from '../bcs/internal.js';
 import { LedgerNetworkError, LedgerResponseError, isLedgerNetworkError, isLedgerResponseError } from './errors.js';
 import { fetchSameOrigin } from './redirect.js';
 import { backoffMs, sleep, validRetryPolicy, type RetryPolicy } from './retry.js';
@@ -122,21 +122,7 @@ async function readBody(res: Response, limit: number): Promise<Uint8Array | type
     await res.body?.cancel().catch(() => undefined);
     return TOO_LARGE;
   }
-  if (res.body === null) return new Uint8Array(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  return concatBytes(chunks, size);
+  return (await readStreamCapped(res.body, limit)) ?? TOO_LARGE;
 }
 
 /** What a fetch function threw that is not a network failure: its own bug or refusal, passed on as it is. */

@@ -1,5 +1,5 @@
 import { isNamedError } from '../bcs/internal.js';
-import type { TransactionJson } from './transaction-json.js';
+import type { TransactionStatusJson } from './transaction-json.js';
 
 // The outcomes of waiting that are not a success: the transaction committed and failed (its
 // `vm_status` says why), or it was not committed in time. Duck-typed guard, as the client's others.
@@ -14,7 +14,7 @@ export class TransactionWaitError extends Error {
     readonly hash: string,
     message: string,
     /** The committed transaction (`failed`), or the last answer seen (`timeout`: pending, or none). */
-    readonly transaction: TransactionJson | undefined,
+    readonly transaction: TransactionStatusJson | undefined,
   ) {
     super(message);
   }

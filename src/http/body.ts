@@ -1,4 +1,4 @@
-import { concatBytes } from '../bcs/internal.js';
+import { readStreamCapped } from '../bcs/internal.js';
 import { requestText } from '../submission/internal.js';
 import { TOO_LARGE, type BodyRead } from './exchange.js';
 
@@ -12,21 +12,7 @@ export function declaredLength(header: string | undefined): number | undefined {
 
 /** Reads a web stream up to `limit` bytes; past it, cancels the stream and reports TOO_LARGE. */
 export async function readStream(body: ReadableStream<Uint8Array> | null, limit: number): Promise<BodyRead> {
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      reader.cancel().catch(() => {});
-      return TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  return concatBytes(chunks, size);
+  return (await readStreamCapped(body, limit)) ?? TOO_LARGE;
 }
 
 /**

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise, type Exchange, type Handle
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
 import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
-import { STATE_ENDPOINTS, stateRouteHandlers, type NodeLimits, type StateEndpoint } from './endpoints/index.js';
+import { STATE_ENDPOINTS, stateRouteHandlers, type PageLimits, type StateEndpoint } from './endpoints/index.js';
 import type { LedgerSource } from '../ledger/index.js';
 import { oneAtATime } from './turns.js';
 
@@ -22,7 +22,7 @@ export interface LedgerHandlerOptions {
   /** The ledger state reported in the `X-SVC-*` headers of every response; its chain id signs (default: the source's). */
   ledgerInfo?: () => LedgerInfo | Promise<LedgerInfo>;
   /** The node's page-size limits (api_config.rs defaults: 100 transactions a page, 10000 a block). */
-  limits?: Partial<NodeLimits>;
+  limits?: Partial<PageLimits>;
   /**
    * ABIs for encode_submission (default: a registry of the embedded 0x1 framework). A registry
    * given here is used through `encodeSubmissionAsync`, so its `resolve` function is asked.

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { concatBytes } from '../bcs/internal.js';
+import { cappedBytes } from '../bcs/internal.js';
 import { TOO_LARGE, type BodyRead, type Exchange } from './exchange.js';
 import { originForm } from './node-request.js';
 
@@ -32,8 +32,7 @@ export class NodeExchange implements Exchange {
 /** Collects the body up to `limit` bytes; past it, discards the rest and reports TOO_LARGE. */
 function readIncoming(req: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    const body = cappedBytes(limit);
     const cleanup = () => {
       req.off('data', onData);
       req.off('end', onEnd);
@@ -41,18 +40,14 @@ function readIncoming(req: IncomingMessage, limit: number): Promise<BodyRead> {
       req.off('close', onClose);
     };
     const onData = (c: Uint8Array) => {
-      size += c.byteLength;
-      if (size > limit) {
-        cleanup();
-        req.resume();
-        resolve(TOO_LARGE);
-        return;
-      }
-      chunks.push(c);
+      if (body.add(c)) return;
+      cleanup();
+      req.resume();
+      resolve(TOO_LARGE);
     };
     const onEnd = () => {
       cleanup();
-      resolve(concatBytes(chunks, size));
+      resolve(body.bytes());
     };
     const onError = (e: Error) => {
       cleanup();
@@ -61,7 +56,7 @@ function readIncoming(req: IncomingMessage, limit: number): Promise<BodyRead> {
     const onClose = () => {
       cleanup();
       if (!req.complete) reject(new Error('client closed the connection before the body was complete'));
-      else resolve(concatBytes(chunks, size));
+      else resolve(body.bytes());
     };
     req.on('data', onData);
     req.on('end', onEnd);

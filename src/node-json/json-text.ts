@@ -1,6 +1,6 @@
 import { BcsError } from '../bcs/index.js';
 import { isApiError } from '../records/index.js';
-import { parseRequestBody } from '../submission/index.js';
+import { parseSerdeJson } from '../submission/internal.js';
 
 // The node's JSON as text. It writes with serde_json, whose escaping of strings is JSON.stringify's
 // (`\"`, `\\`, `\n`…, other controls as lowercase `\u00xx`), so the common case is JSON.stringify;
@@ -32,14 +32,14 @@ function exactText(v: unknown): string {
 const LONG_NUMBER = /[:,[]\s*-?\d{16,}/;
 
 /**
- * Reads the node's JSON text. Integers beyond 2^53 come back as bigint (the exact reader of
- * encode_submission, with serde_json's nesting limit); any syntax error is an `invalid_json` BcsError.
+ * Reads the node's JSON text. Integers beyond 2^53 come back as bigint (serde_json's reader, from the
+ * submission layer, with its nesting limit); any syntax error is an `invalid_json` BcsError.
  */
 export function parseNodeJsonText(text: string): unknown {
   if (typeof text !== 'string') throw new BcsError('invalid_json', 'expected JSON text');
   try {
     if (!LONG_NUMBER.test(text)) return JSON.parse(text);
-    return parseRequestBody(text);
+    return parseSerdeJson(text);
   } catch (e) {
     if (isApiError(e)) throw new BcsError('invalid_json', e.message);
     if (e instanceof SyntaxError || e instanceof RangeError) throw new BcsError('invalid_json', e.message);

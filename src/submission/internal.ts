@@ -5,10 +5,14 @@ export { writeSubmission } from './encode-submission.js';
 export { parseSubmissionRequest } from './request.js';
 export { requestText, requestTextSliced } from './request-bytes.js';
 export { SLICED_PARSE_THRESHOLD } from './json-text.js';
+// serde_json's reader, exact for big integers (node-json reads the node's answers with it; no lower
+// layer has a JSON reader with serde_json's rules).
+export { parseSerdeJson } from './json-text.js';
 export { verifyPayload } from './verify-request.js';
 // The node's texts for parameters that do not parse, for the http layer's path and query parameters.
 export { addressProblem, apiAddressText } from './node-text.js';
 export { parseRustInt, parseRustU64 } from './rust-int.js';
 export { rustDebugString } from './serde-text.js';
-// A Map that forgets its oldest entry past its capacity (the replica's read-through cache).
+// The library's one bounded cache: a Map that forgets its oldest entry past its capacity (the ABI
+// registry's, the http handler's memo, the replica's read-through cache).
 export { BoundedMap } from './bounded-map.js';

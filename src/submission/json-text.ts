@@ -37,6 +37,15 @@ export function parseRequestBody(text: string): unknown {
   return plainAsSerde(v) ? v : new ExactParser(text).parseDocument();
 }
 
+/**
+ * Any JSON text read with serde_json's rules, exactly (integers beyond 2^53 as bigint): what the node
+ * writes its answers with, so node-json reads them through it. A syntax error is the 400 ApiError
+ * with serde_json's message, as for a request body.
+ */
+export function parseSerdeJson(text: string): unknown {
+  return new ExactParser(text).parseDocument();
+}
+
 /** Bodies longer than this are read by `parseRequestBodySliced` in slices (64 KiB). */
 export const SLICED_PARSE_THRESHOLD = 65_536;
 // One slice: about a millisecond of work whatever the tokens (values or characters).

@@ -3,6 +3,7 @@ import { createLedgerHandler } from '../../src/http/handler.js';
 import type { LedgerInfo } from '../../src/records/index.js';
 import { createMemoryLedger, type LedgerSource } from '../../src/ledger/index.js';
 import { MEMO_ENTRIES, MEMO_KEY_CHARS, remember } from '../../src/http/endpoints/context.js';
+import { BoundedMap } from '../../src/submission/internal.js';
 import { exampleLedger, FIXTURE, FIXTURE_BLOCKS } from '../ledger/fixture.js';
 
 // The handler keeps what it derives from request text and stored values (src/http/endpoints/
@@ -91,7 +92,7 @@ describe("the state endpoints' memo", () => {
   });
 
   it('keeps at most 4,096 entries, and no request text longer than 512 characters', () => {
-    const memo = new Map<string, number>();
+    const memo = new BoundedMap<string, number>(MEMO_ENTRIES);
     for (let i = 0; i < 5000; i++) {
       expect(remember(memo, `k${i}`, () => i)).toBe(i);
       expect(memo.size).toBeLessThanOrEqual(MEMO_ENTRIES);
@@ -101,17 +102,17 @@ describe("the state endpoints' memo", () => {
     remember(memo, long, () => ++made);
     remember(memo, long, () => ++made);
     expect(made).toBe(2);
-    expect(memo.has(long)).toBe(false);
+    expect(memo.get(long)).toBeUndefined();
     // A throw keeps nothing.
     expect(() => remember(memo, 'bad', () => { throw new Error('no'); })).toThrow('no');
-    expect(memo.has('bad')).toBe(false);
+    expect(memo.get('bad')).toBeUndefined();
   });
 
   it('stays bounded under requests for ever new addresses', async () => {
     const ledger = exampleLedger();
     const h = createLedgerHandler({ source: ledger });
     const fresh = createLedgerHandler({ source: ledger });
-    // Past the memo's 4096 entries it starts over; answers stay right on both sides of that.
+    // Past the memo's 4096 entries the oldest go; answers stay right on both sides of that.
     for (let i = 0; i < 5000; i++) {
       const a = '0x' + i.toString(16).padStart(64, '0');
       const res = await h(new Request(`http://localhost/v1/accounts/${a}/balance/${APT}`));

@@ -2,6 +2,7 @@ import { formatAddress, type Address } from '../../bcs/index.js';
 import type { LedgerSource, LedgerSummary } from '../../ledger/index.js';
 import { ApiError } from '../../records/index.js';
 import type { AbiRegistry } from '../../submission/index.js';
+import { BoundedMap } from '../../submission/internal.js';
 import type { EndpointSpec } from '../../records/index.js';
 import type { MaybeReply, Reply } from '../exchange.js';
 import { acceptKind, type AcceptKind } from '../media.js';
@@ -12,20 +13,20 @@ import type { RouteArgs } from '../params.js';
 // `get_latest_ledger_info` is) and its X-SVC-* headers, the source, and the node's limits. The
 // helpers below are api/src/context.rs and response.rs rules every endpoint shares.
 
-export interface NodeLimits {
+export interface PageLimits {
   /** config/src/config/api_config.rs `max_transactions_page_size` (default `DEFAULT_MAX_PAGE_SIZE`, 100). */
   maxTransactionsPageSize: number;
   /** `max_block_transactions_page_size` (default consensus `MAX_RECEIVING_BLOCK_TXNS`, 10000). */
   maxBlockTransactionsPageSize: number;
 }
 
-export const DEFAULT_LIMITS: NodeLimits = { maxTransactionsPageSize: 100, maxBlockTransactionsPageSize: 10_000 };
+export const DEFAULT_LIMITS: PageLimits = { maxTransactionsPageSize: 100, maxBlockTransactionsPageSize: 10_000 };
 
 export interface EndpointContext<S extends EndpointSpec = EndpointSpec> extends RouteArgs<S> {
   readonly info: LedgerSummary;
   readonly headers: Record<string, string>;
   readonly source: LedgerSource;
-  readonly limits: NodeLimits;
+  readonly limits: PageLimits;
   /** Module ABIs for rendering transactions as JSON (the handler's registry). */
   readonly abis: AbiRegistry;
   /** What the handler keeps between requests. */
@@ -40,11 +41,11 @@ export interface EndpointContext<S extends EndpointSpec = EndpointSpec> extends 
  */
 export interface EndpointMemo {
   /** An account's address and `Account` state key, by the address parameter as sent. */
-  readonly accounts: Map<string, { address: Address; key: Uint8Array }>;
+  readonly accounts: BoundedMap<string, { address: Address; key: Uint8Array }>;
   /** A balance's two state keys, by `address/asset_type` as sent (neither can hold a '/'). */
-  readonly balances: Map<string, { coinStore: Uint8Array | undefined; primaryStore: Uint8Array }>;
+  readonly balances: BoundedMap<string, { coinStore: Uint8Array | undefined; primaryStore: Uint8Array }>;
   /** Parsed asset types, by their text. */
-  readonly assets: Map<string, ParsedAsset>;
+  readonly assets: BoundedMap<string, ParsedAsset>;
   /** `AccountData` JSON of a stored `AccountResource`. */
   readonly accountJson: WeakMap<Uint8Array, string>;
   /** The balance of a primary store's `ObjectGroup`. */
@@ -59,7 +60,13 @@ export interface ParsedAsset {
 }
 
 export function endpointMemo(): EndpointMemo {
-  return { accounts: new Map(), balances: new Map(), assets: new Map(), accountJson: new WeakMap(), storeBalance: new WeakMap() };
+  return {
+    accounts: new BoundedMap(MEMO_ENTRIES),
+    balances: new BoundedMap(MEMO_ENTRIES),
+    assets: new BoundedMap(MEMO_ENTRIES),
+    accountJson: new WeakMap(),
+    storeBalance: new WeakMap(),
+  };
 }
 
 /** The most entries a memo map holds, and the longest key it keeps (longer request text is not kept). */
@@ -69,16 +76,13 @@ export const MEMO_KEY_CHARS = 512;
 /**
  * `map[key]`, made and kept when missing (a throw keeps nothing; an overlong key is not kept). Bounded
  * in bytes as well as entries: 4,096 keys of at most 512 characters, each with a few small arrays, is
- * a few MB per map whatever a peer sends; a full map is emptied.
+ * a few MB per map whatever a peer sends; past that the oldest entry goes (submission's BoundedMap,
+ * the library's one bounded cache).
  */
-export function remember<T>(map: Map<string, T>, key: string, make: () => T): T {
+export function remember<T>(map: BoundedMap<string, T>, key: string, make: () => T): T {
   if (key.length > MEMO_KEY_CHARS) return make();
   let v = map.get(key);
-  if (v === undefined) {
-    v = make();
-    if (map.size >= MEMO_ENTRIES) map.clear();
-    map.set(key, v);
-  }
+  if (v === undefined) map.set(key, (v = make()));
   return v;
 }
 

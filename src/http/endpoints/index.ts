@@ -6,7 +6,7 @@ import type { RouteHandler } from '../routes.js';
 import { account } from './account.js';
 import { balance } from './balance.js';
 import { blockByHeight } from './block.js';
-import { DEFAULT_LIMITS, endpointMemo, type NodeLimits, type StateEndpoint } from './context.js';
+import { DEFAULT_LIMITS, endpointMemo, type PageLimits, type StateEndpoint } from './context.js';
 import { transactionSummaries } from './transaction-summaries.js';
 import { transactions } from './transactions.js';
 import { accountResource } from './resource.js';
@@ -27,10 +27,10 @@ export const STATE_ENDPOINTS = {
 export function stateRouteHandlers(
   endpoints: Readonly<Record<string, StateEndpoint<never>>>,
   source: LedgerSource,
-  limits: Partial<NodeLimits> | undefined,
+  limits: Partial<PageLimits> | undefined,
   abis: AbiRegistry,
 ): Record<string, RouteHandler> {
-  const l: NodeLimits = { ...DEFAULT_LIMITS, ...limits };
+  const l: PageLimits = { ...DEFAULT_LIMITS, ...limits };
   const memo = endpointMemo();
   const out: Record<string, RouteHandler> = {};
   for (const [name, endpoint] of Object.entries(endpoints) as [string, StateEndpoint<EndpointSpec>][]) {
@@ -39,4 +39,4 @@ export function stateRouteHandlers(
   return out;
 }
 
-export type { NodeLimits, StateEndpoint, EndpointContext } from './context.js';
+export type { PageLimits, StateEndpoint, EndpointContext } from './context.js';
