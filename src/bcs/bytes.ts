@@ -76,23 +76,43 @@ export function concatBytes(parts: readonly Uint8Array[], size: number): Uint8Ar
 export interface CappedBytes {
   add(chunk: Uint8Array): boolean;
   bytes(): Uint8Array;
+  /** Bytes held now (the buffer's capacity, which may be up to twice what arrived). */
+  held(): number;
 }
 
 /**
  * The one capped body reader of the library (the client's responses, the handler's requests, web and
  * node:http alike): counted while they arrive, so a hostile length is refused at `limit`, not after it.
+ * Chunks are copied into one buffer that grows by doubling (to `expected`, a declared length, when it
+ * is honest), so a body held is one allocation: no per-chunk objects (a peer sending one byte per
+ * packet) and no second copy at the end. A lone chunk is kept as it came.
  */
-export function cappedBytes(limit: number): CappedBytes {
-  const chunks: Uint8Array[] = [];
+export function cappedBytes(limit: number, expected = 0): CappedBytes {
+  let buf: Uint8Array | undefined;
+  let first: Uint8Array | undefined;
   let size = 0;
   return {
     add(chunk) {
-      size += chunk.byteLength;
-      if (size > limit) return false;
-      chunks.push(chunk);
+      const n = size + chunk.byteLength;
+      if (n > limit) return false;
+      if (buf === undefined && first === undefined) {
+        first = chunk;
+        size = n;
+        return true;
+      }
+      if (buf === undefined || n > buf.byteLength) {
+        const grown = Math.max(n, 2 * (buf?.byteLength ?? 0), 65_536);
+        const next = new Uint8Array(Math.min(expected >= n ? expected : limit, grown));
+        next.set(buf === undefined ? first! : buf.subarray(0, size));
+        buf = next;
+        first = undefined;
+      }
+      buf.set(chunk, size);
+      size = n;
       return true;
     },
-    bytes: () => concatBytes(chunks, size),
+    bytes: () => (buf !== undefined ? buf.subarray(0, size) : (first ?? new Uint8Array(0))),
+    held: () => (buf !== undefined ? buf.byteLength : size),
   };
 }
 

@@ -29,6 +29,12 @@ export interface Exchange {
   header(name: string): string | undefined;
   /** Reads the body, stopping (and discarding the rest) once more than `limit` bytes arrived. */
   readBody(limit: number): Promise<BodyRead>;
+  /**
+   * Why this request will not be answered usefully any more (its connection closed, or the server
+   * shed it: the error to fail with), else undefined. Checked before and during a large body's
+   * parse, so an abandoned body is never parsed. Optional: the web-standard form does not know.
+   */
+  abandoned?(): Error | undefined;
 }
 
 /** A reply now, or later: a synchronous source is answered without a microtask in between. */

@@ -10,7 +10,7 @@ import { createRouter } from './router.js';
 import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
 import { STATE_ENDPOINTS, stateRouteHandlers, type PageLimits, type StateEndpoint } from './endpoints/index.js';
 import type { LedgerSource } from '../ledger/index.js';
-import { oneAtATime } from './turns.js';
+import { fairTurns } from './turns.js';
 
 export interface LedgerHandlerOptions {
   /**
@@ -74,7 +74,7 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
     encodeSubmissionEnabled: options.encodeSubmissionEnabled ?? true,
     now: options.now ?? Date.now,
     unhealthy: options.unhealthy ?? (() => undefined),
-    largeBodies: oneAtATime(),
+    largeBodies: fairTurns(),
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   // With a source, the state endpoints are attached beside the stateless two.

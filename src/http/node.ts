@@ -5,7 +5,8 @@ import type { LedgerHandler } from './handler.js';
 import { NodeExchange } from './node-exchange.js';
 import { writeReply, type Done } from './node-reply.js';
 import { originForm, viaRequest, type WebHandler } from './node-request.js';
-import { badTarget, guardServer, serverOptions, type NodeServerLimits } from './node-server.js';
+import { bodyBudget } from './node-budget.js';
+import { badTarget, guardServer, serverLimits, serverOptions, type NodeServerLimits } from './node-server.js';
 
 export type { WebHandler };
 export { NODE_SERVER_DEFAULTS, type NodeServerLimits } from './node-server.js';
@@ -28,6 +29,8 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
   const exchange = (handler as Partial<LedgerHandler>)[EXCHANGE];
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.onResponse;
+  // One budget for the bodies of every connection of this listener (node-budget.ts).
+  const budget = bodyBudget(serverLimits(options).maxBufferedBytes);
   return (req, res) => {
     // hyper refuses such a target before poem sees it (400, no body); node:http passes it on.
     if (badTarget(req.url)) {
@@ -51,12 +54,22 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     if (exchange === undefined) return void viaRequest(handler as WebHandler, req, res, limit, done).catch(() => writeFailure(res, done));
     // A reply the handler has at once is written at once: no promise in between.
     const method = req.method ?? 'GET';
+    const ex = new NodeExchange(req, method, budget);
     try {
-      const reply = exchange(new NodeExchange(req, method));
-      if (isPromise(reply)) Promise.resolve(reply).then((r) => writeReply(res, r, method, done)).catch(() => writeFailure(res, done));
-      else writeReply(res, reply, method, done);
+      const reply = exchange(ex);
+      if (isPromise(reply)) {
+        Promise.resolve(reply)
+          .then((r) => {
+            // Answered before its body was read whole (the budget shed it): the rest is not read.
+            if (ex.cut) r.headers.connection = 'close';
+            writeReply(res, r, method, done);
+          })
+          .catch(() => writeFailure(res, done))
+          .finally(() => ex.release());
+      } else writeReply(res, reply, method, done);
     } catch {
       writeFailure(res, done);
+      ex.release();
     }
   };
 }
