@@ -1,16 +1,17 @@
-import { addressBytes, isBcsError, normalizeAddress, type Address } from '../bcs/index.js';
+import { isBcsError, type Address } from '../bcs/index.js';
 import { bcsBlock, type BcsBlockInput, type BlockHeader, type IndexedTransactionSummary } from '../records/index.js';
 import { nobleSha3, parseBlock, type ParsedBlock, type Sha3 } from './block-reader.js';
 import { LedgerError } from './errors.js';
 import { CHAIN_ID_STR, CONFIGURATION_STR, leadingU64, TIMESTAMP_STR } from './framework-state.js';
 import { decodeLedgerFile, encodeLedgerFile, type LedgerFileParts } from './ledger-file.js';
-import { keyString, lastAtMost, VersionedState } from './memory-state.js';
+import { accountSummaries, indexTransaction, type AccountIndexes } from './account-index.js';
+import { keyString, VersionedState } from './memory-state.js';
 import type { LedgerSource, LedgerSummary, StoredTransaction, SummariesQuery } from './source.js';
 
 // The embedded ledger: blocks of the node's own records (BcsBlock with TransactionOnChainData) kept as
-// their bytes, with small indexes beside them: versioned state from each write set, each account's
-// user transactions (storage/aptosdb `TransactionSummariesByAccountSchema`: sequence-number and
-// orderless alike), and the blocks' extents. Ingest checks a whole batch before it changes anything.
+// their bytes, with small indexes beside them: versioned state from each write set (memory-state.ts),
+// each account's user transactions (account-index.ts), and the blocks' headers. Ingest checks a whole
+// batch before it changes anything (parseBatch), then applies, prunes and refreshes the ledger info.
 
 export interface MemoryLedgerOptions {
   /**
@@ -57,14 +58,6 @@ export interface MemoryLedger extends LedgerSource {
   save(): Uint8Array;
 }
 
-interface AccountIndex {
-  versions: number[];
-  hashes: Uint8Array[];
-  /** Sequence number or nonce, per `nonce`. */
-  numbers: bigint[];
-  nonce: boolean[];
-}
-
 /** Where a ledger starts when it does not start at genesis (a loaded, pruned ledger). */
 export interface LedgerBase {
   version: number;
@@ -72,7 +65,59 @@ export interface LedgerBase {
   state: Iterable<[Uint8Array, Uint8Array]>;
 }
 
+/** What the ledger holds beside its state: its retained transactions and blocks, each from a head index. */
+interface Retained {
+  txs: Uint8Array[];
+  txHead: number;
+  blocks: BlockHeader[];
+  blockHead: number;
+  nextVersion: number;
+  nextHeight: number;
+}
+
 export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: LedgerBase): MemoryLedger {
+  const { window, fallbackChainId, sha3 } = checkedOptions(options);
+  const state = new VersionedState();
+  const accounts: AccountIndexes = new Map();
+  const r: Retained = { txs: [], txHead: 0, blocks: [], blockHead: 0, nextVersion: base?.version ?? 0, nextHeight: base?.height ?? 0 };
+  if (base !== undefined) {
+    for (const [k, v] of base.state) state.put(keyString(k), base.version - 1, v);
+    state.floor = base.version - 1;
+  }
+  let info: LedgerSummary | undefined;
+
+  return {
+    ingest(input) {
+      // Everything is read and checked before anything is applied.
+      const parsed = parseBatch(Array.isArray(input) ? (input as readonly BlockInput[]) : [input as BlockInput], r, sha3);
+      let count = 0;
+      for (const p of parsed) {
+        applyBlock(p, r, state, accounts);
+        count += p.transactions.length;
+      }
+      if (parsed.length > 0) {
+        prune(r, state, window);
+        info = latestInfo(r, state, fallbackChainId);
+      }
+      return { blocks: parsed.length, transactions: count, ledgerVersion: BigInt(r.nextVersion - 1) };
+    },
+    ledgerInfo() {
+      if (info === undefined) throw new LedgerError('incomplete_block', 'the ledger holds no block yet');
+      return info;
+    },
+    stateValue(stateKey, version) {
+      if (version < BigInt(oldestVersion(r)) || version >= BigInt(r.nextVersion)) return undefined;
+      return state.get(keyString(stateKey), Number(version));
+    },
+    hasStateAt: (stateKey, version) => state.has(keyString(stateKey), Number(version)),
+    accountTransactionSummaries: (address, q) => accountSummaries(accounts, address, q, oldestVersion(r)),
+    blockByHeight: (height) => blockAt(r, height),
+    transactions: (startVersion, limit) => transactionsFrom(r, startVersion, limit),
+    save: () => encodeLedgerFile(ledgerParts(r, state)),
+  };
+}
+
+function checkedOptions(options: MemoryLedgerOptions): { window: number | undefined; fallbackChainId: number; sha3: Sha3 } {
   const window = options.pruneWindow;
   if (window !== undefined && !(Number.isSafeInteger(window) && window >= 1)) {
     throw new LedgerError('invalid_option', `pruneWindow must be a positive integer of versions, got ${String(window)}`);
@@ -81,202 +126,110 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
   if (!(Number.isInteger(fallbackChainId) && fallbackChainId >= 0 && fallbackChainId <= 255)) {
     throw new LedgerError('invalid_option', `chainId must be a u8, got ${String(fallbackChainId)}`);
   }
-  const sha3 = options.sha3 ?? nobleSha3;
-  const state = new VersionedState();
-  const accounts = new Map<string, AccountIndex>();
-  // Retained transactions and blocks, each from a head index (compacted as pruning advances).
-  let txs: Uint8Array[] = [];
-  let txHead = 0;
-  let blocks: BlockHeader[] = [];
-  let blockHead = 0;
-  let nextVersion = base?.version ?? 0;
-  let nextHeight = base?.height ?? 0;
-  let info: LedgerSummary | undefined;
+  return { window, fallbackChainId, sha3: options.sha3 ?? nobleSha3 };
+}
 
-  if (base !== undefined) {
-    for (const [k, v] of base.state) state.put(keyString(k), base.version - 1, v);
-    state.floor = base.version - 1;
+const oldestVersion = (r: Retained): number => (r.blocks.length > r.blockHead ? Number(r.blocks[r.blockHead]!.firstVersion) : r.nextVersion);
+
+/** Reads and checks every block of a batch: each one's own checks, then that they follow on from the ledger and each other. */
+function parseBatch(list: readonly BlockInput[], r: Retained, sha3: Sha3): ParsedBlock[] {
+  let version = r.nextVersion;
+  let height = r.nextHeight;
+  return list.map((b, i) => {
+    const p = parseBlock(toBytes(b, i), sha3);
+    if (p.blockHeight !== BigInt(height)) throw new LedgerError('height_gap', `block ${i} has height ${p.blockHeight}, the next height is ${height}`);
+    if (p.firstVersion !== BigInt(version)) throw new LedgerError('version_gap', `block ${p.blockHeight} starts at version ${p.firstVersion}, the next version is ${version}`);
+    version = Number(p.lastVersion) + 1;
+    height = Number(p.blockHeight) + 1;
+    return p;
+  });
+}
+
+function toBytes(input: BlockInput, i: number): Uint8Array {
+  if (input instanceof Uint8Array) return input;
+  try {
+    return bcsBlock.schema.encode(input);
+  } catch (e) {
+    if (isBcsError(e)) throw new LedgerError('malformed', `block ${i}: ${e.message}`);
+    throw e;
   }
+}
 
-  const oldestVersion = () => (blocks.length > blockHead ? Number(blocks[blockHead]!.firstVersion) : nextVersion);
-
-  function refreshInfo(): void {
-    const latest = nextVersion - 1;
-    const chain = state.get(CHAIN_ID_STR, latest);
-    const oldest = blocks[blockHead]!;
-    info = {
-      chainId: chain !== undefined && chain.length === 1 ? chain[0]! : fallbackChainId,
-      epoch: leadingU64(state.get(CONFIGURATION_STR, latest)),
-      ledgerVersion: BigInt(latest),
-      oldestLedgerVersion: oldest.firstVersion,
-      ledgerTimestampUsec: leadingU64(state.get(TIMESTAMP_STR, latest)),
-      blockHeight: BigInt(nextHeight - 1),
-      oldestBlockHeight: oldest.blockHeight,
-    };
+/** Keeps a checked block: its header, its transactions' bytes, their state writes and summaries. */
+function applyBlock(b: ParsedBlock, r: Retained, state: VersionedState, accounts: AccountIndexes): void {
+  r.blocks.push({ blockHeight: b.blockHeight, blockHash: b.blockHash, blockTimestamp: b.blockTimestamp, firstVersion: b.firstVersion, lastVersion: b.lastVersion });
+  for (const t of b.transactions) {
+    r.txs.push(t.bytes);
+    for (const w of t.writes) state.put(keyString(w.key), t.version, w.value);
+    indexTransaction(accounts, t);
   }
+  r.nextVersion = Number(b.lastVersion) + 1;
+  r.nextHeight = Number(b.blockHeight) + 1;
+}
 
-  function apply(b: ParsedBlock): void {
-    blocks.push({ blockHeight: b.blockHeight, blockHash: b.blockHash, blockTimestamp: b.blockTimestamp, firstVersion: b.firstVersion, lastVersion: b.lastVersion });
-    for (const t of b.transactions) {
-      txs.push(t.bytes);
-      for (const w of t.writes) state.put(keyString(w.key), t.version, w.value);
-      const s = t.summary;
-      if (s !== undefined) {
-        const k = keyString(s.senderBytes);
-        let a = accounts.get(k);
-        if (a === undefined) accounts.set(k, (a = { versions: [], hashes: [], numbers: [], nonce: [] }));
-        a.versions.push(t.version);
-        a.hashes.push(s.hash);
-        a.numbers.push(s.replayProtector.value);
-        a.nonce.push(s.replayProtector.$kind === 'Nonce');
-      }
-    }
-    nextVersion = Number(b.lastVersion) + 1;
-    nextHeight = Number(b.blockHeight) + 1;
+/** Drops whole blocks older than the window (at least `window` versions stay), compacting the arrays now and then. */
+function prune(r: Retained, state: VersionedState, window: number | undefined): void {
+  if (window === undefined) return;
+  const keepFrom = r.nextVersion - window;
+  while (r.blocks.length - r.blockHead > 1 && Number(r.blocks[r.blockHead + 1]!.firstVersion) <= keepFrom) {
+    const b = r.blocks[r.blockHead++]!;
+    r.txHead += Number(b.lastVersion - b.firstVersion) + 1;
   }
-
-  function prune(): void {
-    if (window === undefined) return;
-    const keepFrom = nextVersion - window;
-    while (blocks.length - blockHead > 1 && Number(blocks[blockHead + 1]!.firstVersion) <= keepFrom) {
-      const b = blocks[blockHead++]!;
-      txHead += Number(b.lastVersion - b.firstVersion) + 1;
-    }
-    if (blockHead > 1024 && blockHead * 2 > blocks.length) {
-      blocks = blocks.slice(blockHead);
-      blockHead = 0;
-    }
-    if (txHead > 4096 && txHead * 2 > txs.length) {
-      txs = txs.slice(txHead);
-      txHead = 0;
-    }
-    state.floor = oldestVersion() - 1;
+  if (r.blockHead > 1024 && r.blockHead * 2 > r.blocks.length) {
+    r.blocks = r.blocks.slice(r.blockHead);
+    r.blockHead = 0;
   }
-
-  function toBytes(input: BlockInput, i: number): Uint8Array {
-    if (input instanceof Uint8Array) return input;
-    try {
-      return bcsBlock.schema.encode(input);
-    } catch (e) {
-      if (isBcsError(e)) throw new LedgerError('malformed', `block ${i}: ${e.message}`);
-      throw e;
-    }
+  if (r.txHead > 4096 && r.txHead * 2 > r.txs.length) {
+    r.txs = r.txs.slice(r.txHead);
+    r.txHead = 0;
   }
+  state.floor = oldestVersion(r) - 1;
+}
 
-  const ledger: MemoryLedger = {
-    ingest(input) {
-      const list = Array.isArray(input) ? (input as readonly BlockInput[]) : [input as BlockInput];
-      // Everything is read and checked before anything is applied.
-      const parsed: ParsedBlock[] = [];
-      let version = nextVersion;
-      let height = nextHeight;
-      list.forEach((b, i) => {
-        const p = parseBlock(toBytes(b, i), sha3);
-        if (p.blockHeight !== BigInt(height)) throw new LedgerError('height_gap', `block ${i} has height ${p.blockHeight}, the next height is ${height}`);
-        if (p.firstVersion !== BigInt(version)) throw new LedgerError('version_gap', `block ${p.blockHeight} starts at version ${p.firstVersion}, the next version is ${version}`);
-        version = Number(p.lastVersion) + 1;
-        height = Number(p.blockHeight) + 1;
-        parsed.push(p);
-      });
-      let count = 0;
-      for (const p of parsed) {
-        apply(p);
-        count += p.transactions.length;
-      }
-      if (parsed.length > 0) {
-        prune();
-        refreshInfo();
-      }
-      return { blocks: parsed.length, transactions: count, ledgerVersion: BigInt(nextVersion - 1) };
-    },
-
-    ledgerInfo() {
-      if (info === undefined) throw new LedgerError('incomplete_block', 'the ledger holds no block yet');
-      return info;
-    },
-
-    stateValue(stateKey, version) {
-      if (version < BigInt(oldestVersion()) || version >= BigInt(nextVersion)) return undefined;
-      return state.get(keyString(stateKey), Number(version));
-    },
-
-    hasStateAt(stateKey, version) {
-      return state.has(keyString(stateKey), Number(version));
-    },
-
-    accountTransactionSummaries(address, q) {
-      const a = accounts.get(keyString(addressBytes(address)));
-      if (a === undefined || q.limit <= 0) return [];
-      const v = a.versions;
-      const floor = oldestVersion();
-      const ledgerVersion = Number(q.ledgerVersion > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : q.ledgerVersion);
-      let from: number;
-      let to: number; // exclusive
-      if (q.startVersion !== undefined) {
-        // Forward from start_version, never past the ledger version.
-        if (q.startVersion > BigInt(v[v.length - 1]!)) return [];
-        from = lastAtMost(v, Number(q.startVersion) - 1) + 1;
-        to = Math.min(lastAtMost(v, ledgerVersion) + 1, from + q.limit);
-      } else {
-        // Backward from end_version (default: the ledger version); a summary past the ledger version
-        // ends the scan, as the node's iterator does, then the page is put in ascending order.
-        const end = q.endVersion === undefined ? ledgerVersion : q.endVersion > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(q.endVersion);
-        to = lastAtMost(v, end) + 1;
-        if (to > 0 && v[to - 1]! > ledgerVersion) return [];
-        from = Math.max(0, to - q.limit);
-      }
-      const out: IndexedTransactionSummary[] = [];
-      const sender = normalizeAddress(address);
-      for (let i = from; i < to; i++) {
-        if (v[i]! < floor) continue;
-        out.push({
-          $kind: 'V1',
-          value: {
-            sender,
-            version: BigInt(v[i]!),
-            transactionHash: a.hashes[i]!,
-            replayProtector: a.nonce[i] ? { $kind: 'Nonce', value: a.numbers[i]! } : { $kind: 'SequenceNumber', value: a.numbers[i]! },
-          },
-        });
-      }
-      return out;
-    },
-
-    blockByHeight(height) {
-      const live = blocks.length - blockHead;
-      if (live === 0) return undefined;
-      const i = height - blocks[blockHead]!.blockHeight;
-      if (i < 0n || i >= BigInt(live)) return undefined;
-      return blocks[blockHead + Number(i)];
-    },
-
-    transactions(startVersion, limit) {
-      const out: StoredTransaction[] = [];
-      const oldest = oldestVersion();
-      if (startVersion < BigInt(oldest)) return out;
-      for (let v = Number(startVersion); v < nextVersion && out.length < limit; v++) {
-        out.push({ version: BigInt(v), bytes: txs[txHead + v - oldest]! });
-      }
-      return out;
-    },
-
-    save() {
-      return encodeLedgerFile(ledgerParts());
-    },
+/** The ledger info after an ingest: chain id, epoch and timestamp from the framework's state. */
+function latestInfo(r: Retained, state: VersionedState, fallbackChainId: number): LedgerSummary {
+  const latest = r.nextVersion - 1;
+  const chain = state.get(CHAIN_ID_STR, latest);
+  const oldest = r.blocks[r.blockHead]!;
+  return {
+    chainId: chain !== undefined && chain.length === 1 ? chain[0]! : fallbackChainId,
+    epoch: leadingU64(state.get(CONFIGURATION_STR, latest)),
+    ledgerVersion: BigInt(latest),
+    oldestLedgerVersion: oldest.firstVersion,
+    ledgerTimestampUsec: leadingU64(state.get(TIMESTAMP_STR, latest)),
+    blockHeight: BigInt(r.nextHeight - 1),
+    oldestBlockHeight: oldest.blockHeight,
   };
+}
 
-  function ledgerParts(): LedgerFileParts {
-    const oldest = oldestVersion();
-    const live = blocks.slice(blockHead);
-    return {
-      firstVersion: oldest,
-      firstHeight: live.length > 0 ? Number(live[0]!.blockHeight) : nextHeight,
-      baseState: oldest > 0 ? [...state.entriesAt(oldest - 1)] : [],
-      blocks: live.map((b) => ({ header: b, txs: txs.slice(txHead + Number(b.firstVersion) - oldest, txHead + Number(b.lastVersion) - oldest + 1) })),
-    };
+function blockAt(r: Retained, height: bigint): BlockHeader | undefined {
+  const live = r.blocks.length - r.blockHead;
+  if (live === 0) return undefined;
+  const i = height - r.blocks[r.blockHead]!.blockHeight;
+  if (i < 0n || i >= BigInt(live)) return undefined;
+  return r.blocks[r.blockHead + Number(i)];
+}
+
+function transactionsFrom(r: Retained, startVersion: bigint, limit: number): StoredTransaction[] {
+  const out: StoredTransaction[] = [];
+  const oldest = oldestVersion(r);
+  if (startVersion < BigInt(oldest)) return out;
+  for (let v = Number(startVersion); v < r.nextVersion && out.length < limit; v++) {
+    out.push({ version: BigInt(v), bytes: r.txs[r.txHead + v - oldest]! });
   }
+  return out;
+}
 
-  return ledger;
+/** The retained blocks' records, and the state before them when pruned, for the ledger file. */
+function ledgerParts(r: Retained, state: VersionedState): LedgerFileParts {
+  const oldest = oldestVersion(r);
+  const live = r.blocks.slice(r.blockHead);
+  return {
+    firstVersion: oldest,
+    firstHeight: live.length > 0 ? Number(live[0]!.blockHeight) : r.nextHeight,
+    baseState: oldest > 0 ? [...state.entriesAt(oldest - 1)] : [],
+    blocks: live.map((b) => ({ header: b, txs: r.txs.slice(r.txHead + Number(b.firstVersion) - oldest, r.txHead + Number(b.lastVersion) - oldest + 1) })),
+  };
 }
 
 /** A ledger from a file `save()` wrote: its base state, then its blocks ingested (and checked) again. */

@@ -1,9 +1,9 @@
-import { isLedgerApiError, isLedgerNetworkError, isLedgerResponseError, type LedgerClient, type LedgerResult } from '../client/index.js';
-import { backoffMs, sleep as abortableSleep } from '../client/internal.js';
-import { createMemoryLedger, isLedgerError, type MemoryLedger, type Sha3 } from '../ledger/index.js';
-import { completeBlock, readBlockHead, readListHead } from './block-bytes.js';
+import { isLedgerApiError, type LedgerClient } from '../client/index.js';
+import { createMemoryLedger, type MemoryLedger, type Sha3 } from '../ledger/index.js';
+import { readBlockHead } from './block-bytes.js';
 import { diagnoseBlock } from './diagnose.js';
-import { ReplicaError, isReplicaError } from './errors.js';
+import { ReplicaError } from './errors.js';
+import { fetchBlock, followLoop, ingestNamed, seen, type Run, type Settings } from './follow-loop.js';
 import { readThroughSource, type ReadThroughSource } from './read-through.js';
 
 // A read replica's ingest: blocks by height from the upstream in BCS with their transactions (the
@@ -72,253 +72,105 @@ export interface Follower {
   stop(): Promise<void>;
 }
 
-interface Slot {
-  height: bigint;
-  settled: boolean;
-  value?: Uint8Array;
-  error?: unknown;
-  promise: Promise<void>;
-}
-
 export function createFollower(o: FollowerOptions): Follower {
-  const client = o.client;
-  const concurrency = o.concurrency ?? 8;
-  const pageSize = o.pageSize ?? 100;
-  const pollMs = o.pollMs ?? 500;
-  const maxBackoff = o.maxBackoffMs ?? 30_000;
-  const now = o.now ?? Date.now;
-  const random = o.random ?? Math.random;
-  const log = o.log ?? (() => undefined);
-  if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 256)) throw new ReplicaError('invalid_option', 'concurrency must be an integer from 1 to 256');
-  if (!(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 65535)) throw new ReplicaError('invalid_option', 'pageSize must be an integer from 1 to 65535');
-
-  let ledger: MemoryLedger | undefined = o.ledger;
-  let source: ReadThroughSource | undefined;
-  let state: FollowerState = 'starting';
-  let chainId: number | undefined;
-  let upstreamHeight: bigint | undefined;
-  let ingested = 0;
-  let error: ReplicaError | undefined;
-  let lastUpstreamError: string | undefined;
-  // One listener for the whole run: requests in flight are left to finish (or time out) on their own.
+  const s = settingsOf(o);
   const abort = new AbortController();
   const aborted = new Promise<void>((r) => abort.signal.addEventListener('abort', () => r(), { once: true }));
+  const run: Run = {
+    state: 'starting',
+    ledger: o.ledger,
+    source: undefined,
+    chainId: undefined,
+    upstreamHeight: undefined,
+    ingested: 0,
+    error: undefined,
+    lastUpstreamError: undefined,
+    abort,
+    aborted,
+  };
   let resolveDone!: () => void;
   const done = new Promise<void>((r) => (resolveDone = r));
 
-  /** Checks an answer's chain id (fixed by the first) and notes the upstream's tip. */
-  function seen<T>(r: LedgerResult<T>, height?: bigint): LedgerResult<T> {
-    if (chainId === undefined) chainId = r.ledgerInfo.chainId;
-    else if (r.ledgerInfo.chainId !== chainId) {
-      throw new ReplicaError('chain_id_mismatch', `the upstream answered for chain ${r.ledgerInfo.chainId}, the replica follows chain ${chainId}${height === undefined ? '' : ` (block ${height})`}`, height, undefined, 'chain_id');
-    }
-    if (upstreamHeight === undefined || r.ledgerInfo.blockHeight > upstreamHeight) upstreamHeight = r.ledgerInfo.blockHeight;
-    return r;
-  }
-
-  /** Block `height` with all its transactions, as bytes the ledger ingests. */
-  async function fetchBlock(height: bigint): Promise<Uint8Array> {
-    const bytes = seen(await client.getBlockBytes(height, { withTransactions: true }), height).data;
-    const head = readBlockHead(bytes);
-    const want = head.lastVersion - head.firstVersion + 1n;
-    if (head.lastVersion < head.firstVersion || want > 0x7fffffffn) return bytes; // the ledger refuses it, named
-    const pages: Uint8Array[] = [];
-    let have = BigInt(head.carried);
-    while (have < want) {
-      const limit = Number(want - have < BigInt(pageSize) ? want - have : BigInt(pageSize));
-      const page = seen(await client.getTransactionsBytes({ start: head.firstVersion + have, limit }), height).data;
-      const n = readListHead(page).count;
-      if (n === 0 || n > limit) {
-        throw new ReplicaError('verification_failed', `block ${height}: the listing from version ${head.firstVersion + have} answered ${n} transactions for ${limit}`, height, head.firstVersion + have, 'transactions');
-      }
-      pages.push(page);
-      have += BigInt(n);
-    }
-    return completeBlock(bytes, head, pages);
-  }
-
-  /** Ingests `blocks` (consecutive from the ledger's next height); a refusal is named and thrown. */
-  function ingest(blocks: Uint8Array[], first?: { height: bigint; version: bigint }): number {
-    const l = ledger!;
-    try {
-      return l.ingest(blocks).transactions;
-    } catch (e) {
-      if (!isLedgerError(e)) throw e;
-    }
-    // Keep the verified prefix: one block at a time up to the one refused.
-    let n = 0;
-    for (const b of blocks) {
-      const before = first ?? { height: l.ledgerInfo().blockHeight + 1n, version: l.ledgerInfo().ledgerVersion + 1n };
-      try {
-        n += l.ingest(b).transactions;
-      } catch (e) {
-        if (!isLedgerError(e)) throw e;
-        throw diagnoseBlock(b, before.height, before.version, e.message);
-      }
-    }
-    return n;
-  }
-
-  /** Waits `ms`; `stop()` ends the wait early (the loop then sees the abort). */
-  const sleep = (ms: number): Promise<void> => abortableSleep(ms, abort.signal).catch(() => undefined);
-
-  const jitter = (ms: number) => Math.floor(ms / 2 + random() * (ms / 2));
-
-  async function start(): Promise<void> {
-    const first = seen(await client.healthy());
-    if (ledger !== undefined) {
-      const mine = ledger.ledgerInfo().chainId;
-      if (mine !== first.ledgerInfo.chainId) {
-        throw new ReplicaError('chain_id_mismatch', `the ledger is of chain ${mine}, the upstream of chain ${first.ledgerInfo.chainId}`, undefined, undefined, 'chain_id');
-      }
-    } else {
-      const from = o.from ?? 'oldest';
-      const height = from === 'oldest' ? first.ledgerInfo.oldestBlockHeight : from.height;
-      let bytes: Uint8Array;
-      try {
-        bytes = await fetchBlock(height);
-      } catch (e) {
-        if (isLedgerApiError(e) && (e.status === 404 || e.status === 410)) throw new ReplicaError('unavailable_start', `the upstream cannot serve block ${height}: ${e.message}`, height);
-        throw e;
-      }
-      const head = readBlockHead(bytes);
-      if (head.blockHeight !== height) throw diagnoseBlock(bytes, height, head.firstVersion, 'height');
-      const base = head.firstVersion > 0n ? { version: Number(head.firstVersion), height: Number(height), state: [] } : undefined;
-      ledger = createMemoryLedger({ pruneWindow: o.pruneWindow, chainId, sha3: o.sha3 }, base);
-      ingested += ingest([bytes], { height, version: head.firstVersion });
-    }
-    const info = ledger.ledgerInfo();
-    source = readThroughSource({ ledger, client, firstVersion: info.oldestLedgerVersion, cacheEntries: o.cacheEntries });
-    await source.prime();
-    state = 'catching_up';
-    void loop().finally(resolveDone);
-  }
-
-  async function loop(): Promise<void> {
-    const l = ledger!;
-    const slots: Slot[] = [];
-    let failures = 0;
-    let lastProgress = now();
-    let rateFrom = { at: now(), count: ingested };
-    const next = () => l.ledgerInfo().blockHeight + 1n;
-    const fill = () => {
-      const tip = upstreamHeight ?? -1n;
-      let h = slots.length > 0 ? slots[slots.length - 1]!.height + 1n : next();
-      while (slots.length < concurrency && h <= tip) {
-        const slot: Slot = { height: h, settled: false, promise: Promise.resolve() };
-        slot.promise = fetchBlock(h).then(
-          (v) => void ((slot.value = v), (slot.settled = true)),
-          (e: unknown) => void ((slot.error = e), (slot.settled = true)),
-        );
-        slots.push(slot);
-        h++;
-      }
-    };
-    while (!abort.signal.aborted) {
-      try {
-        fill();
-        if (slots.length === 0) {
-          // Caught up: ask where the upstream is, then wait a little if it has nothing new.
-          const h = await Promise.race([client.healthy(), aborted]);
-          if (h === undefined) break;
-          seen(h);
-          if (next() > (upstreamHeight ?? -1n)) {
-            state = 'following';
-            await sleep(jitter(pollMs));
-          }
-          failures = 0;
-          continue;
-        }
-        await Promise.race([slots[0]!.promise, aborted]);
-        if (abort.signal.aborted) break;
-        // The settled blocks in order; a failed fetch ends the batch after the blocks before it.
-        const ready: Uint8Array[] = [];
-        let failed: unknown;
-        while (slots.length > 0 && slots[0]!.settled && failed === undefined) {
-          const s = slots.shift()!;
-          if (s.error !== undefined) failed = s.error;
-          else ready.push(s.value!);
-        }
-        if (failed !== undefined) slots.length = 0;
-        const from = l.ledgerInfo();
-        const n = ready.length > 0 ? ingest(ready) : 0;
-        ingested += n;
-        failures = 0;
-        lastUpstreamError = undefined;
-        const to = l.ledgerInfo();
-        const t = now();
-        const secs = Math.max(1, t - rateFrom.at) / 1000;
-        const rate = Math.round((ingested - rateFrom.count) / secs);
-        if (t - rateFrom.at > 5000) rateFrom = { at: t, count: ingested };
-        if (ready.length > 0) log(`ingested blocks ${from.blockHeight + 1n}..=${to.blockHeight} versions ${from.ledgerVersion + 1n}..=${to.ledgerVersion} (${n} tx, ${rate} tx/s)`);
-        if (failed !== undefined) throw failed;
-        const behind = (upstreamHeight ?? 0n) - to.blockHeight;
-        state = behind > BigInt(concurrency) ? 'catching_up' : 'following';
-        if (state === 'catching_up' && t - lastProgress >= 2000) {
-          lastProgress = t;
-          log(`catching up: block ${to.blockHeight} of ${upstreamHeight} (${behind} behind), ${rate} tx/s`);
-        }
-      } catch (e) {
-        if (abort.signal.aborted) break;
-        if (isReplicaError(e)) {
-          error = e;
-          state = 'failed';
-          log(`ingest stopped: ${e.message}`);
-          return;
-        }
-        slots.length = 0;
-        if (isLedgerApiError(e) && e.status === 410) {
-          // The upstream pruned what comes next: nothing to wait for.
-          error = new ReplicaError('unavailable_start', `the upstream has pruned block ${next()}: ${e.message}`, next());
-          state = 'failed';
-          log(`ingest stopped: ${error.message}`);
-          return;
-        }
-        if (isLedgerApiError(e) && e.status === 404) {
-          // Asked past the upstream's tip (it answered a height it then did not have): poll.
-          await sleep(jitter(pollMs));
-          continue;
-        }
-        if (!(isLedgerNetworkError(e) || isLedgerResponseError(e) || isLedgerApiError(e))) throw e;
-        failures++;
-        state = 'retrying';
-        lastUpstreamError = e.message;
-        const wait = backoffMs({ retries: 0, baseDelayMs: pollMs, maxDelayMs: maxBackoff }, Math.min(failures, 20), random);
-        log(`upstream failed (${e.message}); retrying in ${wait} ms`);
-        await sleep(wait);
-      }
-    }
-    if (state !== 'failed') state = 'stopped';
-  }
-
   return {
     get ledger() {
-      if (ledger === undefined) throw new ReplicaError('invalid_option', 'the follower has not started');
-      return ledger;
+      if (run.ledger === undefined) throw new ReplicaError('invalid_option', 'the follower has not started');
+      return run.ledger;
     },
     get source() {
-      if (source === undefined) throw new ReplicaError('invalid_option', 'the follower has not started');
-      return source;
+      if (run.source === undefined) throw new ReplicaError('invalid_option', 'the follower has not started');
+      return run.source;
     },
-    status() {
-      const info = ledger !== undefined && state !== 'starting' ? ledger.ledgerInfo() : undefined;
-      return {
-        state,
-        chainId,
-        blockHeight: info?.blockHeight,
-        ledgerVersion: info?.ledgerVersion,
-        upstreamHeight,
-        transactionsIngested: ingested,
-        error,
-        lastUpstreamError,
-      };
+    status: () => statusOf(run),
+    async start() {
+      await startRun(s, o, run);
+      void followLoop(s, run).finally(resolveDone);
     },
-    start,
     done,
     async stop() {
       abort.abort();
-      if (state === 'starting') resolveDone();
+      if (run.state === 'starting') resolveDone();
       await done;
     },
   };
 }
+
+function settingsOf(o: FollowerOptions): Settings {
+  const s: Settings = {
+    client: o.client,
+    concurrency: o.concurrency ?? 8,
+    pageSize: o.pageSize ?? 100,
+    pollMs: o.pollMs ?? 500,
+    maxBackoff: o.maxBackoffMs ?? 30_000,
+    now: o.now ?? Date.now,
+    random: o.random ?? Math.random,
+    log: o.log ?? (() => undefined),
+  };
+  if (!(Number.isInteger(s.concurrency) && s.concurrency >= 1 && s.concurrency <= 256)) throw new ReplicaError('invalid_option', 'concurrency must be an integer from 1 to 256');
+  if (!(Number.isInteger(s.pageSize) && s.pageSize >= 1 && s.pageSize <= 65535)) throw new ReplicaError('invalid_option', 'pageSize must be an integer from 1 to 65535');
+  return s;
+}
+
+function statusOf(run: Run): FollowerStatus {
+  const info = run.ledger !== undefined && run.state !== 'starting' ? run.ledger.ledgerInfo() : undefined;
+  return {
+    state: run.state,
+    chainId: run.chainId,
+    blockHeight: info?.blockHeight,
+    ledgerVersion: info?.ledgerVersion,
+    upstreamHeight: run.upstreamHeight,
+    transactionsIngested: run.ingested,
+    error: run.error,
+    lastUpstreamError: run.lastUpstreamError,
+  };
+}
+
+/** Fixes the chain, creates or checks the ledger and ingests its first block, then primes the source. */
+async function startRun(s: Settings, o: FollowerOptions, run: Run): Promise<void> {
+  const first = seen(run, await s.client.healthy());
+  if (run.ledger !== undefined) {
+    const mine = run.ledger.ledgerInfo().chainId;
+    if (mine !== first.ledgerInfo.chainId) {
+      throw new ReplicaError('chain_id_mismatch', `the ledger is of chain ${mine}, the upstream of chain ${first.ledgerInfo.chainId}`, undefined, undefined, 'chain_id');
+    }
+  } else {
+    const from = o.from ?? 'oldest';
+    const height = from === 'oldest' ? first.ledgerInfo.oldestBlockHeight : from.height;
+    let bytes: Uint8Array;
+    try {
+      bytes = await fetchBlock(s, run, height);
+    } catch (e) {
+      if (isLedgerApiError(e) && (e.status === 404 || e.status === 410)) throw new ReplicaError('unavailable_start', `the upstream cannot serve block ${height}: ${e.message}`, height);
+      throw e;
+    }
+    const head = readBlockHead(bytes);
+    if (head.blockHeight !== height) throw diagnoseBlock(bytes, height, head.firstVersion, 'height');
+    const base = head.firstVersion > 0n ? { version: Number(head.firstVersion), height: Number(height), state: [] } : undefined;
+    run.ledger = createMemoryLedger({ pruneWindow: o.pruneWindow, chainId: run.chainId, sha3: o.sha3 }, base);
+    run.ingested += ingestNamed(run.ledger, [bytes], { height, version: head.firstVersion });
+  }
+  const info = run.ledger.ledgerInfo();
+  run.source = readThroughSource({ ledger: run.ledger, client: s.client, firstVersion: info.oldestLedgerVersion, cacheEntries: o.cacheEntries });
+  await run.source.prime();
+  run.state = 'catching_up';
+}
+
