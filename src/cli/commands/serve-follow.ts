@@ -6,12 +6,13 @@ import { createNodeServer } from '../../http/internal.js';
 import { nodeSha3, readLedgerFile, writeLedgerFile } from '../../ledger/internal.js';
 import { createFollower, isReplicaError, type StartAt } from '../../replica/index.js';
 import { CliError, type Io } from '../run.js';
+import { logLevel, requestLog, type LogLevel } from './serve-log.js';
 
 // `ledger-bcs serve --follow URL`: a verifying read replica. Ingests the upstream's blocks (from
 // --from-height, --from-oldest, or where --ledger FILE ends) and serves the interface over what it
 // verified. SIGINT/SIGTERM: stop ingest, finish requests in flight, save --ledger FILE, exit 0.
 
-const FOLLOW_USAGE = 'serve --follow URL [--from-height N | --from-oldest] [--ledger FILE] [--prune-window N] [--concurrency 8] [--port 8080] [--host 127.0.0.1]';
+const FOLLOW_USAGE = 'serve --follow URL [--from-height N | --from-oldest] [--ledger FILE] [--prune-window N] [--concurrency 8] [--port 8080] [--host 127.0.0.1] [--log request|error|off]';
 
 interface FollowFlags {
   url: string;
@@ -21,9 +22,10 @@ interface FollowFlags {
   ledgerFile: string | undefined;
   pruneWindow: number | undefined;
   concurrency: number;
+  log: LogLevel;
 }
 
-const WITH_VALUE = new Set(['--follow', '--port', '--host', '--from-height', '--ledger', '--prune-window', '--concurrency']);
+const WITH_VALUE = new Set(['--follow', '--port', '--host', '--from-height', '--ledger', '--prune-window', '--concurrency', '--log']);
 
 function parse(args: string[]): FollowFlags {
   const given = new Map<string, string>();
@@ -58,6 +60,7 @@ function parse(args: string[]): FollowFlags {
     ledgerFile: given.get('--ledger'),
     pruneWindow: int('--prune-window', 1, Number.MAX_SAFE_INTEGER),
     concurrency: int('--concurrency', 1, 256) ?? 8,
+    log: logLevel(given.get('--log') ?? 'request'),
   };
 }
 
@@ -88,7 +91,7 @@ export async function serveFollow(args: string[], io: Io): Promise<number> {
       return s.state === 'failed' ? `The replica stopped ingesting: ${s.error?.message ?? 'verification failed'}` : undefined;
     },
   });
-  const server = createNodeServer(handler);
+  const server = createNodeServer(handler, { onResponse: requestLog(flags.log, io) });
   return new Promise((resolve, reject) => {
     let closing = false;
     const stop = (signal: string) => {

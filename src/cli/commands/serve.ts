@@ -10,6 +10,7 @@ import { intOption } from '../input.js';
 import { CliError, type Command, type Io } from '../run.js';
 import { loadAbiFiles } from './encode-submission.js';
 import { serveFollow } from './serve-follow.js';
+import { logLevel, requestLog, type LogLevel } from './serve-log.js';
 
 // `ledger-bcs serve`: on node:http, all six endpoints over a ledger file (--ledger, loaded into the
 // memory ledger), or without one encode_submission and the health check over a fixed ledger
@@ -25,6 +26,7 @@ interface ServeFlags {
   pruneWindow?: number;
   limits: NodeServerLimits;
   shutdownTimeoutMs: number;
+  log: LogLevel;
 }
 
 /** After SIGTERM/SIGINT, connections still open this long are closed and serve exits 1 (default 10 s). */
@@ -40,10 +42,11 @@ const LIMIT_FLAGS: Record<string, keyof NodeServerLimits> = {
   '--keep-alive-timeout-ms': 'keepAliveTimeoutMs',
   '--max-connections': 'maxConnections',
   '--max-header-bytes': 'maxHeaderBytes',
+  '--max-buffered-bytes': 'maxBufferedBytes',
 };
 
 function parseFlags(args: string[]): ServeFlags {
-  const flags: ServeFlags = { port: 8080, host: '127.0.0.1', chainId: 4, abiFiles: [], cors: [], limits: {}, shutdownTimeoutMs: DEFAULT_SHUTDOWN_TIMEOUT_MS };
+  const flags: ServeFlags = { port: 8080, host: '127.0.0.1', chainId: 4, abiFiles: [], cors: [], limits: {}, shutdownTimeoutMs: DEFAULT_SHUTDOWN_TIMEOUT_MS, log: 'request' };
   for (let i = 0; i < args.length; i++) {
     // `--name=value` arrives as `--name value` (runCommand's splitFlagValues).
     const name = args[i]!;
@@ -59,6 +62,7 @@ function parseFlags(args: string[]): ServeFlags {
     else if (name === '--cors') flags.cors.push(value());
     else if (name === '--ledger') flags.ledger = value();
     else if (name === '--prune-window') flags.pruneWindow = intOption(name, value(), 1, Number.MAX_SAFE_INTEGER);
+    else if (name === '--log') flags.log = logLevel(value());
     else if (name === '--shutdown-timeout-ms') flags.shutdownTimeoutMs = intOption(name, value(), 0, MAX_MS);
     else if (Object.hasOwn(LIMIT_FLAGS, name)) flags.limits[LIMIT_FLAGS[name]!] = intOption(name, value(), 1, MAX_MS);
     else throw new CliError(`unknown argument ${JSON.stringify(name)}; see ledger-bcs serve --help`);
@@ -70,8 +74,8 @@ export const serveCommand: Command = {
   summary: 'serve the interface over HTTP until SIGINT/SIGTERM: all six endpoints over --ledger FILE, else encode_submission and the health check (serve --follow URL: a verifying replica, docs/replica.md)',
   usage:
     'serve [--ledger FILE [--prune-window N]] [--port 8080] [--host 127.0.0.1] [--chain-id 4] [--abi FILE]... ' +
-    '[--cors ORIGIN|*]... [--shutdown-timeout-ms 10000] [--headers-timeout-ms 30000] [--request-timeout-ms 60000] ' +
-    '[--idle-timeout-ms 30000] [--keep-alive-timeout-ms 5000] [--max-connections 1024] [--max-header-bytes 16384]',
+    '[--cors ORIGIN|*]... [--log request|error|off] [--shutdown-timeout-ms 10000] [--headers-timeout-ms 30000] [--request-timeout-ms 60000] ' +
+    '[--idle-timeout-ms 30000] [--keep-alive-timeout-ms 5000] [--max-connections 1024] [--max-header-bytes 16384] [--max-buffered-bytes 268435456]',
   async run(args, io) {
     if (args.some((a) => a === '--follow' || a.startsWith('--follow='))) return serveFollow(args, io);
     const flags = parseFlags(args);
@@ -117,7 +121,7 @@ function listen(flags: ServeFlags, handler: ReturnType<typeof createLedgerHandle
     const active = new Set<ServerResponse>();
     const server = createNodeServer(handler, {
       ...flags.limits,
-      onResponse: (e) => io.err(`${e.method} ${e.path} ${e.aborted ? `${e.status} aborted` : e.status} ${e.ms.toFixed(1)}ms`),
+      onResponse: requestLog(flags.log, io),
     });
     let closing = false;
     let forced = false;
