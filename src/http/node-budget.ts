@@ -2,7 +2,8 @@
 // "Memory"). A body is charged as it is buffered and until its reply is written; when the budget is
 // full the largest holders are shed first (a 503 with the node's error body), so that many large
 // bodies, hostile or not, cannot crowd out a small one, and a small one never evicts another small
-// one. Without it, 500 peers slowly sending 8 MiB each held 4 GB.
+// one. A body is charged before its bytes are copied, so the budget bounds what is allocated.
+// Without it, 500 peers slowly sending 8 MiB each held 4 GB.
 
 /** 256 MiB: a 2-core, 2 GB host (docs/reliability.md argues the number). */
 export const DEFAULT_MAX_BUFFERED_BYTES = 256 * 1024 * 1024;

@@ -62,36 +62,40 @@ export class NodeExchange implements Exchange {
 
 const GONE = new Error('the client closed the connection');
 
-/** Collects the body up to `limit` bytes under the budget; past the limit, discards the rest and reports TOO_LARGE. */
+/**
+ * Collects the body up to `limit` bytes under the budget; past the limit, discards the rest and
+ * reports TOO_LARGE. A chunk is charged before it is copied; when it does not fit even after
+ * larger bodies were shed, this body is the one shed (503).
+ */
 function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
     const declared = declaredLength(req.headers['content-length']);
     const body = cappedBytes(limit, declared !== undefined && declared <= limit ? declared : 0);
+    let received = 0;
     const cleanup = () => {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
       req.off('close', onClose);
     };
-    const hold = ex.holdFor(() => {
+    const shed = () => {
       ex.cut = true;
       cleanup();
       reject(new ApiError(503, 'web_framework_error', BUDGET_FULL));
-    });
+    };
+    const hold = ex.holdFor(shed);
     const onData = (c: Uint8Array) => {
-      if (!body.add(c)) {
+      received += c.byteLength;
+      if (received > limit) {
         ex.cut = true;
         cleanup();
         hold.release();
         req.resume();
         return resolve(TOO_LARGE);
       }
-      if (hold.grow(body.held())) return;
-      // No room even after shedding larger bodies: this one is the largest, it goes.
-      ex.cut = true;
-      cleanup();
+      if (hold.grow(body.heldAfter(c.byteLength))) return void body.add(c);
       hold.release();
-      reject(new ApiError(503, 'web_framework_error', BUDGET_FULL));
+      shed();
     };
     const onEnd = () => {
       cleanup();
