@@ -1,5 +1,6 @@
 // The core's API for the other layers of this library, beyond its public index: byte and hex
-// helpers, variant tags and the one function behind `bcs.enum`. Not exported from the package.
+// helpers (and the one capped body reader, which the client and the http layer, siblings, share from
+// here), variant tags and the one function behind `bcs.enum`. Not exported from the package.
 export { parseAddressInto, SPECIAL_LONG_ADDRESSES } from './address.js';
 export { cappedBytes, concatBytes, readStreamCapped, type CappedBytes } from './bytes.js';
 export { ELEMENT_COST } from './reader.js';

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise, type Exchange, type Handle
 import { errorReply, methodNotAllowed, notFound } from './responses.js';
 import { createRouter } from './router.js';
 import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
-import { STATE_ENDPOINTS, stateRouteHandlers, type PageLimits, type StateEndpoint } from './endpoints/index.js';
+import { DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, type PageLimits, type StateEndpoint } from './endpoints/index.js';
 import type { LedgerSource } from '../ledger/index.js';
 import { fairTurns } from './turns.js';
 
@@ -61,6 +61,22 @@ export interface HandlerRoutes {
 
 export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandler {
   return createRouteHandler({ endpoints: ENDPOINTS, routes: ROUTE_HANDLERS, stateEndpoints: STATE_ENDPOINTS }, options);
+}
+
+/** Route handlers of the state endpoints over `source`: each builds its endpoint's context. */
+function stateRouteHandlers(
+  endpoints: Readonly<Record<string, StateEndpoint<never>>>,
+  source: LedgerSource,
+  limits: Partial<PageLimits> | undefined,
+  abis: AbiRegistry,
+): Record<string, RouteHandler> {
+  const l: PageLimits = { ...DEFAULT_LIMITS, ...limits };
+  const memo = endpointMemo();
+  const out: Record<string, RouteHandler> = {};
+  for (const [name, endpoint] of Object.entries(endpoints) as [string, StateEndpoint<EndpointSpec>][]) {
+    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis });
+  }
+  return out;
 }
 
 /** The handler over any endpoint table (the library's is ENDPOINTS; a test adds its own routes). */

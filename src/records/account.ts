@@ -1,4 +1,4 @@
-import { address, bytes, struct, u64, option } from '../transactions/internal.js';
+import { addressDecl, bytesDecl, optionDecl, structDecl, u64Decl } from '../transactions/internal.js';
 
 // types/src/account_config/resources/core_account.rs `AccountResource` (the stored bytes of
 // `0x1::account::Account`, the BCS body of GET /accounts/{address}); types/src/event.rs
@@ -6,14 +6,14 @@ import { address, bytes, struct, u64, option } from '../transactions/internal.js
 // `CapabilityOffer { for: Option<address> }` is one field, and Move's `Option` (a vector of at most one)
 // has the bytes of a BCS option.
 
-export const eventKey = /* @__PURE__ */ struct('EventKey', { creationNumber: u64, accountAddress: address });
-export const eventHandle = /* @__PURE__ */ struct('EventHandle', { count: u64, key: eventKey });
-const capabilityOffer = /* @__PURE__ */ struct('CapabilityOffer', { forAddress: /* @__PURE__ */ option(address) });
+export const eventKey = /* @__PURE__ */ structDecl('EventKey', { creationNumber: u64Decl, accountAddress: addressDecl });
+export const eventHandle = /* @__PURE__ */ structDecl('EventHandle', { count: u64Decl, key: eventKey });
+const capabilityOffer = /* @__PURE__ */ structDecl('CapabilityOffer', { forAddress: /* @__PURE__ */ optionDecl(addressDecl) });
 
-export const accountResource = /* @__PURE__ */ struct('AccountResource', {
-  authenticationKey: bytes,
-  sequenceNumber: u64,
-  guidCreationNum: u64,
+export const accountResource = /* @__PURE__ */ structDecl('AccountResource', {
+  authenticationKey: bytesDecl,
+  sequenceNumber: u64Decl,
+  guidCreationNum: u64Decl,
   coinRegisterEvents: eventHandle,
   keyRotationEvents: eventHandle,
   rotationCapabilityOffer: capabilityOffer,
@@ -21,4 +21,4 @@ export const accountResource = /* @__PURE__ */ struct('AccountResource', {
 });
 
 /** GET /accounts/{address}/balance/{asset_type}: `bcs(u64)`. */
-export const balance = u64;
+export const balance = u64Decl;

@@ -1,5 +1,5 @@
 import { BcsError, fromHex, isBcsError, quote } from '../bcs/index.js';
-import { vector, type Decl, type DeclValue } from '../transactions/internal.js';
+import { vectorDecl, type Decl, type DeclValue } from '../transactions/internal.js';
 import { accountResource, balance } from './account.js';
 import { bcsBlock } from './block.js';
 import {
@@ -140,7 +140,7 @@ export const ENDPOINTS = {
       if (!Array.isArray(json)) throw new BcsError('invalid_json', `expected an array of transactions, got ${quote(json)}`);
       return json;
     },
-    bcs: /* @__PURE__ */ vector(transactionOnChainData),
+    bcs: /* @__PURE__ */ vectorDecl(transactionOnChainData),
   },
   // api/src/state.rs `get_account_resource`. Its BCS body is the resource's own bytes, whose layout
   // depends on the type: not decoded here (the client's getAccountResource returns them as sent).

@@ -1,3 +1,6 @@
-// The records layer's API for the layers above, beyond its public index. Not exported from the package.
+// The records layer's API for the layers above, beyond its public index. Not exported from the
+// package. The X-SVC-* header names in one list (the http layer writes them in the node's order),
+// and the access path record (the ledger, node-json and the replica build and read resource keys
+// with it).
 export { LEDGER_HEADERS } from './ledger-info.js';
 export { accessPath } from './write-set.js';

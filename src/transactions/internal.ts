@@ -3,24 +3,25 @@
 // loading it does not reorder their evaluation.
 export { expectBytes } from './checks.js';
 
-// The declaration toolkit (a schema and its JSON shape side by side), which records reuse, and the
-// declarations records embed.
+// The declaration toolkit (declare.ts: a schema and its JSON shape built side by side), which records
+// declare their types with. Exported as `structDecl`, `u64Decl`…: they are declarations, not the bcs
+// schemas of the same names (named exports, not a namespace object, so bundles keep only those used).
 export {
-  leaf,
+  leaf as leafDecl,
   codecsOf,
-  struct,
-  enumeration,
-  option,
-  vector,
-  map,
-  u8,
-  u16,
-  u32,
-  u64,
-  bool,
-  bytes,
-  string,
-  address,
+  struct as structDecl,
+  enumeration as enumerationDecl,
+  option as optionDecl,
+  vector as vectorDecl,
+  map as mapDecl,
+  u8 as u8Decl,
+  u16 as u16Decl,
+  u32 as u32Decl,
+  u64 as u64Decl,
+  bool as boolDecl,
+  bytes as bytesDecl,
+  string as stringDecl,
+  address as addressDecl,
   type Decl,
   type DeclValue,
   type DeclInput,

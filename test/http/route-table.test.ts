@@ -12,7 +12,7 @@ import { jsonReply } from '../../src/http/responses.js';
 import { ROUTE_HANDLERS } from '../../src/http/routes.js';
 import { accountKey } from '../../src/ledger/internal.js';
 import { ENDPOINTS, accountResource, type EndpointSpec } from '../../src/records/index.js';
-import { u64 } from '../../src/transactions/internal.js';
+import { u64Decl } from '../../src/transactions/internal.js';
 import { FIXTURE, exampleLedger } from '../ledger/fixture.js';
 
 // Adding a route is one entry in the endpoint table plus its handler: the client builds the path and
@@ -28,7 +28,7 @@ const sequenceNumber = {
     { name: 'ledger_version', in: 'query', type: 'u64', apiType: 'string(U64)' },
   ],
   json: (text: string): bigint => BigInt(JSON.parse(text) as string),
-  bcs: u64,
+  bcs: u64Decl,
 } as const satisfies EndpointSpec;
 
 /** The handler: the account's sequence number at a version (its `AccountResource`'s), JSON or BCS. */
@@ -38,7 +38,7 @@ async function sequenceNumberHandler(ctx: EndpointContext<typeof sequenceNumber>
   const version = lookupVersion(ctx.info, arg(ctx, 'ledger_version'));
   const stored = await ctx.source.stateValue(accountKey(address), version);
   const n = stored === undefined ? 0n : accountResource.schema.decode(stored).sequenceNumber;
-  return kind === 'bcs' ? bcsReply(u64.schema.encode(n), ctx.headers) : jsonReply(200, JSON.stringify(n.toString()), ctx.headers);
+  return kind === 'bcs' ? bcsReply(u64Decl.schema.encode(n), ctx.headers) : jsonReply(200, JSON.stringify(n.toString()), ctx.headers);
 }
 
 const TABLE = { ...ENDPOINTS, sequence_number: sequenceNumber };

@@ -1,12 +1,9 @@
-import type { LedgerSource } from '../../ledger/index.js';
-import type { Endpoint as EndpointName, EndpointSpec } from '../../records/index.js';
-import type { AbiRegistry } from '../../submission/index.js';
+import type { Endpoint as EndpointName } from '../../records/index.js';
 import type { SpecOf } from '../params.js';
-import type { RouteHandler } from '../routes.js';
 import { account } from './account.js';
 import { balance } from './balance.js';
 import { blockByHeight } from './block.js';
-import { DEFAULT_LIMITS, endpointMemo, type PageLimits, type StateEndpoint } from './context.js';
+import type { StateEndpoint } from './context.js';
 import { transactionSummaries } from './transaction-summaries.js';
 import { transactions } from './transactions.js';
 import { accountResource } from './resource.js';
@@ -23,20 +20,4 @@ export const STATE_ENDPOINTS = {
   account_resource: accountResource,
 } satisfies { [E in EndpointName]?: StateEndpoint<SpecOf<E>> };
 
-/** Route handlers of `endpoints` over `source`, for the handler's table. */
-export function stateRouteHandlers(
-  endpoints: Readonly<Record<string, StateEndpoint<never>>>,
-  source: LedgerSource,
-  limits: Partial<PageLimits> | undefined,
-  abis: AbiRegistry,
-): Record<string, RouteHandler> {
-  const l: PageLimits = { ...DEFAULT_LIMITS, ...limits };
-  const memo = endpointMemo();
-  const out: Record<string, RouteHandler> = {};
-  for (const [name, endpoint] of Object.entries(endpoints) as [string, StateEndpoint<EndpointSpec>][]) {
-    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis });
-  }
-  return out;
-}
-
-export type { PageLimits, StateEndpoint, EndpointContext } from './context.js';
+export { DEFAULT_LIMITS, endpointMemo, type PageLimits, type StateEndpoint, type EndpointContext } from './context.js';
