@@ -2,22 +2,24 @@
 // `serve` (default limits, --log error) as a child on loopback, then for --seconds (default 30):
 //   - 500 connections each sending an 8 MiB body slowly (64 KiB every 250 ms), reconnecting a second
 //     after being cut;
-//   - 50 connections each sending an 8 MiB hostile body (two million `{}`) and closing at once, again
-//     and again;
-//   - beside them, a valid 100 KB request (one after another) and one small valid request a second.
+//   - 50 connections each sending an 8 MiB hostile body (2.8 million `{}`) and closing at once, again
+//     after --hostile-pause ms (default 5000; 100 makes it a flood of ~200 MB/s);
+//   - beside them, a valid 100 KB request a second and a small valid request a second.
 // Then the attackers stop and the server is left alone for --rest seconds. Reported: the child's
 // resident memory (VmRSS, sampled every 100 ms) idle, at its peak and after; every valid request's
 // status; the small ones' p50/p99/max latency. Targets (issue 31): peak under 1 GB, every valid
 // request answered 200, small p99 under 200 ms, after under 200 MB.
-// Usage: npm run build && node bench/http/attack.mjs [--seconds 30] [--rest 20] [--slow 500] [--hostile 50] [--main dist/cli/main.js]
+// Usage: npm run build && node bench/http/attack.mjs [--seconds 30] [--rest 20] [--slow 500] [--hostile 50]
+//        [--hostile-pause 5000] [--main dist/cli/main.js]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
 const { values: o } = parseArgs({
-  options: { seconds: { type: 'string', default: '30' }, rest: { type: 'string', default: '20' }, slow: { type: 'string', default: '500' }, hostile: { type: 'string', default: '50' }, main: { type: 'string' } },
+  options: { seconds: { type: 'string', default: '30' }, rest: { type: 'string', default: '20' }, slow: { type: 'string', default: '500' }, hostile: { type: 'string', default: '50' }, 'hostile-pause': { type: 'string', default: '5000' }, main: { type: 'string' } },
 });
 const SECONDS = Number(o.seconds);
 const REST = Number(o.rest);
@@ -79,7 +81,7 @@ async function attackers(port) {
           s.destroy();
         });
       });
-      await sleep(100);
+      await sleep(Number(o['hostile-pause']));
     }
   }
 
@@ -135,7 +137,7 @@ function post(body) {
   });
 }
 
-const attack = spawn(process.execPath, [new URL(import.meta.url).pathname, '--slow', o.slow, '--hostile', o.hostile], { env: { ...process.env, ATTACK_PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+const attack = spawn(process.execPath, [new URL(import.meta.url).pathname, '--slow', o.slow, '--hostile', o.hostile, '--hostile-pause', o['hostile-pause']], { env: { ...process.env, ATTACK_PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
 const attackOut = new Promise((resolve) => {
   let out = '';
   attack.stdout.setEncoding('utf8');
@@ -145,19 +147,16 @@ const attackOut = new Promise((resolve) => {
 const large = [];
 const small = [];
 const until = performance.now() + SECONDS * 1000;
-const largeLoop = (async () => {
-  await sleep(2000);
-  while (performance.now() < until) large.push(await post(LARGE));
-})();
-const smallLoop = (async () => {
+/** `body` posted once a second (or as soon as the previous one is answered) until the attack ends. */
+const everySecond = async (body, into) => {
   await sleep(2000);
   while (performance.now() < until) {
     const t = performance.now();
-    small.push(await post(VALID));
+    into.push(await post(body));
     await sleep(Math.max(0, 1000 - (performance.now() - t)));
   }
-})();
-await Promise.all([largeLoop, smallLoop]);
+};
+await Promise.all([everySecond(LARGE, large), sleep(500).then(() => everySecond(VALID, small))]);
 attack.kill('SIGTERM');
 const counts = JSON.parse(await attackOut);
 const peakDuring = peak;
@@ -175,9 +174,9 @@ const q = (f) => lat[Math.min(lat.length - 1, Math.floor(lat.length * f))] ?? Na
 const statuses = (xs) => Object.entries(xs.reduce((m, x) => ((m[x.status] = (m[x.status] ?? 0) + 1), m), {})).map(([k, v]) => `${v}×${k}`).join(' ');
 const after = rest[rest.length - 1];
 const ok = peakDuring < 1024 && after < 200 && q(0.99) < 200 && [...small, ...large].every((x) => x.status === 200);
-console.log(`attack: ${o.slow} slow 8 MiB bodies (${counts.slowConnections} connections, ${counts.slowCut503} cut with 503), ${o.hostile} hostile 8 MiB senders (${counts.hostileSent} bodies sent and closed), ${SECONDS} s; node ${process.version}`);
+console.log(`attack: ${o.slow} slow 8 MiB bodies (${counts.slowConnections} connections, ${counts.slowCut503} cut with 503), ${o.hostile} hostile 8 MiB senders (${counts.hostileSent} bodies sent and closed, one each per ${o['hostile-pause']} ms), ${SECONDS} s; node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 console.log(`resident memory: idle ${idle.toFixed(0)} MB, peak ${peakDuring.toFixed(0)} MB (target < 1024), after ${REST} s at rest ${after.toFixed(0)} MB (target < 200; per second: ${rest.map((x) => x.toFixed(0)).join(' ')})`);
-console.log(`valid 100 KB requests: ${large.length} (${statuses(large)}), worst ${Math.max(...large.map((x) => x.ms)).toFixed(0)} ms`);
+console.log(`valid 100 KB requests, one a second: ${large.length} (${statuses(large)}), worst ${Math.max(...large.map((x) => x.ms)).toFixed(0)} ms`);
 console.log(`small requests, one a second: ${small.length} (${statuses(small)}), p50 ${q(0.5).toFixed(0)} ms, p99 ${q(0.99).toFixed(0)} ms (target < 200), max ${lat[lat.length - 1]?.toFixed(0)} ms`);
 console.log(ok ? 'targets: met' : 'targets: NOT met');
 process.exitCode = ok ? 0 : 1;

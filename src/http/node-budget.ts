@@ -30,13 +30,29 @@ interface Holder extends BudgetHold {
   readonly shed: () => void;
 }
 
-export function bodyBudget(limit: number): BodyBudget {
+/**
+ * `afterLoad`, if given, is called once the budget has been back at zero for a second after it held
+ * more than a quarter of its limit: the host may collect then (serve runs a full GC), so resident
+ * memory returns after an attack without waiting for V8's idle collection, which can take minutes.
+ */
+export function bodyBudget(limit: number, afterLoad?: () => void): BodyBudget {
   const holders = new Set<Holder>();
   let used = 0;
+  let loaded = false;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
   const release = (h: Holder): void => {
     if (!holders.delete(h)) return;
     used -= h.bytes;
     h.bytes = 0;
+    if (used === 0 && loaded && afterLoad !== undefined) {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        if (used !== 0) return;
+        loaded = false;
+        afterLoad();
+      }, 1000);
+      (quiet as { unref?: () => void }).unref?.();
+    }
   };
   // Sheds holders larger than `than`, largest first, until `need` more bytes fit.
   const shedLarger = (need: number, than: number): boolean => {
@@ -67,6 +83,7 @@ export function bodyBudget(limit: number): BodyBudget {
           if (!holders.has(h)) holders.add(h);
           h.bytes = total;
           used += need;
+          if (used > limit / 4) loaded = true;
           return true;
         },
         release: () => release(h),

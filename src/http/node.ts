@@ -19,6 +19,8 @@ export { NODE_SERVER_DEFAULTS, type NodeServerLimits } from './node-server.js';
 export interface NodeAdapterOptions extends NodeServerLimits {
   /** Body limit for handlers that are not ours (ours carry their own); default 8 MiB. */
   maxBodyBytes?: number;
+  /** Called after a load: the bodies held went back to zero after passing a quarter of `maxBufferedBytes` (node-budget.ts). */
+  afterLoad?: () => void;
   /** Called once per request after the response is written or the client went away. */
   onResponse?: (entry: { method: string; path: string; status: number; ms: number; aborted: boolean }) => void;
 }
@@ -30,7 +32,7 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.onResponse;
   // One budget for the bodies of every connection of this listener (node-budget.ts).
-  const budget = bodyBudget(serverLimits(options).maxBufferedBytes);
+  const budget = bodyBudget(serverLimits(options).maxBufferedBytes, options.afterLoad);
   return (req, res) => {
     // hyper refuses such a target before poem sees it (400, no body); node:http passes it on.
     if (badTarget(req.url)) {
@@ -58,14 +60,18 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     try {
       const reply = exchange(ex);
       if (isPromise(reply)) {
+        // The body's bytes go back to the budget once the reply is written (or has failed).
         Promise.resolve(reply)
           .then((r) => {
             // Answered before its body was read whole (the budget shed it): the rest is not read.
             if (ex.cut) r.headers.connection = 'close';
             writeReply(res, r, method, done);
+            ex.release();
           })
-          .catch(() => writeFailure(res, done))
-          .finally(() => ex.release());
+          .catch(() => {
+            writeFailure(res, done);
+            ex.release();
+          });
       } else writeReply(res, reply, method, done);
     } catch {
       writeFailure(res, done);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLedgerHandler } from '../../src/http/handler.js';
 import { bodyBudget } from '../../src/http/node-budget.js';
 import { createNodeServer, type NodeAdapterOptions } from '../../src/http/node.js';
@@ -82,6 +82,35 @@ describe('the budget for buffered request bodies', () => {
     c.release();
     c.release();
     expect(budget.used()).toBe(0);
+  });
+
+  it('after a load (past a quarter of the limit, then back to zero for a second) calls afterLoad once', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const budget = bodyBudget(100, () => calls++);
+      const small = budget.hold(() => {});
+      small.grow(20);
+      small.release();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(calls).toBe(0); // 20 of 100: no load
+      const a = budget.hold(() => {});
+      const b = budget.hold(() => {});
+      a.grow(30);
+      b.grow(30);
+      a.release();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(calls).toBe(0); // not back at zero
+      b.release();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(calls).toBe(0); // not yet a second
+      await vi.advanceTimersByTimeAsync(600);
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(calls).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('full: the largest body being received is answered 503 with the error body and its connection closed; the small request is served', async () => {

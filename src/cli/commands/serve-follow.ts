@@ -6,7 +6,7 @@ import { createNodeServer } from '../../http/internal.js';
 import { nodeSha3, readLedgerFile, writeLedgerFile } from '../../ledger/internal.js';
 import { createFollower, isReplicaError, type StartAt } from '../../replica/index.js';
 import { CliError, type Io } from '../run.js';
-import { logLevel, requestLog, type LogLevel } from './serve-log.js';
+import { fullCollection, logLevel, requestLog, type LogLevel } from './serve-log.js';
 
 // `ledger-bcs serve --follow URL`: a verifying read replica. Ingests the upstream's blocks (from
 // --from-height, --from-oldest, or where --ledger FILE ends) and serves the interface over what it
@@ -91,7 +91,7 @@ export async function serveFollow(args: string[], io: Io): Promise<number> {
       return s.state === 'failed' ? `The replica stopped ingesting: ${s.error?.message ?? 'verification failed'}` : undefined;
     },
   });
-  const server = createNodeServer(handler, { onResponse: requestLog(flags.log, io) });
+  const server = createNodeServer(handler, { onResponse: requestLog(flags.log, io), afterLoad: fullCollection() });
   return new Promise((resolve, reject) => {
     let closing = false;
     const stop = (signal: string) => {

@@ -10,7 +10,7 @@ import { intOption } from '../input.js';
 import { CliError, type Command, type Io } from '../run.js';
 import { loadAbiFiles } from './encode-submission.js';
 import { serveFollow } from './serve-follow.js';
-import { logLevel, requestLog, type LogLevel } from './serve-log.js';
+import { fullCollection, logLevel, requestLog, type LogLevel } from './serve-log.js';
 
 // `ledger-bcs serve`: on node:http, all six endpoints over a ledger file (--ledger, loaded into the
 // memory ledger), or without one encode_submission and the health check over a fixed ledger
@@ -122,6 +122,7 @@ function listen(flags: ServeFlags, handler: ReturnType<typeof createLedgerHandle
     const server = createNodeServer(handler, {
       ...flags.limits,
       onResponse: requestLog(flags.log, io),
+      afterLoad: fullCollection(),
     });
     let closing = false;
     let forced = false;
