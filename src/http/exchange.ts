@@ -67,6 +67,6 @@ export interface HandlerConfig {
   readonly now: () => number;
   /** Why the health check fails whatever the ledger says (a replica whose ingest stopped), or undefined. */
   readonly unhealthy: () => string | undefined;
-  /** Large bodies parse one at a time (turns.ts). */
+  /** Large bodies parse one at a time, the earliest expected finish first (turns.ts). */
   readonly largeBodies: Turns;
 }
