@@ -13,7 +13,7 @@ import type { LedgerResult, ResponseFormat } from './types.js';
 const BCS = 'application/x-bcs';
 const JSON_TYPE = 'application/json';
 
-/** A call's options: these two, and the query parameters by their names in camelCase. */
+/** A call's options (any object): these two, and the query parameters by their names in camelCase. */
 export interface EndpointCallOptions {
   signal?: AbortSignal;
   /** `bcs` (default where the endpoint has a BCS body) or `json`. */
@@ -76,7 +76,8 @@ export async function getAnswer(t: Transport, path: string, fmt: ResponseFormat,
 }
 
 /** GETs the entry's endpoint: its BCS record decoded, or its JSON read by the entry's reader. */
-export async function readEndpoint(t: Transport, spec: EndpointSpec, args: readonly unknown[], o: EndpointCallOptions | undefined): Promise<LedgerResult<unknown>> {
+export async function readEndpoint(t: Transport, spec: EndpointSpec, args: readonly unknown[], options: object | undefined): Promise<LedgerResult<unknown>> {
+  const o = options as EndpointCallOptions | undefined;
   const bcs = spec.bcs;
   const fmt = bcs === undefined ? 'json' : responseFormat(o);
   const a = await getAnswer(t, endpointPath(spec, args, o), fmt, o?.signal);
@@ -84,7 +85,7 @@ export async function readEndpoint(t: Transport, spec: EndpointSpec, args: reado
 }
 
 /** GETs the entry's endpoint in BCS, its body as sent (for a verifier that hashes the node's own bytes). */
-export async function readEndpointBytes(t: Transport, spec: EndpointSpec, args: readonly unknown[], o: EndpointCallOptions | undefined): Promise<LedgerResult<Uint8Array>> {
-  const a = await getAnswer(t, endpointPath(spec, args, o), 'bcs', o?.signal);
+export async function readEndpointBytes(t: Transport, spec: EndpointSpec, args: readonly unknown[], options: object | undefined): Promise<LedgerResult<Uint8Array>> {
+  const a = await getAnswer(t, endpointPath(spec, args, options), 'bcs', (options as EndpointCallOptions | undefined)?.signal);
   return ledgerResult(a, a.res.body);
 }

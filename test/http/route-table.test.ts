@@ -58,7 +58,7 @@ describe('a route added by one table entry and its handler', () => {
     expect(expected(latest)).toBeGreaterThan(0n);
     expect((await readEndpoint(t, sequenceNumber, [user], {})).data).toBe(expected(latest));
     expect((await readEndpoint(t, sequenceNumber, [user], { format: 'json' })).data).toBe(expected(latest));
-    const at = (await readEndpoint(t, sequenceNumber, [user], { ledgerVersion: 5n } as object)).data;
+    const at = (await readEndpoint(t, sequenceNumber, [user], { ledgerVersion: 5n })).data;
     expect(at).toBe(ledger.stateValue(accountKey(user), 5n) === undefined ? 0n : expected(5n));
     expect(endpointPath(sequenceNumber, ['0x1'], { ledgerVersion: 7 })).toBe(`/accounts/0x${'1'.padStart(64, '0')}/sequence_number?ledger_version=7`);
   });
@@ -66,7 +66,7 @@ describe('a route added by one table entry and its handler', () => {
   it('the client refuses bad arguments by their type, before anything is sent', async () => {
     const before = sent;
     await expect(readEndpoint(t, sequenceNumber, ['0xnothex'], {})).rejects.toSatisfy(isBcsError);
-    await expect(readEndpoint(t, sequenceNumber, [user], { ledgerVersion: -1 } as object)).rejects.toSatisfy(isUsageError);
+    await expect(readEndpoint(t, sequenceNumber, [user], { ledgerVersion: -1 })).rejects.toSatisfy(isUsageError);
     expect(sent).toBe(before);
   });
 
@@ -84,7 +84,7 @@ describe('a route added by one table entry and its handler', () => {
     expect(badAddress.body.error_code).toBe('web_framework_error');
     expect(badAddress.body.message).toMatch(/^failed to parse path `address`: failed to parse "string\(Address\)": /);
     // Its lookup rules are the shared ones: a version past the ledger is the node's 404.
-    await expect(readEndpoint(t, sequenceNumber, [user], { ledgerVersion: 1n << 60n } as object)).rejects.toSatisfy(
+    await expect(readEndpoint(t, sequenceNumber, [user], { ledgerVersion: 1n << 60n })).rejects.toSatisfy(
       (e) => isLedgerApiError(e) && e.errorCode === 'version_not_found',
     );
   });

@@ -50,6 +50,21 @@ describe('endpoint table', () => {
     }
   });
 
+  it("every parameter's node type fits its client type, so both sides read the same values", () => {
+    const fits: Record<string, readonly string[]> = {
+      address: ['string(Address)'],
+      asset_type: ['string(AssetType)'],
+      struct_tag: ['string(MoveStructTag)'],
+      u64: ['string(U64)', 'integer(uint64)'],
+      u32: ['integer(uint32)'],
+      u16: ['integer(uint16)'],
+      bool: ['boolean'],
+    };
+    for (const [name, spec] of Object.entries(ENDPOINTS)) {
+      for (const p of spec.params) expect(fits[p.type], `${name}.${p.name}`).toContain(p.apiType);
+    }
+  });
+
   it('looks up own entries only', () => {
     expect(endpointSpec('balance')).toBe(ENDPOINTS.balance);
     expect(endpointSpec('toString')).toBeUndefined();

@@ -1,9 +1,8 @@
 import { formatAddress, type Address } from '../../bcs/index.js';
 import type { LedgerSource, LedgerSummary } from '../../ledger/index.js';
-import { ApiError } from '../../records/index.js';
+import { ApiError, type EndpointSpec } from '../../records/index.js';
 import type { AbiRegistry } from '../../submission/index.js';
 import { BoundedMap } from '../../submission/internal.js';
-import type { EndpointSpec } from '../../records/index.js';
 import type { MaybeReply, Reply } from '../exchange.js';
 import { acceptKind, type AcceptKind } from '../media.js';
 import type { RouteArgs } from '../params.js';
