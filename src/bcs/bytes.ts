@@ -76,23 +76,53 @@ export function concatBytes(parts: readonly Uint8Array[], size: number): Uint8Ar
 export interface CappedBytes {
   add(chunk: Uint8Array): boolean;
   bytes(): Uint8Array;
+  /** Bytes held now (the buffer's capacity, which may be more than what arrived). */
+  held(): number;
+  /** What `held()` would be after `n` more bytes (to charge a budget before they are copied). */
+  heldAfter(n: number): number;
 }
 
 /**
  * The one capped body reader of the library (the client's responses, the handler's requests, web and
  * node:http alike): counted while they arrive, so a hostile length is refused at `limit`, not after it.
+ * Chunks are copied into one buffer, of `expected` bytes (a declared length) when that is honest,
+ * else growing by doubling, so a body held is one allocation: no per-chunk objects (a peer sending
+ * one byte per packet) and no second copy at the end; a large one is mapped memory the allocator
+ * gives back when it is freed, where a run of doublings leaves pieces behind in the heap. A lone
+ * chunk is kept as it came.
  */
-export function cappedBytes(limit: number): CappedBytes {
-  const chunks: Uint8Array[] = [];
+export function cappedBytes(limit: number, expected = 0): CappedBytes {
+  let buf: Uint8Array | undefined;
+  let first: Uint8Array | undefined;
   let size = 0;
+  const heldAfter = (n: number): number => {
+    const total = size + n;
+    if (buf === undefined && first === undefined) return total;
+    if (buf !== undefined && total <= buf.byteLength) return buf.byteLength;
+    return expected >= total ? expected : Math.min(limit, Math.max(total, 2 * (buf?.byteLength ?? 0), 65_536));
+  };
   return {
     add(chunk) {
-      size += chunk.byteLength;
-      if (size > limit) return false;
-      chunks.push(chunk);
+      const n = size + chunk.byteLength;
+      if (n > limit) return false;
+      const capacity = heldAfter(chunk.byteLength);
+      if (buf === undefined && first === undefined) {
+        first = chunk;
+      } else {
+        if (buf === undefined || capacity > buf.byteLength) {
+          const next = new Uint8Array(capacity);
+          next.set(buf === undefined ? first! : buf.subarray(0, size));
+          buf = next;
+          first = undefined;
+        }
+        buf.set(chunk, size);
+      }
+      size = n;
       return true;
     },
-    bytes: () => concatBytes(chunks, size),
+    bytes: () => (buf !== undefined ? buf.subarray(0, size) : (first ?? new Uint8Array(0))),
+    held: () => (buf !== undefined ? buf.byteLength : size),
+    heldAfter,
   };
 }
 

@@ -1,5 +1,5 @@
 import { BcsError, rethrowWithin } from './error.js';
-import { BcsReader, ELEMENT_COST, SLOT_COST } from './reader.js';
+import { ARRAY_COST, BcsReader, ELEMENT_COST, SLOT_COST } from './reader.js';
 import { encodeExact, schema, typeError, type AnySchema, type Infer, type InferInput, type Schema } from './schema.js';
 import { ulebSize, type BcsWriter } from './writer.js';
 import { readOptionTag, readVariant, variantIndex, variantTable } from './variants.js';
@@ -97,6 +97,13 @@ export function vector<S extends AnySchema>(element: S): Schema<Infer<S>[], read
     read: mayBeEmpty
       ? readCounted
       : (r: BcsReader) => {
+          // An empty vector (one 0x00): its array and nothing else, without the length checks.
+          const at = r.off;
+          if (at < r.end && r.buf[at] === 0) {
+            r.charge(ARRAY_COST, at);
+            r.off = at + 1;
+            return [];
+          }
           const n = r.length(minSize, elementCost);
           if (readMany) return readMany(r, n);
           const out = new Array<Infer<S>>(n);

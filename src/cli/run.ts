@@ -98,7 +98,7 @@ export function commandHelp(name: string, c: Command): string {
     lines.push(head.length < column ? head.padEnd(column) + first : head, ...(head.length < column ? [] : [' '.repeat(column) + first]), ...rest.map((l) => ' '.repeat(column) + l));
   }
   for (const group of new Set(named.flatMap(({ o }) => (o.group === undefined ? [] : [o.group])))) {
-    lines.push('', `${group}:`, ...pack(named.filter(({ o }) => o.group === group).map(({ o, name }) => `${name} (${o.help})`), '  '));
+    lines.push(`${group}:`, ...pack(named.filter(({ o }) => o.group === group).map(({ o, name }) => `${name} (${o.help})`), '  '));
   }
   if (c.notes) lines.push('', ...wrap(c.notes, ''));
   return lines.join('\n');

@@ -38,12 +38,22 @@ export async function encodeSubmissionRoute(
   // ApiErrors thrown from here (parse, verify, conversion) are answered by the handler.
   // A large body is parsed in slices, one such body at a time, so it cannot hold up other requests
   // for its whole parse.
+  // A body whose request was abandoned (connection closed, or shed by the server's budget) is dropped
+  // unparsed, or its parse stops at the next slice.
+  const abandoned = ex.abandoned?.bind(ex);
+  const gone = abandoned?.();
+  if (gone !== undefined) throw gone;
   const request =
     bytes.byteLength > SLICED_PARSE_THRESHOLD
-      ? await cfg.largeBodies(async () => {
-          const { text, invalidAt } = await requestTextSliced(bytes);
-          return parseRequestBodySliced(text, invalidAt);
-        })
+      ? await cfg.largeBodies(
+          async () => {
+            const stop = abandoned?.();
+            if (stop !== undefined) throw stop;
+            const { text, invalidAt } = await requestTextSliced(bytes);
+            return parseRequestBodySliced(text, invalidAt, abandoned);
+          },
+          { bytes: bytes.byteLength, abandoned },
+        )
       : parseRequestBody(bodyText(bytes));
   const bcs = acceptKind(ex.header('accept')) === 'bcs';
   if (!cfg.encodeSubmissionEnabled || bcs) {

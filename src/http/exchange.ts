@@ -30,6 +30,12 @@ export interface Exchange {
   header(name: string): string | undefined;
   /** Reads the body, stopping (and discarding the rest) once more than `limit` bytes arrived. */
   readBody(limit: number): Promise<BodyRead>;
+  /**
+   * Why this request will not be answered usefully any more (its connection closed, or the server
+   * shed it: the error to fail with), else undefined. Checked before and during a large body's
+   * parse, so an abandoned body is never parsed. Optional: the web-standard form does not know.
+   */
+  abandoned?(): Error | undefined;
 }
 
 /** A reply now, or later: a synchronous source is answered without a microtask in between. */
@@ -64,7 +70,7 @@ export interface HandlerConfig {
   readonly unhealthy: () => string | undefined;
   /** The health check's `x-replica-verification` header, or undefined. */
   readonly healthNote: () => string | undefined;
-  /** Large bodies parse one at a time (turns.ts). */
+  /** Large bodies parse one at a time, the earliest expected finish first (turns.ts). */
   readonly largeBodies: Turns;
   /** Where the routes that need a mempool or VM go (forward.ts), or undefined: they answer 403. */
   readonly forward: Forward | undefined;

@@ -11,7 +11,7 @@ import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
 import { DEFAULT_GAS_ESTIMATION, DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, type GasEstimationConfig, type PageLimits, type StateEndpoint } from './endpoints/index.js';
 import type { Forward } from './forward.js';
 import type { LedgerSource } from '../ledger/index.js';
-import { oneAtATime } from './turns.js';
+import { fairTurns } from './turns.js';
 
 export interface LedgerHandlerOptions {
   /**
@@ -103,7 +103,7 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
     now: options.now ?? Date.now,
     unhealthy: options.unhealthy ?? (() => undefined),
     healthNote: options.healthNote ?? (() => undefined),
-    largeBodies: oneAtATime(),
+    largeBodies: fairTurns(),
     forward: options.forward,
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };

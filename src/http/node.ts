@@ -5,7 +5,8 @@ import type { LedgerHandler } from './handler.js';
 import { NodeExchange } from './node-exchange.js';
 import { writeReply, type Done } from './node-reply.js';
 import { originForm, viaRequest, type WebHandler } from './node-request.js';
-import { badTarget, guardServer, serverOptions, type NodeServerLimits } from './node-server.js';
+import { bodyBudget } from './node-budget.js';
+import { badTarget, guardServer, serverLimits, serverOptions, type NodeServerLimits } from './node-server.js';
 
 export type { WebHandler };
 export { NODE_SERVER_DEFAULTS, type NodeServerLimits } from './node-server.js';
@@ -18,6 +19,8 @@ export { NODE_SERVER_DEFAULTS, type NodeServerLimits } from './node-server.js';
 export interface NodeAdapterOptions extends NodeServerLimits {
   /** Body limit for handlers that are not ours (ours carry their own); default 8 MiB. */
   maxBodyBytes?: number;
+  /** Called after a load: the bodies held went back to zero after passing a quarter of `maxBufferedBytes` (node-budget.ts). */
+  afterLoad?: () => void;
   /** Called once per request after the response is written or the client went away. */
   onResponse?: (entry: {
     method: string;
@@ -38,6 +41,8 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
   const exchange = (handler as Partial<LedgerHandler>)[EXCHANGE];
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.onResponse;
+  // One budget for the bodies of every connection of this listener (node-budget.ts).
+  const budget = bodyBudget(serverLimits(options).maxBufferedBytes, options.afterLoad);
   return (req, res) => {
     // hyper refuses such a target before poem sees it (400, no body); node:http passes it on.
     if (badTarget(req.url)) {
@@ -63,12 +68,26 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     if (exchange === undefined) return void viaRequest(handler as WebHandler, req, res, limit, done).catch(() => writeFailure(res, done));
     // A reply the handler has at once is written at once: no promise in between.
     const method = req.method ?? 'GET';
+    const ex = new NodeExchange(req, method, budget);
     try {
-      const reply = exchange(new NodeExchange(req, method));
-      if (isPromise(reply)) Promise.resolve(reply).then((r) => writeReply(res, r, method, done)).catch(() => writeFailure(res, done));
-      else writeReply(res, reply, method, done);
+      const reply = exchange(ex);
+      if (isPromise(reply)) {
+        // The body's bytes go back to the budget once the reply is written (or has failed).
+        Promise.resolve(reply)
+          .then((r) => {
+            // Answered before its body was read whole (the budget shed it): the rest is not read.
+            if (ex.cut) r.headers.connection = 'close';
+            writeReply(res, r, method, done);
+            ex.release();
+          })
+          .catch(() => {
+            writeFailure(res, done);
+            ex.release();
+          });
+      } else writeReply(res, reply, method, done);
     } catch {
       writeFailure(res, done);
+      ex.release();
     }
   };
 }

@@ -118,6 +118,11 @@ export function typeTagKindIndex(kind: PrimitiveTypeTagKind): number {
 }
 
 const PRIMITIVE_TAGS: TypeTag[] = /* @__PURE__ */ TYPE_TAG_VARIANTS.map((k) => Object.freeze({ $kind: k }) as TypeTag);
+// The shared primitive tag for each first byte that is one (a one-byte index), else undefined: a
+// vector of half a million `bool` tags reads as that many slots, one table load each.
+const PRIMITIVE_BY_BYTE: (TypeTag | undefined)[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, b) =>
+  b < TYPE_TAG_VARIANTS.length && b !== 6 && b !== 7 && b !== 11 ? PRIMITIVE_TAGS[b] : undefined,
+);
 
 function kindError(kind: unknown): BcsError {
   if (kind === 'generic' || kind === 'reference' || kind === 'mutableReference') {
@@ -180,6 +185,13 @@ function writeFunctionTag(w: BcsWriter, f: FunctionTagInput, depth: number): voi
 
 function readTypeTag(r: BcsReader, depth: number): TypeTag {
   const at = r.off;
+  if (at < r.end) {
+    const t = PRIMITIVE_BY_BYTE[r.buf[at]];
+    if (t !== undefined) {
+      r.off = at + 1;
+      return t;
+    }
+  }
   const i = r.uleb128();
   if (i >= TYPE_TAG_VARIANTS.length) {
     throw new BcsError('invalid_variant', `invalid value: integer \`${i}\`, expected variant index 0 <= i < ${TYPE_TAG_VARIANTS.length} (TypeTag)`, at);

@@ -61,12 +61,18 @@ export const nextTurn = (): Promise<void> =>
  * marked in `text` as request-bytes.ts does; the parse then fails as serde_json's would): a body past SLICED_PARSE_THRESHOLD characters is read by the
  * exact parser in slices of about a millisecond, yielding to the event loop between them, so that
  * an 8 MiB body of numbers or empty objects delays other requests by a slice, not by its whole
- * parse. Same values and errors as `parseRequestBody`.
+ * parse. Same values and errors as `parseRequestBody`; `stop`, asked between slices, ends the parse
+ * with the error it returns.
  */
-export async function parseRequestBodySliced(text: string, invalidAt = -1): Promise<unknown> {
+export async function parseRequestBodySliced(text: string, invalidAt = -1, stop?: () => Error | undefined): Promise<unknown> {
   if (invalidAt < 0 && (typeof text !== 'string' || text.length <= SLICED_PARSE_THRESHOLD)) return parseRequestBody(text);
   const p = new ExactParser(text, invalidAt);
-  while (!p.step(SLICE_VALUES, SLICE_CHARS)) await nextTurn();
+  while (!p.step(SLICE_VALUES, SLICE_CHARS)) {
+    await nextTurn();
+    // A server's caller gave up (its connection closed): the rest is not parsed.
+    const e = stop?.();
+    if (e !== undefined) throw e;
+  }
   return invalidAt < 0 ? p.result : unreachableUtf8();
 }
 

@@ -51,7 +51,7 @@ const drip = (text: string, ms: number): (string | number)[] => [...text].flatMa
 
 describe('slow peers', () => {
   it('the defaults', () => {
-    expect(NODE_SERVER_DEFAULTS).toEqual({ headersTimeoutMs: 30_000, requestTimeoutMs: 60_000, idleTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1024, maxHeaderBytes: 16_384 });
+    expect(NODE_SERVER_DEFAULTS).toEqual({ headersTimeoutMs: 30_000, requestTimeoutMs: 60_000, idleTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1024, maxHeaderBytes: 16_384, maxBufferedBytes: 256 * 1024 * 1024 });
   });
 
   it('headers not complete within headersTimeoutMs: 408 and the connection closed', async () => {
@@ -142,5 +142,25 @@ describe('malformed HTTP: as hyper (under poem) answers it', () => {
     expect(onRoute.slice(onRoute.indexOf('\r\n\r\n') + 4)).toBe('{"message":"method not allowed","error_code":"web_framework_error","vm_error_code":null}');
     const elsewhere = await exchange(port, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     expect(elsewhere).toMatch(/^HTTP\/1\.1 404 Not Found\r\n[\s\S]*"error_code":"web_framework_error"/);
+  });
+
+  it('methods node:http does not know (FOO, a lowercase get) are routed too: 405 on a route with the error body, 404 elsewhere', async () => {
+    const port = await listen();
+    for (const method of ['FOO', 'get', 'M-Y_2']) {
+      const onRoute = await exchange(port, `${method} /v1/-/healthy HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(onRoute).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+      expect(onRoute).toMatch(/\r\nallow: GET, HEAD\r\n/i);
+      expect(onRoute).toMatch(/\r\nx-svc-chain-id: 4\r\n/i); // the ledger headers, as on any route
+      expect(onRoute.slice(onRoute.indexOf('\r\n\r\n') + 4)).toBe('{"message":"method not allowed","error_code":"web_framework_error","vm_error_code":null}');
+    }
+    expect(await exchange(port, 'FOO /v1/nowhere?x=1 HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 404 Not Found\r\n[\s\S]*"message":"not found","error_code":"web_framework_error"/);
+    // The absolute form is routed by its path, as for known methods.
+    expect(await exchange(port, 'FOO http://x/v1/-/healthy HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 405 /);
+  });
+
+  it('what cannot be routed stays a bare 400: a method that is not a token, or one whose request line arrives in pieces', async () => {
+    const port = await listen();
+    expect(await exchange(port, 'G(T /v1/-/healthy HTTP/1.1\r\nHost: x\r\n\r\n')).toBe(BARE_400);
+    expect(await exchange(port, ['FO', 50, 'O /v1/-/healthy HTTP/1.1\r\nHost: x\r\n\r\n'])).toBe(BARE_400);
   });
 });

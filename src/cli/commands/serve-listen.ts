@@ -4,6 +4,7 @@ import type { LedgerHandler } from '../../http/index.js';
 import { createNodeServer, type NodeServerLimits } from '../../http/internal.js';
 import { intOption, type Args, type OptionSpecs } from '../args.js';
 import { CliError, type Io } from '../run.js';
+import { fullCollection, logLevel, requestLog, type LogLevel } from './serve-log.js';
 
 // What `serve` and `serve --follow` share: the listening socket and its limits, one request log
 // line per response, and the shutdown on SIGINT/SIGTERM.
@@ -20,6 +21,7 @@ const LIMIT_FLAGS: Record<string, keyof NodeServerLimits> = {
   '--keep-alive-timeout-ms': 'keepAliveTimeoutMs',
   '--max-connections': 'maxConnections',
   '--max-header-bytes': 'maxHeaderBytes',
+  '--max-buffered-bytes': 'maxBufferedBytes',
 };
 
 const LIMITS = 'Limits (ms unless said; the default in parentheses)';
@@ -27,12 +29,14 @@ export const LISTEN_OPTIONS: OptionSpecs = {
   '--port': { value: 'N', help: 'the port (default 8080; 0: any free port)' },
   '--host': { value: 'HOST', help: 'the address to listen on (default 127.0.0.1)' },
   '--shutdown-timeout-ms': { value: 'N', help: 'after a signal, close what is still open (10000)' },
+  '--log': { value: 'LEVEL', help: 'request (a line each), error (5xx only) or off' },
   '--headers-timeout-ms': { value: 'N', group: LIMITS, help: '30000' },
   '--request-timeout-ms': { value: 'N', group: LIMITS, help: '60000' },
   '--idle-timeout-ms': { value: 'N', group: LIMITS, help: '30000' },
   '--keep-alive-timeout-ms': { value: 'N', group: LIMITS, help: '5000' },
   '--max-connections': { value: 'N', group: LIMITS, help: '1024' },
   '--max-header-bytes': { value: 'N', group: LIMITS, help: 'bytes, 16384' },
+  '--max-buffered-bytes': { value: 'N', group: LIMITS, help: 'all bodies, 268435456' },
 };
 
 export interface ListenFlags {
@@ -40,6 +44,7 @@ export interface ListenFlags {
   host: string;
   limits: NodeServerLimits;
   shutdownTimeoutMs: number;
+  log: LogLevel;
 }
 
 export function listenFlags(a: Args): ListenFlags {
@@ -49,14 +54,11 @@ export function listenFlags(a: Args): ListenFlags {
   };
   const limits: NodeServerLimits = {};
   for (const [flag, key] of Object.entries(LIMIT_FLAGS)) {
-    const v = int(flag, 1, MAX_MS);
+    const v = int(flag, 1, key === 'maxBufferedBytes' ? Number.MAX_SAFE_INTEGER : MAX_MS);
     if (v !== undefined) limits[key] = v;
   }
-  return { port: int('--port', 0, 65535) ?? 8080, host: a.value('--host') ?? '127.0.0.1', limits, shutdownTimeoutMs: int('--shutdown-timeout-ms', 0, MAX_MS) ?? DEFAULT_SHUTDOWN_TIMEOUT_MS };
+  return { port: int('--port', 0, 65535) ?? 8080, host: a.value('--host') ?? '127.0.0.1', limits, shutdownTimeoutMs: int('--shutdown-timeout-ms', 0, MAX_MS) ?? DEFAULT_SHUTDOWN_TIMEOUT_MS, log: logLevel(a.value('--log') ?? 'request') };
 }
-
-/** The format a response was served in, by its content type. */
-const format = (contentType: string) => (contentType.includes('x-bcs') ? 'bcs' : contentType.includes('json') ? 'json' : contentType === '' ? '-' : contentType.split(';')[0]);
 
 export interface ListenHooks {
   /** The line once listening, given the server's URL. */
@@ -76,7 +78,8 @@ export function listen(flags: ListenFlags, handler: LedgerHandler, io: Io, hooks
     const active = new Set<ServerResponse>();
     const server = createNodeServer(handler, {
       ...flags.limits,
-      onResponse: (e) => io.err(`${e.method} ${e.path}${e.query} ${e.status}${e.aborted ? ' aborted' : ''} ${format(e.contentType)} ${e.ms.toFixed(1)}ms`),
+      onResponse: requestLog(flags.log, io),
+      afterLoad: fullCollection(),
     });
     let closing = false;
     let forced = false;

@@ -1,0 +1,94 @@
+// One budget for the request bodies a server holds, across all its connections (docs/reliability.md,
+// "Memory"). A body is charged as it is buffered and until its reply is written; when the budget is
+// full the largest holders are shed first (a 503 with the node's error body), so that many large
+// bodies, hostile or not, cannot crowd out a small one, and a small one never evicts another small
+// one. A body is charged before its bytes are copied, so the budget bounds what is allocated.
+// Without it, 500 peers slowly sending 8 MiB each held 4 GB.
+
+/** 256 MiB: a 2-core, 2 GB host (docs/reliability.md argues the number). */
+export const DEFAULT_MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
+
+export interface BudgetHold {
+  /** Bytes charged now. */
+  readonly bytes: number;
+  /** Charges `total` bytes in all (more than now); false when it cannot fit, even by shedding larger holders. */
+  grow(total: number): boolean;
+  /** Gives the bytes back (idempotent). */
+  release(): void;
+}
+
+export interface BodyBudget {
+  readonly limit: number;
+  /** Bytes charged across every holder. */
+  used(): number;
+  /** A holder of buffered bytes; `shed` is called once if the budget evicts it (its bytes are released first). */
+  hold(shed: () => void): BudgetHold;
+}
+
+interface Holder extends BudgetHold {
+  bytes: number;
+  readonly shed: () => void;
+}
+
+/**
+ * `afterLoad`, if given, is called once the budget has been back at zero for a second after it held
+ * more than a quarter of its limit: the host may collect then (serve runs a full GC), so resident
+ * memory returns after an attack without waiting for V8's idle collection, which can take minutes.
+ */
+export function bodyBudget(limit: number, afterLoad?: () => void): BodyBudget {
+  const holders = new Set<Holder>();
+  let used = 0;
+  let loaded = false;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const release = (h: Holder): void => {
+    if (!holders.delete(h)) return;
+    used -= h.bytes;
+    h.bytes = 0;
+    if (used === 0 && loaded && afterLoad !== undefined) {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        if (used !== 0) return;
+        loaded = false;
+        afterLoad();
+      }, 1000);
+      (quiet as { unref?: () => void }).unref?.();
+    }
+  };
+  // Sheds holders larger than `than`, largest first, until `need` more bytes fit.
+  const shedLarger = (need: number, than: number): boolean => {
+    while (used + need > limit) {
+      let largest: Holder | undefined;
+      for (const h of holders) if (h.bytes > than && (largest === undefined || h.bytes > largest.bytes)) largest = h;
+      if (largest === undefined) return false;
+      release(largest);
+      try {
+        largest.shed();
+      } catch {
+        // The shed connection's trouble is not the claimant's.
+      }
+    }
+    return true;
+  };
+  return {
+    limit,
+    used: () => used,
+    hold(shed) {
+      const h: Holder = {
+        bytes: 0,
+        shed,
+        grow(total) {
+          const need = total - h.bytes;
+          if (need <= 0) return true;
+          if (used + need > limit && !shedLarger(need, total)) return false;
+          if (!holders.has(h)) holders.add(h);
+          h.bytes = total;
+          used += need;
+          if (used > limit / 4) loaded = true;
+          return true;
+        },
+        release: () => release(h),
+      };
+      return h;
+    },
+  };
+}
