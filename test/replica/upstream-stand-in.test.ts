@@ -32,7 +32,7 @@ describe('upstream stand-in', () => {
     const hashes: string[] = [];
     for (const seq of [0, 1]) {
       const s = await signSubmission(request(seq), KEY, { chainId: before.chainId });
-      const r = await fetch(`${upstream.url}/v1/transactions`, { method: 'POST', headers: { 'content-type': 'application/x.aptos.signed_transaction+bcs' }, body: s.bytes });
+      const r = await fetch(`${upstream.url}/v1/transactions`, { method: 'POST', headers: { 'content-type': 'application/x.aptos.signed_transaction+bcs' }, body: new Uint8Array(s.bytes) });
       expect(r.status).toBe(202);
       hashes.push(s.hash);
     }
@@ -47,7 +47,7 @@ describe('upstream stand-in', () => {
     expect(state.accumulator?.leaves).toBe(Number(after.ledgerVersion) + 1);
 
     const last = bcsBlock.schema.decode(await blockBytes(upstream.ledger, Number(after.blockHeight)));
-    expect(last.transactions.map((t) => t.transaction.$kind)).toEqual(['BlockMetadataExt', 'UserTransaction', 'BlockEpilogue']);
+    expect(last.transactions?.map((t) => t.transaction.$kind)).toEqual(['BlockMetadataExt', 'UserTransaction', 'BlockEpilogue']);
     const user = await (await fetch(`${upstream.url}/v1/transactions/by_hash/${hashes[1]}`)).json();
     expect(user).toMatchObject({ type: 'user_transaction', hash: hashes[1], success: true, version: String(after.ledgerVersion - 1n) });
   });

@@ -51,7 +51,8 @@ export async function startUpstream(): Promise<Upstream> {
 /** What the ledger's last block says of the next: its height, round, proposer and time. */
 function lastBlockStart(): { height: bigint; round: bigint; proposer: string; timestamp: bigint } {
   const b = bcsBlock.schema.decode(FIXTURE_BLOCKS[FIXTURE_BLOCKS.length - 1]!);
-  const t = b.transactions[0]!.transaction;
+  const t = b.transactions?.[0]?.transaction;
+  if (t === undefined) throw new Error("the example ledger's last block has no transactions");
   const m = t.$kind === 'BlockMetadata' ? t.value : t.$kind === 'BlockMetadataExt' ? t.value.value : undefined;
   if (m === undefined) throw new Error(`the example ledger's last block opens with a ${t.$kind}`);
   return { height: b.blockHeight, round: m.round, proposer: m.proposer, timestamp: m.timestampUsecs };
