@@ -7,8 +7,10 @@
 import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { bcsBlock, stateKey, transaction, transactionInfo, transactionOnChainData, writeSet } from '../../dist/records/index.js';
+import { bcs } from '../../dist/bcs/index.js';
 import { hashPrefix, TRANSACTION_SALT, ed25519AuthenticationKey } from '../../dist/hash/index.js';
 import { eventRootHash } from '../../dist/node-json/index.js';
+import * as R from './resources.mjs';
 import { concat, hex } from './resources.mjs';
 
 const PREFIX = hashPrefix(TRANSACTION_SALT);
@@ -63,13 +65,30 @@ function accumulator() {
   };
 }
 
-export function createChain() {
+/**
+ * A chain of committed transactions. `after`: BcsBlocks already committed (from genesis, in order) to
+ * continue from: their infos extend the accumulator and their writes say which state keys hold a
+ * value; `blocks` then holds only the blocks closed here.
+ */
+export function createChain({ after = [] } = {}) {
   /** hex of every state key that holds a value (Creation vs Modification). */
   const live = new Set();
   const blocks = [];
   let version = 0;
   const acc = accumulator();
   let pending = [];
+  for (const bytes of after) {
+    for (const t of bcsBlock.schema.decode(bytes).transactions) {
+      if (t.version !== BigInt(version)) throw new Error(`createChain: version ${t.version} follows ${version - 1}`);
+      acc.append(sha3(INFO, transactionInfo.schema.encode(t.info)));
+      for (const { key, value } of t.changes.value) {
+        const h = hex(stateKey.schema.encode(key));
+        if (value.$kind === 'Deletion') live.delete(h);
+        else live.add(h);
+      }
+      version++;
+    }
+  }
 
   /**
    * Commits one transaction: `writes` are [stateKeyBytes, valueBytes | null] in any order, `events`
@@ -123,4 +142,35 @@ export function createChain() {
   }
 
   return { commit, closeBlock, blocks, get version() { return version; }, hasState: (k) => live.has(hex(k)) };
+}
+
+const EPOCH_INTERVAL = 7_200_000_000n;
+const { u64 } = bcs;
+
+/**
+ * Block `height`'s first transaction, as block.move `block_prologue_common` runs it: the metadata
+ * (BlockMetadataExt V1 without randomness when `ext`, else BlockMetadata), the NewBlockEvent it emits
+ * on BlockResource.new_block_events (V1, key (3, 0x1), sequence number = height, built from the
+ * metadata), and what it writes: BlockResource's height and event counter, and timestamp.move's
+ * CurrentTimeMicroseconds. Returns `{ txn, writes, events }` for `commit`; a block that reconfigures
+ * adds its own writes and events to these.
+ */
+export function blockPrologue({ height, id, epoch, round, proposer, previousBlockVotesBitvec, timestampUsecs, ext = false }) {
+  height = BigInt(height);
+  const writes = [
+    [R.keys.block(), R.blockResource.encode({ height, epochInterval: EPOCH_INTERVAL, newBlockEvents: { counter: height + 1n, guid: { creationNum: 3n, addr: '0x1' } }, updateEpochIntervalEvents: { counter: 0n, guid: { creationNum: 4n, addr: '0x1' } } })],
+    [R.keys.timestamp(), u64.encode(timestampUsecs)],
+  ];
+  const event = { hash: id, epoch, round, height, previousBlockVotesBitvec, proposer, failedProposerIndices: [], timeMicroseconds: timestampUsecs };
+  const events = [{ $kind: 'V1', value: { key: { creationNumber: 3n, accountAddress: '0x1' }, sequenceNumber: height, typeTag: R.tag('0x1::block::NewBlockEvent'), eventData: R.newBlockEvent.encode(event) } }];
+  const meta = { id, epoch, round, proposer, previousBlockVotesBitvec, failedProposerIndices: [], timestampUsecs };
+  const txn = ext ? { $kind: 'BlockMetadataExt', value: { $kind: 'V1', value: { ...meta, randomness: null } } } : { $kind: 'BlockMetadata', value: meta };
+  return { txn, writes, events };
+}
+
+/** Block `id`'s last transaction: its block epilogue (`epilogue`), or a state checkpoint. Commit it with `checkpoint: true`. */
+export function blockEnd(id, { epilogue = true } = {}) {
+  if (!epilogue) return { $kind: 'StateCheckpoint', value: id };
+  const blockEndInfo = { $kind: 'V0', value: { blockGasLimitReached: false, blockOutputLimitReached: false, blockEffectiveBlockGasUnits: 500n, blockApproxOutputSize: 4096n } };
+  return { $kind: 'BlockEpilogue', value: { $kind: 'V0', value: { blockId: id, blockEndInfo } } };
 }

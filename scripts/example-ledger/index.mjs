@@ -5,7 +5,7 @@
 // (sequence numbers, coin and fungible-asset balances, their events, gas fees); they are not executed.
 import { addressBytes, bcs } from '../../dist/bcs/index.js';
 import { multiAgentSigningMessage, feePayerSigningMessage, signingMessage } from '../../dist/transactions/index.js';
-import { createChain, ed25519, keyFor } from './chain.mjs';
+import { blockEnd, blockPrologue, createChain, ed25519, keyFor } from './chain.mjs';
 import * as R from './resources.mjs';
 import { exampleModule, frameworkModules } from './modules.mjs';
 
@@ -160,21 +160,15 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
   for (let h = 1; h <= blockCount; h++) {
     now += 1_000_000n + BigInt(random(400_000));
     const blockId = R.sha3Bytes(`example block ${h}`);
-    const metaWrites = [
-      [R.keys.block(), R.blockResource.encode({ height: BigInt(h), epochInterval: 7_200_000_000n, newBlockEvents: { counter: BigInt(h + 1), guid: { creationNum: 3n, addr: '0x1' } }, updateEpochIntervalEvents: { counter: 0n, guid: { creationNum: 4n, addr: '0x1' } } })],
-      [R.keys.timestamp(), u64.encode(now)],
-    ];
-    const metaEvents = [v1(3n, '0x1', BigInt(h), '0x1::block::NewBlockEvent', R.newBlockEvent, { hash: blockId, epoch, round: BigInt(h), height: BigInt(h), previousBlockVotesBitvec: new Uint8Array([0xff]), proposer, failedProposerIndices: [], timeMicroseconds: now })];
     // The block that reconfigures belongs to the epoch it ends (its metadata and NewBlockEvent agree);
     // the next block opens the new one.
-    const blockEpoch = epoch;
+    const prologue = blockPrologue({ height: h, id: blockId, epoch, round: BigInt(h), proposer, previousBlockVotesBitvec: new Uint8Array([0xff]), timestampUsecs: now, ext: h % 2 === 0 });
     if (h === Math.floor(blockCount / 2)) {
       epoch += 1n;
-      metaWrites.push([R.keys.configuration(), R.configuration.encode({ epoch, lastReconfigurationTime: now, events: { counter: epoch, guid: { creationNum: 2n, addr: '0x1' } } })]);
-      metaEvents.push(v1(2n, '0x1', epoch - 1n, '0x1::reconfiguration::NewEpochEvent', R.amountEvent, { amount: epoch }));
+      prologue.writes.push([R.keys.configuration(), R.configuration.encode({ epoch, lastReconfigurationTime: now, events: { counter: epoch, guid: { creationNum: 2n, addr: '0x1' } } })]);
+      prologue.events.push(v1(2n, '0x1', epoch - 1n, '0x1::reconfiguration::NewEpochEvent', R.amountEvent, { amount: epoch }));
     }
-    const meta = { id: blockId, epoch: blockEpoch, round: BigInt(h), proposer, previousBlockVotesBitvec: new Uint8Array([0xff]), failedProposerIndices: [], timestampUsecs: now };
-    chain.commit(h % 2 ? { $kind: 'BlockMetadata', value: meta } : { $kind: 'BlockMetadataExt', value: { $kind: 'V1', value: { ...meta, randomness: null } } }, { writes: metaWrites, events: metaEvents });
+    chain.commit(prologue.txn, { writes: prologue.writes, events: prologue.events });
 
     if (h <= users.length) {
       const to = users[h - 1].address;
@@ -228,13 +222,7 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
         }
       }
     }
-    if (h < blockCount / 3 && h % 2 === 0) chain.commit({ $kind: 'StateCheckpoint', value: blockId }, { checkpoint: true });
-    else {
-      chain.commit(
-        { $kind: 'BlockEpilogue', value: { $kind: 'V0', value: { blockId, blockEndInfo: { $kind: 'V0', value: { blockGasLimitReached: false, blockOutputLimitReached: false, blockEffectiveBlockGasUnits: 500n, blockApproxOutputSize: 4096n } } } } },
-        { checkpoint: true },
-      );
-    }
+    chain.commit(blockEnd(blockId, { epilogue: !(h < blockCount / 3 && h % 2 === 0) }), { checkpoint: true });
     chain.closeBlock(h, blockId, now);
   }
   return {

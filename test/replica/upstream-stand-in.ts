@@ -1,19 +1,21 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
+import { blockEnd, blockPrologue, createChain, type Chain } from '../../scripts/example-ledger/chain.mjs';
 import { createLedgerHandler, type Forward } from '../../src/http/index.js';
-import { hashPrefix, TRANSACTION_SALT } from '../../src/hash/index.js';
 import type { MemoryLedger } from '../../src/ledger/index.js';
-import { eventRootHash, pendingTransactionJson } from '../../src/node-json/index.js';
-import { bcsBlock, transaction, type TransactionOnChainDataInput } from '../../src/records/index.js';
+import { pendingTransactionJson } from '../../src/node-json/index.js';
+import { bcsBlock } from '../../src/records/index.js';
 import { NODE_LEDGER_HEADERS } from '../../src/records/internal.js';
 import { signedTransaction } from '../../src/transactions/index.js';
 import { listen, type Running } from '../http/helpers.js';
-import { exampleLedger } from '../ledger/fixture.js';
+import { exampleLedger, FIXTURE_BLOCKS } from '../ledger/fixture.js';
 
 // An upstream node stand-in for a replica: the example ledger served by the library's own handler,
 // which also accepts submissions (POST /v1/transactions in BCS, as `ledger-bcs submit` and ts-sdk
-// send them) and commits each at once in a block of its own (block metadata, the transaction, a state
-// checkpoint), with real transaction hashes, so that a follower ingests and verifies it. Nothing is
-// executed: the committed transaction succeeds and writes nothing.
+// send them) and commits each at once in a block of its own, built as the example ledger's blocks are
+// (scripts/example-ledger/chain.mjs, continuing its accumulator): block metadata with its NewBlockEvent
+// and its BlockResource and timestamp writes, the transaction, a block epilogue; every hash the
+// node's, so that a follower verifying from genesis accepts it. Nothing is executed: the committed
+// transaction succeeds, emits nothing and writes nothing.
 
 export interface Upstream extends Running {
   ledger: MemoryLedger;
@@ -21,12 +23,10 @@ export interface Upstream extends Running {
   submitted: Uint8Array[];
 }
 
-const PREFIX = hashPrefix(TRANSACTION_SALT);
-const ZERO = new Uint8Array(32);
-
 export async function startUpstream(): Promise<Upstream> {
   const ledger = exampleLedger();
   const submitted: Uint8Array[] = [];
+  const commit = committer(ledger);
   const submit: Forward = async (ex, path, maxBodyBytes) => {
     if (ex.method !== 'POST' || path !== '/transactions') {
       return { status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: `${path} is disabled on this endpoint`, error_code: 'api_disabled', vm_error_code: null }) };
@@ -35,7 +35,7 @@ export async function startUpstream(): Promise<Upstream> {
     if (!(body instanceof Uint8Array)) throw new Error('body too large');
     const signed = signedTransaction.decode(body);
     submitted.push(body);
-    commit(ledger, signed);
+    commit(signed);
     const pending = pendingTransactionJson(signed, { withType: false });
     // As a real node answers: its ledger headers by their X-Aptos-* names (api/src/response.rs).
     const i = ledger.ledgerInfo();
@@ -48,36 +48,32 @@ export async function startUpstream(): Promise<Upstream> {
   return { ...running, ledger, submitted };
 }
 
-/** Appends one block holding `signed` (metadata, the user transaction, a state checkpoint). */
-function commit(ledger: MemoryLedger, signed: ReturnType<typeof signedTransaction.decode>): void {
-  const info = ledger.ledgerInfo();
-  const version = info.ledgerVersion + 1n;
-  const height = info.blockHeight + 1n;
-  const timestamp = info.ledgerTimestampUsec + 1_000_000n * height;
-  const id = sha3_256(new TextEncoder().encode(`stand-in block ${height}`));
-  const txs = [
-    { $kind: 'BlockMetadata', value: { id, epoch: info.epoch, round: height, proposer: '0x0', previousBlockVotesBitvec: new Uint8Array(0), failedProposerIndices: [], timestampUsecs: timestamp } },
-    { $kind: 'UserTransaction', value: signed },
-    { $kind: 'StateCheckpoint', value: id },
-  ] as const;
-  const records: TransactionOnChainDataInput[] = txs.map((t, i) => ({
-    version: version + BigInt(i),
-    transaction: t,
-    info: {
-      $kind: 'V0',
-      value: {
-        gasUsed: t.$kind === 'UserTransaction' ? 9n : 0n,
-        status: { $kind: 'Success' },
-        transactionHash: sha3_256.create().update(PREFIX).update(transaction.schema.encode(t as never)).digest(),
-        eventRootHash: eventRootHash([]),
-        stateChangeHash: ZERO,
-        stateCheckpointHash: t.$kind === 'StateCheckpoint' ? ZERO : null,
-        auxiliaryInfoHash: null,
-      },
-    },
-    events: [],
-    accumulatorRootHash: ZERO,
-    changes: { $kind: 'V0', value: [] },
-  })) as TransactionOnChainDataInput[];
-  ledger.ingest(bcsBlock.schema.encode({ blockHeight: height, blockHash: id, blockTimestamp: timestamp, firstVersion: version, lastVersion: version + 2n, transactions: records }));
+/** What the ledger's last block says of the next: its height, round, proposer and time. */
+function lastBlockStart(): { height: bigint; round: bigint; proposer: string; timestamp: bigint } {
+  const b = bcsBlock.schema.decode(FIXTURE_BLOCKS[FIXTURE_BLOCKS.length - 1]!);
+  const t = b.transactions?.[0]?.transaction;
+  if (t === undefined) throw new Error("the example ledger's last block has no transactions");
+  const m = t.$kind === 'BlockMetadata' ? t.value : t.$kind === 'BlockMetadataExt' ? t.value.value : undefined;
+  if (m === undefined) throw new Error(`the example ledger's last block opens with a ${t.$kind}`);
+  return { height: b.blockHeight, round: m.round, proposer: m.proposer, timestamp: m.timestampUsecs };
+}
+
+/** Appends one block per transaction (metadata, the user transaction, the block epilogue) to `ledger`. */
+function committer(ledger: MemoryLedger): (signed: ReturnType<typeof signedTransaction.decode>) => void {
+  const chain: Chain = createChain({ after: FIXTURE_BLOCKS });
+  let last = lastBlockStart();
+  return (signed) => {
+    const height = last.height + 1n;
+    const next = { height, round: last.round + 1n, proposer: last.proposer, timestamp: last.timestamp + 1_000_000n };
+    const id = sha3_256(new TextEncoder().encode(`stand-in block ${height}`));
+    // The epoch the ledger's configuration holds: the next block's, also after a reconfiguration.
+    const epoch = ledger.ledgerInfo().epoch;
+    const prologue = blockPrologue({ height, id, epoch, round: next.round, proposer: next.proposer, previousBlockVotesBitvec: new Uint8Array([0xff]), timestampUsecs: next.timestamp, ext: true });
+    chain.commit(prologue.txn, { writes: prologue.writes, events: prologue.events });
+    chain.commit({ $kind: 'UserTransaction', value: signed }, { gasUsed: 9n });
+    chain.commit(blockEnd(id), { checkpoint: true });
+    chain.closeBlock(height, id, next.timestamp);
+    ledger.ingest(chain.blocks[chain.blocks.length - 1]!);
+    last = next;
+  };
 }
