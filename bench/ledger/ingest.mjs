@@ -1,42 +1,19 @@
 // Memory-ledger bench (issue #20): ingest rate of transfer blocks and resident memory per retained
 // transaction at 200k transactions. Not a timed test: run with
 //   npm run bench:ingest [-- --transactions 200000]
-// Blocks of 100 transactions (block metadata, 98 APT transfers with real signatures, an epilogue) are
-// made once by the example-ledger generator, then repeated with their versions and heights moved on
-// (the transactions' hashes do not cover the version, so every copy still checks out). Memory is the
+// Blocks of 100 transactions (block metadata, 98 APT transfers with real signatures, an epilogue):
+// bench/ledger/transfer-blocks.mjs's, one transfer block repeated with its versions and heights moved
+// on (the transactions' hashes do not cover the version, so every copy still checks out). Memory is the
 // growth of V8 heap plus array buffers across the ingest, after GC, over the blocks' BCS size.
 import { createMemoryLedger } from '../../dist/ledger/index.js';
 import { nodeSha3 } from '../../dist/ledger/node.js';
-import { bcs } from '../../dist/bcs/index.js';
-import { bcsBlock, transactionOnChainData } from '../../dist/records/index.js';
-import { makeExampleLedger } from '../../scripts/example-ledger/index.mjs';
+import { repeatedTransferBlocks } from './transfer-blocks.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const TOTAL = Number(args.transactions ?? 200_000);
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
 
-const example = makeExampleLedger({ blocks: 17, transfersPerBlock: 98 });
-const genesis = example.blocks.slice(0, 17); // genesis, the funding blocks, one transfer block
-const template = bcsBlock.schema.decode(example.blocks[16]);
-const perBlock = template.transactions.length;
-const offsets = [];
-let at = 64 + 1 + bcs.uleb128.encode(perBlock).length;
-for (const t of template.transactions) {
-  offsets.push(at);
-  at += transactionOnChainData.schema.encode(t).length;
-}
-const templateBytes = example.blocks[16];
-
-/** The template block at `height`, starting at `first`: header and every transaction's version moved. */
-function blockAt(height, first) {
-  const b = templateBytes.slice();
-  const v = new DataView(b.buffer);
-  v.setBigUint64(0, BigInt(height), true);
-  v.setBigUint64(48, BigInt(first), true);
-  v.setBigUint64(56, BigInt(first + perBlock - 1), true);
-  offsets.forEach((o, i) => v.setBigUint64(o, BigInt(first + i), true));
-  return b;
-}
+const { genesis, perBlock, blockAt } = repeatedTransferBlocks();
 
 const ledger = createMemoryLedger({ sha3: nodeSha3 });
 ledger.ingest(genesis);

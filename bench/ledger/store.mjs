@@ -7,8 +7,8 @@
 //    method: a bare node:http server answering the very same bytes);
 // 4. a store grown past --big transactions: disk bytes per transaction, and the RSS of a process
 //    serving account reads from it.
-// Blocks are bench/ledger/ingest.mjs's: the example ledger's 100-transaction transfer block, repeated
-// with versions and heights moved on (every copy still checks out).
+// Blocks are bench/ledger/transfer-blocks.mjs's: the example ledger's 100-transaction transfer block,
+// repeated with versions and heights moved on (every copy still checks out).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,12 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { bcs } from '../../dist/bcs/index.js';
 import { createMemoryLedger, resourceKey } from '../../dist/ledger/index.js';
 import { nodeSha3 } from '../../dist/ledger/node.js';
 import { openLedgerStore } from '../../dist/ledger/store.js';
-import { bcsBlock, transactionOnChainData } from '../../dist/records/index.js';
-import { makeExampleLedger } from '../../scripts/example-ledger/index.mjs';
+import { repeatedTransferBlocks } from './transfer-blocks.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const TOTAL = Number(args.transactions ?? 200_000);
@@ -32,26 +30,7 @@ const BLOCKS_PER_INGEST = Number(args['blocks-per-ingest'] ?? 10);
 const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-store-bench-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
-const example = makeExampleLedger({ blocks: 17, transfersPerBlock: 98 });
-const genesis = example.blocks.slice(0, 17);
-const template = bcsBlock.schema.decode(example.blocks[16]);
-const perBlock = template.transactions.length;
-const offsets = [];
-let at = 64 + 1 + bcs.uleb128.encode(perBlock).length;
-for (const t of template.transactions) {
-  offsets.push(at);
-  at += transactionOnChainData.schema.encode(t).length;
-}
-const templateBytes = example.blocks[16];
-function blockAt(height, first) {
-  const b = templateBytes.slice();
-  const v = new DataView(b.buffer);
-  v.setBigUint64(0, BigInt(height), true);
-  v.setBigUint64(48, BigInt(first), true);
-  v.setBigUint64(56, BigInt(first + perBlock - 1), true);
-  offsets.forEach((o, i) => v.setBigUint64(o, BigInt(first + i), true));
-  return b;
-}
+const { example, genesis, perBlock, blockAt } = repeatedTransferBlocks();
 /** Feeds `count` transactions of generated blocks after the ledger's head, two ingests in flight. */
 async function feed(ledger, count) {
   let info = ledger.ledgerInfo();

@@ -9,11 +9,10 @@ import { bcs, compareBytes } from '../../dist/bcs/index.js';
 import { bcsBlock, contractEvent, stateKey, transaction, transactionInfo, transactionOnChainData, writeSet } from '../../dist/records/index.js';
 import { hashPrefix, TRANSACTION_SALT } from '../../dist/hash/index.js';
 import { resourceGroupKey, resourceKey } from '../../dist/ledger/index.js';
+import { accumulator } from '../../scripts/example-ledger/accumulator.mjs';
 
 const PREFIX = hashPrefix(TRANSACTION_SALT);
 const SEED = { info: hashPrefix('APTOS::TransactionInfo'), node: hashPrefix('APTOS::TransactionAccumulator'), event: hashPrefix('APTOS::ContractEvent'), eventNode: hashPrefix('APTOS::EventAccumulator'), writeSet: hashPrefix('APTOS::WriteSet') };
-const PLACEHOLDER = new Uint8Array(32);
-PLACEHOLDER.set(new TextEncoder().encode('ACCUMULATOR_PLACEHOLDER_HASH'));
 const fw = (module, name, typeArgs = []) => ({ address: '0x1', module, name, typeArgs });
 const addr = (i) => `0x${(i + 0x1000).toString(16).padStart(64, '0')}`;
 const sha3 = (...parts) => {
@@ -24,31 +23,6 @@ const sha3 = (...parts) => {
 const newBlockEvent = bcs.struct('NewBlockEvent', {
   hash: bcs.fixedBytes(32), epoch: bcs.u64, round: bcs.u64, height: bcs.u64, previousBlockVotesBitvec: bcs.bytes, proposer: bcs.address, failedProposerIndices: bcs.vector(bcs.u64), timeMicroseconds: bcs.u64,
 });
-
-/** InMemoryAccumulator (types/src/proof/accumulator/mod.rs): frozen subtree roots, then the root. */
-function accumulator(nodeSeed) {
-  const frozen = [];
-  let leaves = 0;
-  return {
-    append(leaf) {
-      frozen.push(leaf);
-      for (let n = leaves; n % 2 === 1; n = (n - 1) / 2) {
-        const right = frozen.pop();
-        frozen.push(sha3(nodeSeed, frozen.pop(), right));
-      }
-      leaves++;
-    },
-    root() {
-      if (frozen.length === 0) return PLACEHOLDER;
-      if (frozen.length === 1) return frozen[0];
-      let bits = leaves;
-      while (bits % 2 === 0) bits /= 2;
-      let current = PLACEHOLDER;
-      for (let i = frozen.length; bits > 0; bits = Math.floor(bits / 2)) current = bits % 2 ? sha3(nodeSeed, frozen[--i], current) : sha3(nodeSeed, current, PLACEHOLDER);
-      return current;
-    },
-  };
-}
 
 const eventRoot = (events) => {
   const a = accumulator(SEED.eventNode);

@@ -10,6 +10,7 @@ import { bcsBlock, stateKey, transaction, transactionInfo, transactionOnChainDat
 import { bcs } from '../../dist/bcs/index.js';
 import { hashPrefix, TRANSACTION_SALT, ed25519AuthenticationKey } from '../../dist/hash/index.js';
 import { eventRootHash } from '../../dist/node-json/index.js';
+import { accumulator } from './accumulator.mjs';
 import * as R from './resources.mjs';
 import { concat, hex } from './resources.mjs';
 
@@ -38,33 +39,6 @@ const seed = (name) => hashPrefix(`APTOS::${name}`);
 const WRITE_SET = seed('WriteSet');
 const INFO = seed('TransactionInfo');
 const NODE = seed('TransactionAccumulator');
-/** ACCUMULATOR_PLACEHOLDER_HASH: the ASCII name, zero-padded to 32 bytes. */
-const PLACEHOLDER = concat(new TextEncoder().encode('ACCUMULATOR_PLACEHOLDER_HASH'), new Uint8Array(4));
-
-/** The transaction accumulator: frozen subtree roots (largest first), the leaf count, the root. */
-function accumulator() {
-  const frozen = [];
-  let leaves = 0;
-  return {
-    append(leaf) {
-      frozen.push(leaf);
-      for (let n = leaves; n % 2 === 1; n = (n - 1) / 2) {
-        const right = frozen.pop();
-        frozen.push(sha3(NODE, frozen.pop(), right));
-      }
-      leaves++;
-    },
-    root() {
-      if (frozen.length === 1) return frozen[0];
-      let bits = leaves;
-      while (bits % 2 === 0) bits /= 2;
-      let current = PLACEHOLDER;
-      for (let i = frozen.length; bits > 0; bits = Math.floor(bits / 2)) current = bits % 2 ? sha3(NODE, frozen[--i], current) : sha3(NODE, current, PLACEHOLDER);
-      return current;
-    },
-  };
-}
-
 /**
  * A chain of committed transactions. `after`: BcsBlocks already committed (from genesis, in order) to
  * continue from: their infos extend the accumulator and their writes say which state keys hold a
@@ -75,7 +49,7 @@ export function createChain({ after = [] } = {}) {
   const live = new Set();
   const blocks = [];
   let version = 0;
-  const acc = accumulator();
+  const acc = accumulator(NODE);
   let pending = [];
   for (const bytes of after) {
     for (const t of bcsBlock.schema.decode(bytes).transactions) {

@@ -55,32 +55,28 @@ async function stdinBuffer(): Promise<Buffer> {
 /** Help fits a terminal: this many columns. */
 export const HELP_WIDTH = 80;
 
-/** `text` in lines of at most `width` columns, each after `indent` (words longer than a line stand alone). */
-export function wrap(text: string, indent: string, width = HELP_WIDTH): string[] {
+/** `items` joined by `separator`, as many to a line as fit in `width` columns after `indent` (an item longer than a line stands alone). */
+function fill(items: readonly string[], separator: string, indent: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+  for (const item of items) {
+    if (line !== '' && indent.length + line.length + separator.length + item.length > width) {
       lines.push(indent + line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
+      line = item;
+    } else line = line === '' ? item : `${line}${separator}${item}`;
   }
   if (line !== '') lines.push(indent + line);
   return lines;
 }
 
+/** `text` in lines of at most `width` columns, each after `indent` (words longer than a line stand alone). */
+export function wrap(text: string, indent: string, width = HELP_WIDTH): string[] {
+  return fill(text.split(/\s+/).filter(Boolean), ' ', indent, width);
+}
+
 /** Whole `entries`, two spaces apart, as many to a line as fit (an entry longer than a line stands alone). */
 function pack(entries: string[], indent: string): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const e of entries) {
-    if (line !== '' && indent.length + line.length + 2 + e.length > HELP_WIDTH) {
-      lines.push(indent + line);
-      line = e;
-    } else line = line === '' ? e : `${line}  ${e}`;
-  }
-  if (line !== '') lines.push(indent + line);
-  return lines;
+  return fill(entries, '  ', indent, HELP_WIDTH);
 }
 
 const spec = (name: string, c: Command): ArgsSpec => ({ command: name, options: c.options, positionals: c.positionals, args: c.args });

@@ -18,13 +18,18 @@ export interface IngestResult {
 
 export interface IngestingLedger extends LedgerSource {
   /**
-   * Appends verified blocks (each at the next version and height, every transaction's hash its
-   * info's `transaction_hash`). All or nothing: a `LedgerError` leaves the ledger as it was.
+   * Appends verified blocks (the BCS of `BcsBlock` with its transactions, or its decoded form): each
+   * block must start at the next version and height, and every transaction's hash must equal its
+   * info's `transaction_hash`. All or nothing: a `LedgerError` leaves the ledger as it was.
    */
   ingest(blocks: BlockInput | readonly BlockInput[]): MaybePromise<IngestResult>;
   ledgerInfo(): LedgerSummary;
   stateValue(stateKey: Uint8Array, version: bigint): Uint8Array | undefined;
-  /** Whether `stateKey` was written (or deleted) at or before `version` as far as the ledger knows. */
+  /**
+   * Whether the ledger knows `stateKey` at `version`: written (or deleted) at or before it since the
+   * ledger's first version, or held in its base state. False means its value, if any, is older than
+   * the ledger (a replica reads it through from its upstream).
+   */
   hasStateAt(stateKey: Uint8Array, version: bigint): boolean;
   accountTransactionSummaries(address: Address, query: SummariesQuery): IndexedTransactionSummary[];
   blockByHeight(height: bigint): BlockHeader | undefined;

@@ -1,5 +1,5 @@
 import type { Address } from '../bcs/index.js';
-import type { BlockHeader, IndexedTransactionSummary } from '../records/index.js';
+import type { BlockHeader } from '../records/index.js';
 import { nobleSha3, type ParsedBlock, type Sha3 } from './block-reader.js';
 import { LedgerError } from './errors.js';
 import { checkBatch, type BlockInput, type IngestingLedger, type IngestResult } from './ingesting.js';
@@ -8,7 +8,7 @@ import { decodeLedgerFile, encodeLedgerFile, type LedgerFileParts } from './ledg
 import { accountSummaries, indexTransaction, type AccountIndexes } from './account-index.js';
 import { ReadIndexes } from './memory-indexes.js';
 import { keyString, VersionedState } from './memory-state.js';
-import type { AccountStatePage, AccountStateQuery, EventsQuery, LedgerSummary, StoredEvent, StoredTransaction, SummariesQuery } from './source.js';
+import type { AccountStatePage, AccountStateQuery, EventsQuery, LedgerSummary, StoredEvent, StoredTransaction } from './source.js';
 
 // The embedded ledger: blocks of the node's own records (BcsBlock with TransactionOnChainData) kept as
 // their bytes, with small indexes beside them: versioned state from each write set (memory-state.ts),
@@ -34,23 +34,9 @@ export interface MemoryLedgerOptions {
 export type { BlockInput, IngestResult } from './ingesting.js';
 
 export interface MemoryLedger extends IngestingLedger {
-  /**
-   * Appends verified blocks (the BCS of `BcsBlock` with its transactions, or its decoded form): each
-   * block must start at the next version and height, and every transaction's hash must equal its
-   * info's `transaction_hash`. All or nothing: a `LedgerError` leaves the ledger as it was.
-   */
+  /** Answers at once: the blocks are applied when it returns. */
   ingest(blocks: BlockInput | readonly BlockInput[]): IngestResult;
-  ledgerInfo(): LedgerSummary;
-  stateValue(stateKey: Uint8Array, version: bigint): Uint8Array | undefined;
-  /**
-   * Whether the ledger knows `stateKey` at `version`: written (or deleted) at or before it since the
-   * ledger's first version, or held in its base state. False means its value, if any, is older than
-   * the ledger (a replica reads it through from its upstream).
-   */
-  hasStateAt(stateKey: Uint8Array, version: bigint): boolean;
-  accountTransactionSummaries(address: Address, query: SummariesQuery): IndexedTransactionSummary[];
-  blockByHeight(height: bigint): BlockHeader | undefined;
-  transactions(startVersion: bigint, limit: number): StoredTransaction[];
+  // The rest of LedgerSource, synchronous here as IngestingLedger's reads are.
   transactionVersion(hash: Uint8Array): bigint | undefined;
   blockByVersion(version: bigint): BlockHeader | undefined;
   accountState(address: Address, query: AccountStateQuery): AccountStatePage;

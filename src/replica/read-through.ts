@@ -62,14 +62,14 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
   let infoFor: LedgerSummary | undefined;
   let info: LedgerSummary | undefined;
 
-  async function fetchResource(address: Address, tag: string, version: bigint): Promise<Uint8Array | undefined> {
+  /** One read through a client call that answers 404 for a missing value, in the shared slots. */
+  async function fetchBytes(read: () => Promise<{ data: Uint8Array }>): Promise<Uint8Array | undefined> {
     reads++;
     // A slot is handed from a finished request to the next waiting one.
     if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((r) => waiting.push(r));
     else inFlight++;
     try {
-      const r = await client.getAccountResource(address, tag, { ledgerVersion: version });
-      return r.data as Uint8Array;
+      return (await read()).data;
     } catch (e) {
       if (isLedgerApiError(e) && e.status === 404) return undefined;
       throw e;
@@ -78,6 +78,11 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
       if (next !== undefined) next();
       else inFlight--;
     }
+  }
+
+  /** A resource in BCS: GET /accounts/{a}/resource/{type} (state.rs `get_account_resource`). */
+  function fetchResource(address: Address, tag: string, version: bigint): Promise<Uint8Array | undefined> {
+    return fetchBytes(() => client.getAccountResource(address, tag, { ledgerVersion: version }) as Promise<{ data: Uint8Array }>);
   }
 
   async function fetchGroup(address: Address, version: bigint): Promise<Uint8Array | undefined> {
@@ -100,23 +105,6 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
       w.raw(v);
     }
     return w.toBytes();
-  }
-
-  /** One read through a client call that answers 404 for a missing value, in the shared slots. */
-  async function fetchBytes(read: () => Promise<{ data: Uint8Array }>): Promise<Uint8Array | undefined> {
-    reads++;
-    if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((r) => waiting.push(r));
-    else inFlight++;
-    try {
-      return (await read()).data;
-    } catch (e) {
-      if (isLedgerApiError(e) && e.status === 404) return undefined;
-      throw e;
-    } finally {
-      const next = waiting.shift();
-      if (next !== undefined) next();
-      else inFlight--;
-    }
   }
 
   function fetchKey(key: Uint8Array, version: bigint): Promise<Uint8Array | undefined> {

@@ -1,37 +1,14 @@
 // The README's offline recipe (the sh block after `<!-- offline-recipe -->`), run as written by
 // bash with the built CLI as `ledger-bcs`, against the loopback node stand-in: accepted and
 // committed; then against a stand-in that refuses it, with the node's error body on stderr.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startStandIn, type StandIn } from '../client/node-stand-in.js';
+import { offlineRecipe, RECIPE_KEY, runRecipe } from './readme-recipe.js';
 
 const CLI = resolve('dist/cli/main.js');
-const KEY = 'ed25519-priv-0xc5338cd251c22daa8c9c9cc94f498cc8a5c7e1d2e75287a5dda91096fe64efa5';
-
-function recipe(): string {
-  const readme = readFileSync('README.md', 'utf8');
-  const m = /<!-- offline-recipe -->\n```sh\n([\s\S]*?)\n```/.exec(readme);
-  if (!m) throw new Error('README.md has no offline recipe block');
-  return m[1]!;
-}
-
-function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((done) => {
-    const p = spawn('bash', ['-c', `set -eo pipefail\nledger-bcs() { "${process.execPath}" "${CLI}" "$@"; }\n${script}`], { cwd, env: { ...process.env, ...env } });
-    let out = '';
-    let err = '';
-    p.stdout.on('data', (c: Buffer) => (out += c));
-    p.stderr.on('data', (c: Buffer) => (err += c));
-    const timer = setTimeout(() => p.kill('SIGKILL'), 60_000);
-    p.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, out, err });
-    });
-  });
-}
 
 let node: StandIn | undefined;
 let dir: string | undefined;
@@ -44,7 +21,7 @@ afterEach(async () => {
 function workdir(): string {
   dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-recipe-'));
   // Created as a user would, before chmod 600 in the recipe tightens it.
-  writeFileSync(join(dir, 'sender.key'), `${KEY}\n`, { mode: 0o644 });
+  writeFileSync(join(dir, 'sender.key'), `${RECIPE_KEY}\n`, { mode: 0o644 });
   return dir;
 }
 
@@ -52,8 +29,8 @@ describe.skipIf(!existsSync(CLI))('README offline recipe (needs the build: npm r
   it('encode, sign, submit and wait: the committed transaction is the one signed', { timeout: 90_000 }, async () => {
     node = await startStandIn({ pendingPolls: 1 });
     const cwd = workdir();
-    const r = await bash(recipe(), cwd, { NODE_URL: node.url });
-    expect(r.err).not.toContain(KEY.slice(-64));
+    const r = await runRecipe(CLI, offlineRecipe(), cwd, { NODE_URL: node.url });
+    expect(r.err).not.toContain(RECIPE_KEY.slice(-64));
     expect(r.code, r.err).toBe(0);
     const lines = r.out.trim().split('\n');
     expect(lines[0]).toMatch(/^"0xb5e97db07fa0bd0e5598aa3643a9bc6f6693bddc1a9fec9e674a461eaa00b193978c2139/);
@@ -66,7 +43,7 @@ describe.skipIf(!existsSync(CLI))('README offline recipe (needs the build: npm r
 
   it("a node that refuses the transaction: its error body on stderr, exit 1", { timeout: 90_000 }, async () => {
     node = await startStandIn({ minSequenceNumber: 8n });
-    const r = await bash(recipe(), workdir(), { NODE_URL: node.url });
+    const r = await runRecipe(CLI, offlineRecipe(), workdir(), { NODE_URL: node.url });
     expect(r.code).toBe(1);
     const body = JSON.parse(r.err.trim().split('\n').at(-1)!) as Record<string, unknown>;
     expect(body).toEqual({ message: 'Invalid transaction: Type: Validation Code: SEQUENCE_NUMBER_TOO_OLD', error_code: 'vm_error', vm_error_code: 3 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serveCommand } from '../../src/cli/commands/serve.js';
-import { runCommand, type Io } from '../../src/cli/run.js';
+import { runCommand } from '../../src/cli/run.js';
+import { capturedIo } from './captured-io.js';
 import { exampleLedger, serveSource } from '../replica/helpers.js';
 
 // `--log request|error|off` for serve and serve --follow: each level against one request answered
@@ -10,28 +11,11 @@ import { exampleLedger, serveSource } from '../replica/helpers.js';
 const commands = { serve: serveCommand };
 const LOGGED = /^(GET|POST) \/\S* \d{3}( aborted)? (json|bcs|-|\S+) \d+\.\dms$/;
 
-function io() {
-  const lines: string[] = [];
-  const value: Io = { out: () => {}, err: (t) => void lines.push(t), readStdin: async () => '' };
-  const waitFor = async (re: RegExp): Promise<RegExpMatchArray> => {
-    const end = Date.now() + 20_000;
-    for (;;) {
-      for (const l of lines) {
-        const m = l.match(re);
-        if (m) return m;
-      }
-      if (Date.now() > end) throw new Error(`no line matching ${re}: ${lines.join('\n')}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return { value, lines, waitFor };
-}
-
 /** Runs serve with `args`, sends an OK request and a failing one, stops it; the request lines logged. */
 async function logged(args: string[], ok: (url: string) => Promise<Response>, failing: (url: string) => Promise<Response>): Promise<string[]> {
-  const x = io();
-  const run = runCommand(commands, ['serve', '--port', '0', ...args], x.value);
-  const url = (await x.waitFor(/^listening on (http:\/\/127\.0\.0\.1:\d+)/))[1]!;
+  const x = capturedIo();
+  const run = runCommand(commands, ['serve', '--port', '0', ...args], x.io);
+  const url = (await x.waitFor(/^listening on (http:\/\/127\.0\.0\.1:\d+)/, 20_000))[1]!;
   expect((await ok(url)).status).toBe(200);
   expect((await failing(url)).status).toBe(503);
   // The line is written once the response is; give it a turn.
@@ -63,8 +47,8 @@ describe('serve --log', () => {
   });
 
   it('anything else is refused with the levels named', async () => {
-    const x = io();
-    expect(await runCommand(commands, ['serve', '--log', 'debug'], x.value)).toBe(1);
+    const x = capturedIo();
+    expect(await runCommand(commands, ['serve', '--log', 'debug'], x.io)).toBe(1);
     expect(x.lines.join('\n')).toMatch(/--log must be request, error or off, got "debug"/);
   });
 });
@@ -82,8 +66,8 @@ describe('serve --follow --log', () => {
       expect(all).toEqual([expect.stringMatching(/^GET \/v1\/-\/healthy 200 /), expect.stringMatching(/^GET \/v1\/-\/healthy\?duration_secs=10 503 /)]);
       expect(await logged([...follow, '--log', 'error'], healthy, stale)).toEqual([expect.stringMatching(/^GET \/v1\/-\/healthy\?duration_secs=10 503 /)]);
       expect(await logged([...follow, '--log', 'off'], healthy, stale)).toEqual([]);
-      const x = io();
-      expect(await runCommand(commands, ['serve', ...follow, '--log', 'all'], x.value)).toBe(1);
+      const x = capturedIo();
+      expect(await runCommand(commands, ['serve', ...follow, '--log', 'all'], x.io)).toBe(1);
       expect(x.lines.join('\n')).toMatch(/--log must be request, error or off/);
     } finally {
       await upstream.close();

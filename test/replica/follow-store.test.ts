@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
-import { runCommand, type Io } from '../../src/cli/run.js';
+import { runCommand } from '../../src/cli/run.js';
+import { capturedIo } from '../cli/captured-io.js';
 import { exampleLedger, get, growingLedger, serveSource } from './helpers.js';
 
 // The CLI over a ledger store, in-process: `serve --follow URL --store DIR` commits as it goes (nothing
@@ -13,24 +14,6 @@ import { exampleLedger, get, growingLedger, serveSource } from './helpers.js';
 const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-follow-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function io() {
-  const lines: string[] = [];
-  const out: string[] = [];
-  const value: Io = { out: (t) => void out.push(t), err: (t) => void lines.push(t), readStdin: async () => '' };
-  const waitFor = async (re: RegExp, ms = 10_000): Promise<RegExpMatchArray> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      for (const l of lines) {
-        const m = l.match(re);
-        if (m) return m;
-      }
-      if (Date.now() > end) throw new Error(`no line matching ${re}: ${lines.join('\n')}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return { value, lines, out, waitFor };
-}
-
 describe('ledger-bcs serve --follow --store', () => {
   it('commits as it follows, resumes from the store, and serves with the upstream away', async () => {
     const full = exampleLedger();
@@ -39,8 +22,8 @@ describe('ledger-bcs serve --follow --store', () => {
     const url = upstream.url;
     const store = join(dir, 'replica');
     try {
-      const a = io();
-      const run = runCommand(commands, ['serve', `--follow=${url}`, '--from-oldest', '--store', store, '--port', '0', '--shutdown-timeout-ms', '2000'], a.value);
+      const a = capturedIo();
+      const run = runCommand(commands, ['serve', `--follow=${url}`, '--from-oldest', '--store', store, '--port', '0', '--shutdown-timeout-ms', '2000'], a.io);
       await a.waitFor(/^listening on http:\/\/127\.0\.0\.1:(\d+) \(replica of /);
       await a.waitFor(/^ingested blocks \d+\.\.=120 /);
       process.emit('SIGTERM');
@@ -49,8 +32,8 @@ describe('ledger-bcs serve --follow --store', () => {
 
       // The upstream goes away; restarted, the replica serves block 120 and says why it is unhealthy.
       await upstream.close();
-      const b = io();
-      const again = runCommand(commands, ['serve', '--follow', url, '--store', store, '--port=0'], b.value);
+      const b = capturedIo();
+      const again = runCommand(commands, ['serve', '--follow', url, '--store', store, '--port=0'], b.io);
       const port = (await b.waitFor(/^listening on http:\/\/127\.0\.0\.1:(\d+) .* from block 120, verifying from genesis, alone\)$/))[1];
       expect(b.lines.join('\n')).toMatch(/upstream unavailable/);
       expect((await get(`http://127.0.0.1:${port}`, '/blocks/by_height/120')).status).toBe(200);
@@ -67,8 +50,8 @@ describe('ledger-bcs serve --follow --store', () => {
       expect(await again).toBe(0);
 
       // The store serves on its own, and exports the ledger the upstream holds.
-      const c = io();
-      const served = runCommand(commands, ['serve', '--store', store, '--port', '0'], c.value);
+      const c = capturedIo();
+      const served = runCommand(commands, ['serve', '--store', store, '--port', '0'], c.io);
       const p2 = (await c.waitFor(/^listening on http:\/\/127\.0\.0\.1:(\d+)/))[1];
       expect(c.lines[0]).toMatch(/^store .*: versions 0\.\.=1193, blocks 0\.\.=300$/);
       const [x, y] = await Promise.all([get(url, '/blocks/by_height/300?with_transactions=true'), get(`http://127.0.0.1:${p2}`, '/blocks/by_height/300?with_transactions=true')]);
@@ -85,9 +68,9 @@ describe('ledger-bcs serve --follow --store', () => {
     const { connect } = await import('node:net');
     try {
       for (const second of [false, true]) {
-        const a = io();
+        const a = capturedIo();
         const file = join(dir, `deadline-${second}.ledger`);
-        const run = runCommand(commands, ['serve', '--follow', upstream.url, '--ledger', file, '--port', '0', '--shutdown-timeout-ms', second ? '60000' : '300'], a.value);
+        const run = runCommand(commands, ['serve', '--follow', upstream.url, '--ledger', file, '--port', '0', '--shutdown-timeout-ms', second ? '60000' : '300'], a.io);
         const port = Number((await a.waitFor(/^listening on http:\/\/127\.0\.0\.1:(\d+)/))[1]);
         // A peer that sends half a request and holds on.
         const peer = connect(port, '127.0.0.1');
@@ -112,12 +95,12 @@ describe('ledger-bcs serve --follow --store', () => {
 
   it('import and export round-trip a ledger file; refusals are one line', async () => {
     const store = join(dir, 'imported');
-    const a = io();
-    expect(await runCommand(commands, ['import', 'fixtures/example-ledger.bin', '--store', store], a.value)).toBe(0);
+    const a = capturedIo();
+    expect(await runCommand(commands, ['import', 'fixtures/example-ledger.bin', '--store', store], a.io)).toBe(0);
     expect(JSON.parse(a.out[0]!)).toMatchObject({ imported: { blocks: 301, transactions: 1194 }, blockHeight: '300', ledgerVersion: '1193' });
     const file = join(dir, 'out.ledger');
-    const b = io();
-    expect(await runCommand(commands, ['export', '--store', store, file], b.value)).toBe(0);
+    const b = capturedIo();
+    expect(await runCommand(commands, ['export', '--store', store, file], b.io)).toBe(0);
     expect(JSON.parse(b.out[0]!)).toMatchObject({ exported: { blocks: 301 }, file });
     const { readFileSync } = await import('node:fs');
     expect(Buffer.compare(readFileSync(file), readFileSync('fixtures/example-ledger.bin'))).toBe(0);
@@ -130,8 +113,8 @@ describe('ledger-bcs serve --follow --store', () => {
       [['serve', '--store', store, '--ledger', file], /one or the other/],
     ];
     for (const [args, re] of cases) {
-      const x = io();
-      expect(await runCommand(commands, args, x.value), args.join(' ')).toBe(1);
+      const x = capturedIo();
+      expect(await runCommand(commands, args, x.io), args.join(' ')).toBe(1);
       expect(x.lines.join('\n')).toMatch(re);
       expect(x.lines.join('\n')).not.toMatch(/\n\s+at /);
     }

@@ -1,38 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBundle, removeCliBundle, startCli, type CliServer } from '../sdk/cli-server.js';
 import { startUpstream, type Upstream } from './upstream-stand-in.js';
+import { offlineRecipe, RECIPE_KEY, runRecipe } from '../cli/readme-recipe.js';
 
 // The README's offline recipe (the sh block after `<!-- offline-recipe -->`) run as written by bash,
 // with `ledger-bcs` the CLI, against `ledger-bcs serve --follow` whose upstream stand-in accepts the
 // submission and commits it: `submit --url REPLICA --wait` is forwarded upstream and then waits on
 // the replica until it has ingested the block.
-
-const KEY = 'ed25519-priv-0xc5338cd251c22daa8c9c9cc94f498cc8a5c7e1d2e75287a5dda91096fe64efa5';
-
-function recipe(): string {
-  const m = /<!-- offline-recipe -->\n```sh\n([\s\S]*?)\n```/.exec(readFileSync('README.md', 'utf8'));
-  if (!m) throw new Error('README.md has no offline recipe block');
-  return m[1]!;
-}
-
-function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((done) => {
-    const p = spawn('bash', ['-c', `set -eo pipefail\nledger-bcs() { "${process.execPath}" "${cliBundle()}" "$@"; }\n${script}`], { cwd, env: { ...process.env, ...env } });
-    let out = '';
-    let err = '';
-    p.stdout.on('data', (c: Buffer) => (out += c));
-    p.stderr.on('data', (c: Buffer) => (err += c));
-    const timer = setTimeout(() => p.kill('SIGKILL'), 60_000);
-    p.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, out, err });
-    });
-  });
-}
 
 let upstream: Upstream;
 let replica: CliServer;
@@ -42,7 +19,7 @@ beforeAll(async () => {
   upstream = await startUpstream();
   replica = await startCli(['serve', '--follow', upstream.url]);
   dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-recipe-follow-'));
-  writeFileSync(join(dir, 'sender.key'), `${KEY}\n`, { mode: 0o644 });
+  writeFileSync(join(dir, 'sender.key'), `${RECIPE_KEY}\n`, { mode: 0o644 });
 }, 120_000);
 afterAll(async () => {
   await replica.stop();
@@ -53,7 +30,7 @@ afterAll(async () => {
 
 describe('README offline recipe through serve --follow', () => {
   it('sign, then submit --wait to the replica: forwarded, committed upstream, awaited on the replica', { timeout: 90_000 }, async () => {
-    const r = await bash(recipe(), dir, { NODE_URL: replica.url });
+    const r = await runRecipe(cliBundle(), offlineRecipe(), dir, { NODE_URL: replica.url });
     expect(r.code, r.err).toBe(0);
     const signed = JSON.parse(readFileSync(join(dir, 'signed.json'), 'utf8')) as { signed_transaction: string; hash: string };
     expect(Buffer.from(upstream.submitted[0]!).toString('hex')).toBe(signed.signed_transaction.slice(2));

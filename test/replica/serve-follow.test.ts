@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveCommand } from '../../src/cli/commands/serve.js';
-import { runCommand, type Io } from '../../src/cli/run.js';
+import { runCommand } from '../../src/cli/run.js';
+import { capturedIo } from '../cli/captured-io.js';
 import { loadMemoryLedger } from '../../src/ledger/index.js';
 import { exampleLedger, get, growingLedger, serveSource } from './helpers.js';
 
@@ -14,23 +15,6 @@ const commands = { serve: serveCommand };
 const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-follow-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function io() {
-  const lines: string[] = [];
-  const value: Io = { out: () => {}, err: (t) => void lines.push(t), readStdin: async () => '' };
-  const waitFor = async (re: RegExp, ms = 10_000): Promise<RegExpMatchArray> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      for (const l of lines) {
-        const m = l.match(re);
-        if (m) return m;
-      }
-      if (Date.now() > end) throw new Error(`no line matching ${re}: ${lines.join('\n')}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return { value, lines, waitFor };
-}
-
 describe('ledger-bcs serve --follow', () => {
   it('follows, saves its ledger on SIGTERM, and resumes from it', async () => {
     const full = exampleLedger();
@@ -38,8 +22,8 @@ describe('ledger-bcs serve --follow', () => {
     const upstream = await serveSource(up.ledger);
     const file = join(dir, 'replica.ledger');
     try {
-      const a = io();
-      const run = runCommand(commands, ['serve', `--follow=${upstream.url}`, '--from-oldest', '--ledger', file, '--port', '0'], a.value);
+      const a = capturedIo();
+      const run = runCommand(commands, ['serve', `--follow=${upstream.url}`, '--from-oldest', '--ledger', file, '--port', '0'], a.io);
       const port = (await a.waitFor(/^listening on http:\/\/127\.0\.0\.1:(\d+) \(replica of /))[1];
       await a.waitFor(/^ingested blocks \d+\.\.=120 /);
       expect((await get(`http://127.0.0.1:${port}`, '/blocks/by_height/120?with_transactions=true')).status).toBe(200);
@@ -51,8 +35,8 @@ describe('ledger-bcs serve --follow', () => {
       expect(loadMemoryLedger(new Uint8Array(readFileSync(file))).ledgerInfo().blockHeight).toBe(120n);
 
       await up.append(1000);
-      const b = io();
-      const again = runCommand(commands, ['serve', '--follow', upstream.url, '--ledger', file, '--port=0'], b.value);
+      const b = capturedIo();
+      const again = runCommand(commands, ['serve', '--follow', upstream.url, '--ledger', file, '--port=0'], b.io);
       await b.waitFor(/^listening on .* from block 120, verifying from genesis, alone\)$/);
       await b.waitFor(/^ingested blocks \d+\.\.=300 /);
       process.emit('SIGINT');
@@ -80,8 +64,8 @@ describe('ledger-bcs serve --follow', () => {
         [['--follow', upstream.url, '--from-height', '5', '--trust', `12:${'ab'.repeat(32)}`], /invalid_option: trusted accumulator roots need a replica that verifies from genesis/],
       ];
       for (const [args, re] of cases) {
-        const x = io();
-        expect(await runCommand(commands, ['serve', ...args], x.value), args.join(' ')).toBe(1);
+        const x = capturedIo();
+        expect(await runCommand(commands, ['serve', ...args], x.io), args.join(' ')).toBe(1);
         expect(x.lines.join('\n')).toMatch(re);
         expect(x.lines.join('\n')).not.toMatch(/\n\s+at /);
       }
