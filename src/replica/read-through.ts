@@ -95,8 +95,9 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
     );
     const members = found.filter((m) => m !== undefined);
     if (members.length === 0) return undefined;
-    // BTreeMap<StructTag, Vec<u8>> in the key's Ord (address, module, name): all 0x1, no type args.
-    members.sort((a, b) => compareTag(a[0], b[0]));
+    // BTreeMap<StructTag, Vec<u8>> as BCS writes a map: entries by their encoded keys' bytes (the
+    // length of a module's name first, so `object` before `fungible_asset`), not the key's Ord.
+    members.sort((a, b) => compareBytes(a[0], b[0]));
     const w = new BcsWriter(256);
     w.uleb128(members.length);
     for (const [k, v] of members) {
@@ -164,18 +165,4 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
     accountTransactions: (address, start, limit, v) => ledger.accountTransactions(address, start, limit, v),
     events: (n, address, q) => ledger.events(n, address, q),
   };
-}
-
-/** StructTag's derived Ord for tags without type arguments: address bytes, then module, then name. */
-function compareTag(a: Uint8Array, b: Uint8Array): number {
-  const c = compareBytes(a.subarray(0, 32), b.subarray(0, 32));
-  if (c !== 0) return c;
-  const ra = new BcsReader(a, {}, 32);
-  const rb = new BcsReader(b, {}, 32);
-  const ma = ra.string();
-  const mb = rb.string();
-  if (ma !== mb) return ma < mb ? -1 : 1;
-  const na = ra.string();
-  const nb = rb.string();
-  return na === nb ? 0 : na < nb ? -1 : 1;
 }
