@@ -6,6 +6,7 @@
 //
 //   table        key                                  value                        aptos-core schema
 //   tx           version                              TxnMeta ‖ TransactionOnChainData  transaction (+ info, write set)
+//   events       EventKey 40 ‖ seq_num                version ‖ bcs(ContractEvent)  event_by_key (+ the event itself)
 //   by_hash      hash 32                              version                      transaction_by_hash
 //   by_account   address 32 ‖ seq_num                 version                      ordered_transaction_by_account
 //   summaries    address 32 ‖ version                 hash 32 ‖ kind u8 ‖ number   transaction_summaries_by_account
@@ -15,7 +16,8 @@
 //   latest       StateKeyForm                         version ‖ 00 | 01 ‖ value    (none: a read at or after a key's
 //                                                     last write, the API's usual read, is one get, not a seek)
 //   stale        since version ‖ StateKeyForm         00 | 01 (the write at `since` is a deletion)  stale_state_value_index
-//   long_keys    01 ‖ sha3(key)                       the state key                (keys too long for LMDB)
+//   long_keys    ff ‖ sha3(key)                       the state key                (keys too long for LMDB)
+//                00 ‖ address ‖ sha3(key)             (empty)                      an account's long access-path keys
 //   meta         name                                 a record                     db_metadata
 //
 // `StateKeyForm` is the BCS of the StateKey itself (self-delimiting, so no form is a prefix of
@@ -23,11 +25,16 @@
 // LONG_KEY bytes (a large table-item key) is `ff ‖ sha3-256(key)` instead, whose bytes long_keys keeps.
 // A key's tag byte is 00–02 (StateKey variants), so ff never collides.
 //
+// `EventKey 40` is bcs(EventKey): creation number u64 little-endian ‖ address, as EventByKeySchema
+// keys it (storage/indexer_schemas/src/schema/event_by_key/mod.rs): a prefix lookup per key, then
+// sequence numbers in order. Its pruner finds the entries to delete through the events of the
+// pruned versions (`prune_event_indices`); here the `tx` meta lists each transaction's event keys.
+//
 // The stale index differs from AptosDB's in one way: it does not name the value that became stale
 // (that needs a read per write at ingest). An entry (since, K) says every value of K older than
 // `since` is invisible from `since` on; pruning to a floor deletes them for each entry with since ≤ floor.
 
-export const TABLES = ['meta', 'tx', 'by_hash', 'by_account', 'summaries', 'blocks', 'block_at', 'state', 'latest', 'stale', 'long_keys'] as const;
+export const TABLES = ['meta', 'tx', 'events', 'by_hash', 'by_account', 'summaries', 'blocks', 'block_at', 'state', 'latest', 'stale', 'long_keys'] as const;
 export type TableName = (typeof TABLES)[number];
 
 /** State keys longer than this are stored by their hash (LMDB keys are at most 1978 bytes here). */
@@ -119,7 +126,8 @@ export function decodeBlockHead(b: Uint8Array): BlockHead {
 
 /**
  * What `tx` keeps before a transaction's record, for pruning and lookups without decoding it:
- * hash 32 ‖ kind u8 (0: not a user transaction, 1: sequence number, 2: nonce) [‖ sender 32 ‖ number u64].
+ * hash 32 ‖ kind u8 (0: not a user transaction, 1: sequence number, 2: nonce) [‖ sender 32 ‖ number u64]
+ * ‖ v1 event count u32 ‖ per event its `events` key (EventKey 40 ‖ seq_num u64).
  */
 export interface TxnMeta {
   hash: Uint8Array;
@@ -128,22 +136,42 @@ export interface TxnMeta {
   number?: bigint;
 }
 
-export function encodeTxnMeta(m: TxnMeta, record: Uint8Array): Uint8Array {
-  const head = m.sender === undefined ? 33 : 73;
+export const EVENT_ENTRY = 48;
+
+/** An `events` key: bcs(EventKey) ‖ u64 BE sequence number. */
+export function eventEntryKey(eventKey: Uint8Array, sequenceNumber: bigint): Uint8Array {
+  const out = new Uint8Array(EVENT_ENTRY);
+  out.set(eventKey);
+  new DataView(out.buffer).setBigUint64(40, sequenceNumber);
+  return out;
+}
+
+export function encodeTxnMeta(m: TxnMeta, events: readonly { key: Uint8Array; sequenceNumber: bigint }[], record: Uint8Array): Uint8Array {
+  const at = m.sender === undefined ? 33 : 73;
+  const head = at + 4 + EVENT_ENTRY * events.length;
   const out = new Uint8Array(head + record.length);
+  const view = new DataView(out.buffer);
   out.set(m.hash);
   if (m.sender !== undefined) {
     out[32] = m.nonce ? 2 : 1;
     out.set(m.sender, 33);
-    new DataView(out.buffer).setBigUint64(65, m.number!);
+    view.setBigUint64(65, m.number!);
   }
+  view.setUint32(at, events.length);
+  events.forEach((e, i) => {
+    out.set(e.key, at + 4 + i * EVENT_ENTRY);
+    view.setBigUint64(at + 4 + i * EVENT_ENTRY + 40, e.sequenceNumber);
+  });
   out.set(record, head);
   return out;
 }
 
-/** The meta of a `tx` value, and where the record starts. */
-export function decodeTxnMeta(b: Uint8Array): TxnMeta & { recordAt: number } {
-  const kind = b[32];
-  if (kind === 0) return { hash: b.subarray(0, 32), recordAt: 33 };
-  return { hash: b.subarray(0, 32), sender: b.subarray(33, 65), nonce: kind === 2, number: new DataView(b.buffer, b.byteOffset + 65, 8).getBigUint64(0), recordAt: 73 };
+/** The meta of a `tx` value, where its event keys start, and where the record starts. */
+export function decodeTxnMeta(b: Uint8Array): TxnMeta & { eventsAt: number; eventCount: number; recordAt: number } {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const at = b[32] === 0 ? 33 : 73;
+  const eventCount = view.getUint32(at);
+  const common = { hash: b.subarray(0, 32), eventsAt: at + 4, eventCount, recordAt: at + 4 + EVENT_ENTRY * eventCount };
+  if (at === 33) return common;
+  return { ...common, sender: b.subarray(33, 65), nonce: b[32] === 2, number: view.getBigUint64(65) };
 }

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Database, RootDatabase, Transaction } from 'lmdb';
+import type { RootDatabase, Transaction } from 'lmdb';
 import { addressBytes, equalBytes, normalizeAddress } from '../../bcs/index.js';
 import type { BlockHeader, IndexedTransactionSummary } from '../../records/index.js';
 import type { ParsedBlock, Sha3 } from '../block-reader.js';
@@ -8,13 +8,14 @@ import { CHAIN_ID_KEY, CONFIGURATION_KEY, leadingU64, TIMESTAMP_KEY } from '../f
 import { checkBatch, type BlockInput, type IngestingLedger, type IngestResult } from '../ingesting.js';
 import type { LedgerBase } from '../memory.js';
 import { nodeSha3 } from '../node.js';
-import type { LedgerSummary, StoredTransaction, SummariesQuery } from '../source.js';
+import type { LedgerSummary, SummariesQuery } from '../source.js';
 import {
-  decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, hasPrefix, LONG_KEY, readU64,
-  stateEntryKey, stateEntryVersion, staleKey, TABLES, u64, withU64, type TableName,
+  decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, eventEntryKey, hasPrefix, LONG_KEY, readU64,
+  stateEntryKey, stateEntryVersion, staleKey, TABLES, u64, withU64,
 } from './keys.js';
 import { decodeHead, encodeHead, type Head } from './head.js';
 import { pruneTo } from './prune.js';
+import { accountState, accountTransactions, entryAt, events, plain, type Tables } from './reads.js';
 
 // The durable ledger: the memory ledger's contract and ingest rules over LMDB (one file, readers never
 // block the writer, reads synchronous). Each ingest is one LMDB write transaction holding whole blocks
@@ -72,8 +73,6 @@ export interface StoreSnapshot {
   blocks: Generator<{ header: BlockHeader; txs: Uint8Array[] }>;
 }
 
-type Tables = Record<TableName, Database<Uint8Array, Uint8Array>>;
-
 const TAG_VALUE = new Uint8Array([1]);
 
 export async function openLedgerStore(path: string, options: LedgerStoreOptions = {}): Promise<LedgerStore> {
@@ -128,17 +127,6 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   };
   const formOf = (key: Uint8Array): Uint8Array => (key.length <= LONG_KEY ? key : keyHash(key));
 
-  /** The stored entry (tag ‖ value) newest at or below `version`, or undefined. */
-  function seek(form: Uint8Array, version: number): Uint8Array | undefined {
-    const latest = t.latest.get(form);
-    if (latest === undefined) return undefined;
-    if (readU64(latest) <= version) return plain(latest).subarray(8);
-    for (const { key, value } of t.state.getRange({ start: stateEntryKey(form, version), limit: 1 })) {
-      if (hasPrefix(key, form, 8)) return plain(value);
-    }
-    return undefined;
-  }
-
   function write(parsed: ParsedBlock[], first: LedgerBase | undefined): Head {
     const next: Head = { ...head };
     const noteInfo = (key: Uint8Array, value: Uint8Array | null) => {
@@ -148,7 +136,11 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     };
     const putState = (key: Uint8Array, version: number, value: Uint8Array | null, stale: boolean) => {
       const form = formOf(key);
-      if (form !== key) t.long_keys.put(form, key);
+      if (form !== key) {
+        t.long_keys.put(form, key);
+        // An account's long access-path keys, for its state listing (reads.ts `accountKeys`).
+        if (key[0] === 0) t.long_keys.put(concat(key.subarray(0, 33), form.subarray(1)), new Uint8Array(0));
+      }
       const entry = value === null ? new Uint8Array(1) : concat(TAG_VALUE, value);
       t.state.put(stateEntryKey(form, version), entry);
       t.latest.put(form, concat(u64(version), entry));
@@ -167,7 +159,8 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       for (const x of b.transactions) {
         const s = x.summary;
         const nonce = s?.replayProtector.$kind === 'Nonce';
-        t.tx.put(u64(x.version), encodeTxnMeta({ hash: x.hash, ...(s && { sender: s.senderBytes, nonce, number: s.replayProtector.value }) }, x.bytes));
+        t.tx.put(u64(x.version), encodeTxnMeta({ hash: x.hash, ...(s && { sender: s.senderBytes, nonce, number: s.replayProtector.value }) }, x.events, x.bytes));
+        for (const e of x.events) t.events.put(eventEntryKey(e.key, e.sequenceNumber), concat(u64(x.version), e.bytes));
         t.by_hash.put(x.hash, u64(x.version));
         if (s !== undefined) {
           const summary = new Uint8Array(41);
@@ -248,13 +241,13 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
     stateValue(stateKey, version) {
       if (!inRange(version)) return undefined;
-      const v = seek(formOf(stateKey), Number(version));
+      const v = entryAt(t, formOf(stateKey), Number(version));
       return v === undefined || v[0] === 0 ? undefined : v.subarray(1);
     },
 
     hasStateAt(stateKey, version) {
       if (version < 0n) return false;
-      return seek(formOf(stateKey), Number(version > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : version)) !== undefined;
+      return entryAt(t, formOf(stateKey), Number(version > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : version)) !== undefined;
     },
 
     accountTransactionSummaries(address, q) {
@@ -314,23 +307,9 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
     transactionVersion: (hash) => store.versionByHash(hash),
 
-    accountTransactions(address, start, limit, ledgerVersion) {
-      const out: StoredTransaction[] = [];
-      for (let n = start; out.length < limit; n++) {
-        const v = store.versionBySequenceNumber(address, n);
-        if (v === undefined || v > ledgerVersion) break;
-        out.push(store.transactions(v, 1)[0]!);
-      }
-      return out;
-    },
-
-    accountState() {
-      throw new Error('ledger store: accountState is being built (issue 29 merge)');
-    },
-
-    events() {
-      throw new Error('ledger store: events is being built (issue 29 merge)');
-    },
+    accountTransactions: (address, start, limit, ledgerVersion) => accountTransactions(t, address, start, limit, ledgerVersion, head.oldestVersion),
+    accountState: (address, q) => accountState(t, address, q),
+    events: (creationNumber, address, q) => events(t, creationNumber, address, q, head.oldestVersion),
 
     versionBySequenceNumber(address, sequenceNumber) {
       if (sequenceNumber < 0n || sequenceNumber > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
@@ -401,11 +380,6 @@ function* entriesAt(t: Tables, version: number, transaction: Transaction): Gener
 
 function emptyHead(chainId: number): Head {
   return { baseVersion: 0, baseHeight: 0, oldestVersion: 0, oldestHeight: 0, nextVersion: 0, nextHeight: 0, chainId, epoch: 0n, timestamp: 0n };
-}
-
-/** lmdb answers Node Buffers (copies); the contract answers plain Uint8Arrays over the same bytes. */
-function plain(b: Uint8Array): Uint8Array {
-  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

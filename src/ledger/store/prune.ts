@@ -1,11 +1,12 @@
 import type { Database, RootDatabase } from 'lmdb';
-import { decodeBlockHead, decodeTxnMeta, hasPrefix, readU64, stateEntryKey, u64, withU64, type TableName } from './keys.js';
+import { decodeBlockHead, decodeTxnMeta, EVENT_ENTRY, hasPrefix, readU64, stateEntryKey, u64, withU64, type TableName } from './keys.js';
 import { encodeHead, type Head } from './head.js';
 
 // The pruning window, after aptos-core's pruners (storage/aptosdb/src/pruner/): whole blocks older
 // than the window go with their transactions and the indexes pointing at them (the transaction
-// pruner's by-hash and by-account deletes), and the state values the stale index lists as invisible
-// from the new floor on (state_kv_metadata_pruner.rs walks its index the same way). Runs in batches of
+// pruner's by-hash and by-account deletes; the event store pruner's event-by-key entries, found
+// through the event keys each transaction's meta lists), and the state values the stale index lists
+// as invisible from the new floor on (state_kv_metadata_pruner.rs walks its index the same way). Runs in batches of
 // at most BATCH_VERSIONS, each one transaction with the head's new oldest version, so a crash mid-way
 // leaves a store pruned to a block boundary.
 
@@ -52,6 +53,8 @@ function removeRange(t: Tables, from: Head, to: Head): void {
   for (const { key, value } of t.tx.getRange({ start: u64(from.oldestVersion), end: u64(to.oldestVersion) })) {
     const m = decodeTxnMeta(value);
     t.by_hash.remove(m.hash.slice());
+    // The transaction's v1 events (EventStorePruner `prune_event_indices`).
+    for (let i = 0; i < m.eventCount; i++) t.events.remove(value.slice(m.eventsAt + i * EVENT_ENTRY, m.eventsAt + (i + 1) * EVENT_ENTRY));
     if (m.sender !== undefined) {
       const version = readU64(key);
       t.summaries.remove(withU64(m.sender, version));
