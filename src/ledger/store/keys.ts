@@ -2,10 +2,10 @@
 // there, named LMDB databases here). Integers are u64 big-endian so byte order is version order; a
 // state value's version is stored inverted (`!v`), so the newest value at or below v is the first
 // entry at or after (key, !v): one seek, as StateValueSchema reads it (state_kv_db.rs
-// `get_state_value_with_version_by_version`).
+// `get_state_value_with_version_by_version`); state-cache.ts keeps what seeks answered.
 //
 //   table        key                                  value                        aptos-core schema
-//   tx           version                              TxnMeta ‖ TransactionOnChainData  transaction (+ info, write set)
+//   tx           version                              TxnMeta ‖ TransactionOnChainData  transaction (+ info, events, write set)
 //   events       EventKey 40 ‖ seq_num                version ‖ bcs(ContractEvent)  event_by_key (+ the event itself)
 //   by_hash      hash 32                              version                      transaction_by_hash
 //   by_account   address 32 ‖ seq_num                 version                      ordered_transaction_by_account
@@ -13,9 +13,6 @@
 //   blocks       height                               BlockHead (hash, ts, first, last) block_info
 //   block_at     first version                        height                       block_by_version
 //   state        StateKeyForm ‖ !version              00 (deleted) | 01 ‖ value    state_value
-//   latest       StateKeyForm                         version ‖ 00 | 01 ‖ value    (none: a read at or after a key's
-//                                                     last write, the API's usual read, is one get, not a seek)
-//   stale        since version ‖ StateKeyForm         00 | 01 (the write at `since` is a deletion)  stale_state_value_index
 //   long_keys    ff ‖ sha3(key)                       the state key                (keys too long for LMDB)
 //                00 ‖ address ‖ sha3(key)             (empty)                      an account's long access-path keys
 //   meta         name                                 a record                     db_metadata
@@ -30,11 +27,12 @@
 // sequence numbers in order. Its pruner finds the entries to delete through the events of the
 // pruned versions (`prune_event_indices`); here the `tx` meta lists each transaction's event keys.
 //
-// The stale index differs from AptosDB's in one way: it does not name the value that became stale
-// (that needs a read per write at ingest). An entry (since, K) says every value of K older than
-// `since` is invisible from `since` on; pruning to a floor deletes them for each entry with since ≤ floor.
+// There is no stale index (stale_state_value_index): the write sets it would repeat are in `tx`
+// already. The pruner reads the write set of each transaction it drops (its offset is in the meta);
+// a write of K at version `since` ≤ the new floor makes every older value of K invisible from the
+// floor on, so they go, and a deletion at `since` goes too. One put per state write at ingest.
 
-export const TABLES = ['meta', 'tx', 'events', 'by_hash', 'by_account', 'summaries', 'blocks', 'block_at', 'state', 'latest', 'stale', 'long_keys'] as const;
+export const TABLES = ['meta', 'tx', 'events', 'by_hash', 'by_account', 'summaries', 'blocks', 'block_at', 'state', 'long_keys'] as const;
 export type TableName = (typeof TABLES)[number];
 
 /** State keys longer than this are stored by their hash (LMDB keys are at most 1978 bytes here). */
@@ -88,14 +86,6 @@ export function stateEntryVersion(key: Uint8Array): number {
   return readU64(v);
 }
 
-/** `since ‖ form`: a stale-index key. */
-export function staleKey(since: number, form: Uint8Array): Uint8Array {
-  const out = new Uint8Array(8 + form.length);
-  writeU64(out, 0, since);
-  out.set(form, 8);
-  return out;
-}
-
 /** Whether `key` starts with `prefix` and has exactly `rest` bytes after it. */
 export function hasPrefix(key: Uint8Array, prefix: Uint8Array, rest: number): boolean {
   if (key.length !== prefix.length + rest) return false;
@@ -127,10 +117,12 @@ export function decodeBlockHead(b: Uint8Array): BlockHead {
 /**
  * What `tx` keeps before a transaction's record, for pruning and lookups without decoding it:
  * hash 32 ‖ kind u8 (0: not a user transaction, 1: sequence number, 2: nonce) [‖ sender 32 ‖ number u64]
- * ‖ v1 event count u32 ‖ per event its `events` key (EventKey 40 ‖ seq_num u64).
+ * ‖ the write set's offset in the record u32 ‖ v1 event count u32 ‖ per event its `events` key
+ * (EventKey 40 ‖ seq_num u64).
  */
 export interface TxnMeta {
   hash: Uint8Array;
+  writesAt: number;
   sender?: Uint8Array;
   nonce?: boolean;
   number?: bigint;
@@ -148,7 +140,7 @@ export function eventEntryKey(eventKey: Uint8Array, sequenceNumber: bigint): Uin
 
 export function encodeTxnMeta(m: TxnMeta, events: readonly { key: Uint8Array; sequenceNumber: bigint }[], record: Uint8Array): Uint8Array {
   const at = m.sender === undefined ? 33 : 73;
-  const head = at + 4 + EVENT_ENTRY * events.length;
+  const head = at + 8 + EVENT_ENTRY * events.length;
   const out = new Uint8Array(head + record.length);
   const view = new DataView(out.buffer);
   out.set(m.hash);
@@ -157,10 +149,11 @@ export function encodeTxnMeta(m: TxnMeta, events: readonly { key: Uint8Array; se
     out.set(m.sender, 33);
     view.setBigUint64(65, m.number!);
   }
-  view.setUint32(at, events.length);
+  view.setUint32(at, m.writesAt);
+  view.setUint32(at + 4, events.length);
   events.forEach((e, i) => {
-    out.set(e.key, at + 4 + i * EVENT_ENTRY);
-    view.setBigUint64(at + 4 + i * EVENT_ENTRY + 40, e.sequenceNumber);
+    out.set(e.key, at + 8 + i * EVENT_ENTRY);
+    view.setBigUint64(at + 8 + i * EVENT_ENTRY + 40, e.sequenceNumber);
   });
   out.set(record, head);
   return out;
@@ -170,8 +163,8 @@ export function encodeTxnMeta(m: TxnMeta, events: readonly { key: Uint8Array; se
 export function decodeTxnMeta(b: Uint8Array): TxnMeta & { eventsAt: number; eventCount: number; recordAt: number } {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const at = b[32] === 0 ? 33 : 73;
-  const eventCount = view.getUint32(at);
-  const common = { hash: b.subarray(0, 32), eventsAt: at + 4, eventCount, recordAt: at + 4 + EVENT_ENTRY * eventCount };
+  const eventCount = view.getUint32(at + 4);
+  const common = { hash: b.subarray(0, 32), writesAt: view.getUint32(at), eventsAt: at + 8, eventCount, recordAt: at + 8 + EVENT_ENTRY * eventCount };
   if (at === 33) return common;
   return { ...common, sender: b.subarray(33, 65), nonce: b[32] === 2, number: view.getBigUint64(65) };
 }

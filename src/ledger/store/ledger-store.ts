@@ -11,11 +11,12 @@ import { nodeSha3 } from '../node.js';
 import type { LedgerSummary, SummariesQuery } from '../source.js';
 import {
   decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, eventEntryKey, hasPrefix, LONG_KEY, readU64,
-  stateEntryKey, stateEntryVersion, staleKey, TABLES, u64, withU64,
+  stateEntryKey, stateEntryVersion, TABLES, u64, withU64,
 } from './keys.js';
 import { decodeHead, encodeHead, type Head } from './head.js';
 import { pruneTo } from './prune.js';
-import { accountState, accountTransactions, entryAt, events, plain, type Tables } from './reads.js';
+import { accountState, accountTransactions, entryAt, events, plain, stateAt, type Tables } from './reads.js';
+import { StateCache } from './state-cache.js';
 
 // The durable ledger: the memory ledger's contract and ingest rules over LMDB (one file, readers never
 // block the writer, reads synchronous). Each ingest is one LMDB write transaction holding whole blocks
@@ -35,6 +36,8 @@ export interface LedgerStoreOptions {
    * 'relaxed': once committed to the OS (survives the process being killed, not the machine).
    */
   durability?: 'fsync' | 'relaxed';
+  /** Bytes of state answers kept in memory beside LMDB (state-cache.ts; default 32 MiB, 0: none). */
+  cacheBytes?: number;
 }
 
 export interface LedgerStore extends IngestingLedger {
@@ -84,6 +87,8 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   if (!(Number.isInteger(fallbackChainId) && fallbackChainId >= 0 && fallbackChainId <= 255)) {
     throw new LedgerError('invalid_option', `chainId must be a u8, got ${String(fallbackChainId)}`);
   }
+  const cacheBytes = options.cacheBytes ?? 32 * 2 ** 20;
+  if (!(Number.isSafeInteger(cacheBytes) && cacheBytes >= 0)) throw new LedgerError('invalid_option', `cacheBytes must be a byte count, got ${String(cacheBytes)}`);
   const sha3 = options.sha3 ?? nodeSha3;
   const relaxed = options.durability === 'relaxed';
   mkdirSync(path, { recursive: true });
@@ -102,6 +107,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   let queue: Promise<unknown> = Promise.resolve();
   let broken: Error | undefined;
   let queued = false;
+  const cache = new StateCache(cacheBytes);
 
   const refreshInfo = () => {
     info =
@@ -134,23 +140,20 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       else if (equalBytes(key, CONFIGURATION_KEY)) next.epoch = leadingU64(value ?? undefined);
       else if (equalBytes(key, TIMESTAMP_KEY)) next.timestamp = leadingU64(value ?? undefined);
     };
-    const putState = (key: Uint8Array, version: number, value: Uint8Array | null, stale: boolean) => {
+    const putState = (key: Uint8Array, version: number, value: Uint8Array | null) => {
       const form = formOf(key);
       if (form !== key) {
         t.long_keys.put(form, key);
         // An account's long access-path keys, for its state listing (reads.ts `accountKeys`).
         if (key[0] === 0) t.long_keys.put(concat(key.subarray(0, 33), form.subarray(1)), new Uint8Array(0));
       }
-      const entry = value === null ? new Uint8Array(1) : concat(TAG_VALUE, value);
-      t.state.put(stateEntryKey(form, version), entry);
-      t.latest.put(form, concat(u64(version), entry));
-      if (stale) t.stale.put(staleKey(version, form), new Uint8Array([value === null ? 1 : 0]));
+      t.state.put(stateEntryKey(form, version), value === null ? new Uint8Array(1) : concat(TAG_VALUE, value));
       noteInfo(key, value);
     };
     if (first !== undefined) {
       next.baseVersion = next.oldestVersion = next.nextVersion = first.version;
       next.baseHeight = next.oldestHeight = next.nextHeight = first.height;
-      if (first.version > 0) for (const [k, v] of first.state) putState(k, first.version - 1, v, false);
+      if (first.version > 0) for (const [k, v] of first.state) putState(k, first.version - 1, v);
     }
     for (const b of parsed) {
       const height = Number(b.blockHeight);
@@ -159,7 +162,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       for (const x of b.transactions) {
         const s = x.summary;
         const nonce = s?.replayProtector.$kind === 'Nonce';
-        t.tx.put(u64(x.version), encodeTxnMeta({ hash: x.hash, ...(s && { sender: s.senderBytes, nonce, number: s.replayProtector.value }) }, x.events, x.bytes));
+        t.tx.put(u64(x.version), encodeTxnMeta({ hash: x.hash, writesAt: x.writesAt, ...(s && { sender: s.senderBytes, nonce, number: s.replayProtector.value }) }, x.events, x.bytes));
         for (const e of x.events) t.events.put(eventEntryKey(e.key, e.sequenceNumber), concat(u64(x.version), e.bytes));
         t.by_hash.put(x.hash, u64(x.version));
         if (s !== undefined) {
@@ -170,7 +173,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
           t.summaries.put(withU64(s.senderBytes, x.version), summary);
           if (!nonce) t.by_account.put(withU64(s.senderBytes, Number(s.replayProtector.value)), u64(x.version));
         }
-        for (const w of x.writes) putState(w.key, x.version, w.value, true);
+        for (const w of x.writes) putState(w.key, x.version, w.value);
       }
       next.nextVersion = Number(b.lastVersion) + 1;
       next.nextHeight = height + 1;
@@ -187,7 +190,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     head = next;
     refreshInfo();
     if (window !== undefined) {
-      const pruned = await pruneTo(env, t, head, head.nextVersion - window, HEAD_KEY);
+      const pruned = await pruneTo(env, t, head, head.nextVersion - window, HEAD_KEY, formOf);
       if (pruned !== undefined) {
         head = pruned;
         refreshInfo();
@@ -241,12 +244,13 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
     stateValue(stateKey, version) {
       if (!inRange(version)) return undefined;
-      const v = entryAt(t, formOf(stateKey), Number(version));
-      return v === undefined || v[0] === 0 ? undefined : v.subarray(1);
+      return stateAt(t, cache, formOf(stateKey), Number(version)).value;
     },
 
     hasStateAt(stateKey, version) {
       if (version < 0n) return false;
+      // Below the window (the replica's read-through check) straight from LMDB, uncached.
+      if (version >= BigInt(head.oldestVersion - 1) && version < BigInt(head.nextVersion)) return stateAt(t, cache, formOf(stateKey), Number(version)).has;
       return entryAt(t, formOf(stateKey), Number(version > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : version)) !== undefined;
     },
 

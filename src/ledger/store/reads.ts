@@ -1,7 +1,8 @@
 import type { Database } from 'lmdb';
 import { addressBytes, compareBytes, type Address } from '../../bcs/index.js';
 import type { AccountStatePage, AccountStateQuery, EventsQuery, StoredEvent, StoredTransaction } from '../source.js';
-import { decodeTxnMeta, EVENT_ENTRY, eventEntryKey, hasPrefix, LONG_KEY, readU64, stateEntryKey, u64, withU64, type TableName } from './keys.js';
+import { decodeTxnMeta, EVENT_ENTRY, eventEntryKey, hasPrefix, LONG_KEY, readU64, stateEntryKey, stateEntryVersion, u64, withU64, type TableName } from './keys.js';
+import { StateCache } from './state-cache.js';
 
 // The store's range reads beyond one key: the state entry newest at or below a version, an account's
 // state keys of a kind (the node's prefix iteration over StateValueSchema, api/src/context.rs
@@ -35,17 +36,28 @@ function prefixEnd(prefix: Uint8Array): Uint8Array | undefined {
 
 /**
  * The stored entry (tag ‖ value: 00 deleted, 01 ‖ value) of `form` newest at or below `version`, or
- * undefined. A read at or after the key's last write is one get of `latest`; an older one is one
- * seek to (form, !version) in `state`, as state_kv_db.rs `get_state_value_with_version_by_version`.
+ * undefined: one seek to (form, !version) in `state`, as state_kv_db.rs
+ * `get_state_value_with_version_by_version`.
  */
 export function entryAt(t: Tables, form: Uint8Array, version: number): Uint8Array | undefined {
-  const latest = t.latest.get(form);
-  if (latest === undefined) return undefined;
-  if (readU64(latest) <= version) return plain(latest).subarray(8);
   for (const { key, value } of t.state.getRange({ start: stateEntryKey(form, version), limit: 1 })) {
     if (hasPrefix(key, form, 8)) return plain(value);
   }
   return undefined;
+}
+
+/**
+ * The value of `form` at `version` and whether the key had an entry at or below it, through the
+ * cache (state-cache.ts); a miss is one seek.
+ */
+export function stateAt(t: Tables, cache: StateCache, form: Uint8Array, version: number): { value: Uint8Array | undefined; has: boolean } {
+  const key = StateCache.keyOf(form);
+  const hit = cache.find(key, version);
+  if (hit !== undefined) return hit;
+  for (const { key: k, value } of t.state.getRange({ start: stateEntryKey(form, version), limit: 1 })) {
+    if (hasPrefix(k, form, 8)) return cache.note(key, stateEntryVersion(k), version, value[0] === 0 ? undefined : plain(value).subarray(1), true);
+  }
+  return cache.note(key, 0, version, undefined, false);
 }
 
 /** An `AccessPath` key's kind (00 ‖ address ‖ uleb128 length ‖ Path, whose variant is Code 0, Resource 1, ResourceGroup 2). */
@@ -64,7 +76,8 @@ interface Candidate {
 
 /**
  * The account's state keys in byte order from `start` on: the ones short enough to be their own
- * form, a range over `latest` under 00 ‖ address; merged with the account's keys longer than LONG_KEY
+ * form, found under 00 ‖ address in `state` with one seek per key (each seek skips the key's other
+ * versions: forms are self-delimiting, so the first entry after form ‖ ff… is the next key's); merged with the account's keys longer than LONG_KEY
  * (stored by hash, so out of that range), which `long_keys` lists under 00 ‖ address and which are
  * read and sorted whole (rare: a resource type over 1 KB long).
  */
@@ -80,10 +93,15 @@ function* accountKeys(t: Tables, prefix: Uint8Array, start: Uint8Array | undefin
   }
   longs.sort((a, b) => compareBytes(a.key, b.key));
   let i = 0;
-  for (const key of t.latest.getKeys({ start: from, end: prefixEnd(prefix) })) {
-    if (start !== undefined && compareBytes(key, start) < 0) continue;
-    while (i < longs.length && compareBytes(longs[i]!.key, key) < 0) yield longs[i++]!;
-    yield { key: plain(key), form: key };
+  const end = prefixEnd(prefix);
+  for (let at: Uint8Array | undefined = from; at !== undefined; ) {
+    let form: Uint8Array | undefined;
+    for (const k of t.state.getKeys({ start: at, end, limit: 1 })) form = plain(k).subarray(0, k.length - 8);
+    if (form === undefined) break;
+    at = prefixEnd(form);
+    if (start !== undefined && compareBytes(form, start) < 0) continue;
+    while (i < longs.length && compareBytes(longs[i]!.key, form) < 0) yield longs[i++]!;
+    yield { key: form, form };
   }
   while (i < longs.length) yield longs[i++]!;
 }
