@@ -1,3 +1,5 @@
+import type { Alloc } from './slab.js';
+
 // The LMDB store's key layouts, after aptos-core storage/aptosdb/src/schema/ (RocksDB column families
 // there, named LMDB databases here). Integers are u64 big-endian so byte order is version order; a
 // state value's version is stored inverted (`!v`), so the newest value at or below v is the first
@@ -32,14 +34,18 @@
 // a write of K at version `since` ≤ the new floor makes every older value of K invisible from the
 // floor on, so they go, and a deletion at `since` goes too. One put per state write at ingest.
 
+const view = (b: Uint8Array): DataView => new DataView(b.buffer, b.byteOffset, b.byteLength);
+
 export const TABLES = ['meta', 'tx', 'events', 'by_hash', 'by_account', 'summaries', 'blocks', 'block_at', 'state', 'long_keys'] as const;
 export type TableName = (typeof TABLES)[number];
 
 /** State keys longer than this are stored by their hash (LMDB keys are at most 1978 bytes here). */
 export const LONG_KEY = 1024;
 
-export function u64(n: number): Uint8Array {
-  const out = new Uint8Array(8);
+const fresh: Alloc = (n) => new Uint8Array(n);
+
+export function u64(n: number, alloc = fresh): Uint8Array {
+  const out = alloc(8);
   writeU64(out, 0, n);
   return out;
 }
@@ -64,16 +70,16 @@ export function readU64(b: Uint8Array, at = 0): number {
 }
 
 /** `prefix ‖ u64(n)`. */
-export function withU64(prefix: Uint8Array, n: number): Uint8Array {
-  const out = new Uint8Array(prefix.length + 8);
+export function withU64(prefix: Uint8Array, n: number, alloc = fresh): Uint8Array {
+  const out = alloc(prefix.length + 8);
   out.set(prefix);
   writeU64(out, prefix.length, n);
   return out;
 }
 
 /** `form ‖ !version`: u64 of (2^64 − 1 − version), as bytes: each byte of `version` complemented. */
-export function stateEntryKey(form: Uint8Array, version: number): Uint8Array {
-  const out = withU64(form, version);
+export function stateEntryKey(form: Uint8Array, version: number, alloc = fresh): Uint8Array {
+  const out = withU64(form, version, alloc);
   for (let i = form.length; i < out.length; i++) out[i] = ~out[i]! & 0xff;
   return out;
 }
@@ -101,10 +107,10 @@ export interface BlockHead {
   last: number;
 }
 
-export function encodeBlockHead(h: BlockHead): Uint8Array {
-  const out = new Uint8Array(56);
+export function encodeBlockHead(h: BlockHead, alloc = fresh): Uint8Array {
+  const out = alloc(56);
   out.set(h.hash);
-  new DataView(out.buffer).setBigUint64(32, h.timestamp);
+  view(out).setBigUint64(32, h.timestamp);
   writeU64(out, 40, h.first);
   writeU64(out, 48, h.last);
   return out;
@@ -131,29 +137,29 @@ export interface TxnMeta {
 export const EVENT_ENTRY = 48;
 
 /** An `events` key: bcs(EventKey) ‖ u64 BE sequence number. */
-export function eventEntryKey(eventKey: Uint8Array, sequenceNumber: bigint): Uint8Array {
-  const out = new Uint8Array(EVENT_ENTRY);
+export function eventEntryKey(eventKey: Uint8Array, sequenceNumber: bigint, alloc = fresh): Uint8Array {
+  const out = alloc(EVENT_ENTRY);
   out.set(eventKey);
-  new DataView(out.buffer).setBigUint64(40, sequenceNumber);
+  view(out).setBigUint64(40, sequenceNumber);
   return out;
 }
 
-export function encodeTxnMeta(m: TxnMeta, events: readonly { key: Uint8Array; sequenceNumber: bigint }[], record: Uint8Array): Uint8Array {
+export function encodeTxnMeta(m: TxnMeta, events: readonly { key: Uint8Array; sequenceNumber: bigint }[], record: Uint8Array, alloc = fresh): Uint8Array {
   const at = m.sender === undefined ? 33 : 73;
   const head = at + 8 + EVENT_ENTRY * events.length;
-  const out = new Uint8Array(head + record.length);
-  const view = new DataView(out.buffer);
+  const out = alloc(head + record.length);
+  const dv = view(out);
   out.set(m.hash);
   if (m.sender !== undefined) {
     out[32] = m.nonce ? 2 : 1;
     out.set(m.sender, 33);
-    view.setBigUint64(65, m.number!);
+    dv.setBigUint64(65, m.number!);
   }
-  view.setUint32(at, m.writesAt);
-  view.setUint32(at + 4, events.length);
+  dv.setUint32(at, m.writesAt);
+  dv.setUint32(at + 4, events.length);
   events.forEach((e, i) => {
     out.set(e.key, at + 8 + i * EVENT_ENTRY);
-    view.setBigUint64(at + 8 + i * EVENT_ENTRY + 40, e.sequenceNumber);
+    dv.setBigUint64(at + 8 + i * EVENT_ENTRY + 40, e.sequenceNumber);
   });
   out.set(record, head);
   return out;
@@ -161,10 +167,10 @@ export function encodeTxnMeta(m: TxnMeta, events: readonly { key: Uint8Array; se
 
 /** The meta of a `tx` value, where its event keys start, and where the record starts. */
 export function decodeTxnMeta(b: Uint8Array): TxnMeta & { eventsAt: number; eventCount: number; recordAt: number } {
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const dv = view(b);
   const at = b[32] === 0 ? 33 : 73;
-  const eventCount = view.getUint32(at + 4);
-  const common = { hash: b.subarray(0, 32), writesAt: view.getUint32(at), eventsAt: at + 8, eventCount, recordAt: at + 8 + EVENT_ENTRY * eventCount };
+  const eventCount = dv.getUint32(at + 4);
+  const common = { hash: b.subarray(0, 32), writesAt: dv.getUint32(at), eventsAt: at + 8, eventCount, recordAt: at + 8 + EVENT_ENTRY * eventCount };
   if (at === 33) return common;
-  return { ...common, sender: b.subarray(33, 65), nonce: b[32] === 2, number: view.getBigUint64(65) };
+  return { ...common, sender: b.subarray(33, 65), nonce: b[32] === 2, number: dv.getBigUint64(65) };
 }

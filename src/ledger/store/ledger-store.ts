@@ -16,6 +16,7 @@ import {
 import { decodeHead, encodeHead, type Head } from './head.js';
 import { pruneTo } from './prune.js';
 import { accountState, accountTransactions, entryAt, events, plain, stateAt, type Tables } from './reads.js';
+import { slab } from './slab.js';
 import { StateCache } from './state-cache.js';
 
 // The durable ledger: the memory ledger's contract and ingest rules over LMDB (one file, readers never
@@ -77,6 +78,7 @@ export interface StoreSnapshot {
 }
 
 const TAG_VALUE = new Uint8Array([1]);
+const DELETED = new Uint8Array([0]);
 
 export async function openLedgerStore(path: string, options: LedgerStoreOptions = {}): Promise<LedgerStore> {
   const window = options.pruneWindow;
@@ -135,6 +137,13 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
   function write(parsed: ParsedBlock[], first: LedgerBase | undefined): Head {
     const next: Head = { ...head };
+    const alloc = slab();
+    const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
+      const out = alloc(a.length + b.length);
+      out.set(a);
+      out.set(b, a.length);
+      return out;
+    };
     const noteInfo = (key: Uint8Array, value: Uint8Array | null) => {
       if (equalBytes(key, CHAIN_ID_KEY)) next.chainId = value !== null && value.length === 1 ? value[0]! : fallbackChainId;
       else if (equalBytes(key, CONFIGURATION_KEY)) next.epoch = leadingU64(value ?? undefined);
@@ -147,7 +156,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
         // An account's long access-path keys, for its state listing (reads.ts `accountKeys`).
         if (key[0] === 0) t.long_keys.put(concat(key.subarray(0, 33), form.subarray(1)), new Uint8Array(0));
       }
-      t.state.put(stateEntryKey(form, version), value === null ? new Uint8Array(1) : concat(TAG_VALUE, value));
+      t.state.put(stateEntryKey(form, version, alloc), value === null ? DELETED : concat(TAG_VALUE, value));
       noteInfo(key, value);
     };
     if (first !== undefined) {
@@ -157,21 +166,22 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     }
     for (const b of parsed) {
       const height = Number(b.blockHeight);
-      t.blocks.put(u64(height), encodeBlockHead({ hash: b.blockHash, timestamp: b.blockTimestamp, first: Number(b.firstVersion), last: Number(b.lastVersion) }));
-      t.block_at.put(u64(Number(b.firstVersion)), u64(height));
+      t.blocks.put(u64(height, alloc), encodeBlockHead({ hash: b.blockHash, timestamp: b.blockTimestamp, first: Number(b.firstVersion), last: Number(b.lastVersion) }, alloc));
+      t.block_at.put(u64(Number(b.firstVersion), alloc), u64(height, alloc));
       for (const x of b.transactions) {
         const s = x.summary;
         const nonce = s?.replayProtector.$kind === 'Nonce';
-        t.tx.put(u64(x.version), encodeTxnMeta({ hash: x.hash, writesAt: x.writesAt, ...(s && { sender: s.senderBytes, nonce, number: s.replayProtector.value }) }, x.events, x.bytes));
-        for (const e of x.events) t.events.put(eventEntryKey(e.key, e.sequenceNumber), concat(u64(x.version), e.bytes));
-        t.by_hash.put(x.hash, u64(x.version));
+        const version = u64(x.version, alloc);
+        t.tx.put(version, encodeTxnMeta({ hash: x.hash, writesAt: x.writesAt, ...(s && { sender: s.senderBytes, nonce, number: s.replayProtector.value }) }, x.events, x.bytes, alloc));
+        for (const e of x.events) t.events.put(eventEntryKey(e.key, e.sequenceNumber, alloc), concat(version, e.bytes));
+        t.by_hash.put(x.hash, version);
         if (s !== undefined) {
-          const summary = new Uint8Array(41);
+          const summary = alloc(41);
           summary.set(s.hash);
           summary[32] = nonce ? 2 : 1;
-          new DataView(summary.buffer).setBigUint64(33, s.replayProtector.value);
-          t.summaries.put(withU64(s.senderBytes, x.version), summary);
-          if (!nonce) t.by_account.put(withU64(s.senderBytes, Number(s.replayProtector.value)), u64(x.version));
+          new DataView(summary.buffer, summary.byteOffset, 41).setBigUint64(33, s.replayProtector.value);
+          t.summaries.put(withU64(s.senderBytes, x.version, alloc), summary);
+          if (!nonce) t.by_account.put(withU64(s.senderBytes, Number(s.replayProtector.value), alloc), version);
         }
         for (const w of x.writes) putState(w.key, x.version, w.value);
       }
@@ -384,11 +394,4 @@ function* entriesAt(t: Tables, version: number, transaction: Transaction): Gener
 
 function emptyHead(chainId: number): Head {
   return { baseVersion: 0, baseHeight: 0, oldestVersion: 0, oldestHeight: 0, nextVersion: 0, nextHeight: 0, chainId, epoch: 0n, timestamp: 0n };
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
