@@ -84,7 +84,8 @@ const DELETED = new Uint8Array([0]);
  * before starting the next (a plain put splits the last page in half; measured: disk bytes a
  * transaction fall by a third) and skips the search for the slot.
  */
-const APPEND = { append: true };
+// lmdb's typings give put's third argument as a version only; write.js reads an options object there.
+const APPEND = { append: true } as unknown as number;
 
 export async function openLedgerStore(path: string, options: LedgerStoreOptions = {}): Promise<LedgerStore> {
   const window = options.pruneWindow;
@@ -203,6 +204,8 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     await env.batch(() => {
       next = write(parsed, first);
     });
+    // Before the new versions are readable: close the cached spans of the keys they wrote.
+    for (const b of parsed) for (const x of b.transactions) for (const w of x.writes) cache.written(formOf(w.key), x.version);
     head = next;
     refreshInfo();
     if (window !== undefined) {
@@ -260,13 +263,13 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
     stateValue(stateKey, version) {
       if (!inRange(version)) return undefined;
-      return stateAt(t, cache, formOf(stateKey), Number(version)).value;
+      return stateAt(t, cache, formOf(stateKey), Number(version), head.nextVersion - 1).value;
     },
 
     hasStateAt(stateKey, version) {
       if (version < 0n) return false;
       // Below the window (the replica's read-through check) straight from LMDB, uncached.
-      if (version >= BigInt(head.oldestVersion - 1) && version < BigInt(head.nextVersion)) return stateAt(t, cache, formOf(stateKey), Number(version)).has;
+      if (version >= BigInt(head.oldestVersion - 1) && version < BigInt(head.nextVersion)) return stateAt(t, cache, formOf(stateKey), Number(version), head.nextVersion - 1).has;
       return entryAt(t, formOf(stateKey), Number(version > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : version)) !== undefined;
     },
 

@@ -48,16 +48,17 @@ export function entryAt(t: Tables, form: Uint8Array, version: number): Uint8Arra
 
 /**
  * The value of `form` at `version` and whether the key had an entry at or below it, through the
- * cache (state-cache.ts); a miss is one seek.
+ * cache (state-cache.ts); a miss is one seek. A seek at `ledgerVersion` (the latest) opens its span.
  */
-export function stateAt(t: Tables, cache: StateCache, form: Uint8Array, version: number): { value: Uint8Array | undefined; has: boolean } {
+export function stateAt(t: Tables, cache: StateCache, form: Uint8Array, version: number, ledgerVersion: number): { value: Uint8Array | undefined; has: boolean } {
   const key = StateCache.keyOf(form);
   const hit = cache.find(key, version);
   if (hit !== undefined) return hit;
+  const hi = version === ledgerVersion ? Infinity : version;
   for (const { key: k, value } of t.state.getRange({ start: stateEntryKey(form, version), limit: 1 })) {
-    if (hasPrefix(k, form, 8)) return cache.note(key, stateEntryVersion(k), version, value[0] === 0 ? undefined : plain(value).subarray(1), true);
+    if (hasPrefix(k, form, 8)) return cache.note(key, stateEntryVersion(k), hi, value[0] === 0 ? undefined : plain(value).subarray(1), true);
   }
-  return cache.note(key, 0, version, undefined, false);
+  return cache.note(key, 0, hi, undefined, false);
 }
 
 /** An `AccessPath` key's kind (00 ‖ address ‖ uleb128 length ‖ Path, whose variant is Code 0, Resource 1, ResourceGroup 2). */
