@@ -1,21 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import type { RootDatabase, Transaction } from 'lmdb';
-import { addressBytes, equalBytes, normalizeAddress } from '../../bcs/index.js';
-import type { BlockHeader, IndexedTransactionSummary } from '../../records/index.js';
+import { addressBytes, equalBytes } from '../../bcs/index.js';
+import type { BlockHeader } from '../../records/index.js';
 import type { ParsedBlock, Sha3 } from '../block-reader.js';
 import { LedgerError } from '../errors.js';
 import { CHAIN_ID_KEY, CONFIGURATION_KEY, leadingU64, TIMESTAMP_KEY } from '../framework-state.js';
 import { checkBatch, type BlockInput, type IngestingLedger, type IngestResult } from '../ingesting.js';
 import type { LedgerBase } from '../memory.js';
 import { nodeSha3 } from '../node.js';
-import type { LedgerSummary, SummariesQuery } from '../source.js';
+import type { LedgerSummary } from '../source.js';
 import {
-  decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, eventEntryKey, hasPrefix, LONG_KEY, readU64,
+  decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, eventEntryKey, LONG_KEY, readU64,
   stateEntryKey, stateEntryVersion, TABLES, u64, withU64,
 } from './keys.js';
 import { decodeHead, encodeHead, type Head } from './head.js';
 import { pruneTo } from './prune.js';
-import { accountState, accountTransactions, entryAt, events, plain, stateAt, type Tables } from './reads.js';
+import { accountState, accountSummaries, accountTransactions, entryAt, events, plain, stateAt, type Tables } from './reads.js';
 import { slab } from './slab.js';
 import { StateCache } from './state-cache.js';
 
@@ -273,42 +273,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       return entryAt(t, formOf(stateKey), Number(version > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : version)) !== undefined;
     },
 
-    accountTransactionSummaries(address, q) {
-      if (q.limit <= 0) return [];
-      const sender = addressBytes(address);
-      const cap = (v: bigint) => Number(v > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : v);
-      const ledgerVersion = cap(q.ledgerVersion);
-      const rows: [number, Uint8Array][] = [];
-      if (q.startVersion !== undefined) {
-        const start = cap(q.startVersion);
-        if (start > ledgerVersion) return [];
-        for (const { key, value } of t.summaries.getRange({ start: withU64(sender, Math.max(start, head.oldestVersion)), end: withU64(sender, ledgerVersion + 1), limit: q.limit })) {
-          rows.push([readU64(key, 32), plain(value)]);
-        }
-      } else {
-        const end = q.endVersion === undefined ? ledgerVersion : cap(q.endVersion);
-        // Backward from end_version; a summary past the ledger version ends the scan, as the node's iterator does.
-        for (const { key, value } of t.summaries.getRange({ start: withU64(sender, end), end: head.oldestVersion === 0 ? sender : withU64(sender, head.oldestVersion - 1), reverse: true, limit: q.limit + 1 })) {
-          if (!hasPrefix(key, sender, 8)) break;
-          const v = readU64(key, 32);
-          if (v > end) continue;
-          if (rows.length === 0 && v > ledgerVersion) return [];
-          if (rows.length === q.limit) break;
-          rows.push([v, plain(value)]);
-        }
-        rows.reverse();
-      }
-      const out: IndexedTransactionSummary[] = [];
-      const name = normalizeAddress(address);
-      for (const [version, s] of rows) {
-        const number = new DataView(s.buffer, s.byteOffset + 33, 8).getBigUint64(0);
-        out.push({
-          $kind: 'V1',
-          value: { sender: name, version: BigInt(version), transactionHash: s.slice(0, 32), replayProtector: s[32] === 2 ? { $kind: 'Nonce', value: number } : { $kind: 'SequenceNumber', value: number } },
-        });
-      }
-      return out;
-    },
+    accountTransactionSummaries: (address, q) => accountSummaries(t, address, q, head.oldestVersion),
 
     blockByHeight(height) {
       if (height < BigInt(head.oldestHeight) || height >= BigInt(head.nextHeight)) return undefined;

@@ -1,10 +1,12 @@
 import type { Database } from 'lmdb';
-import { addressBytes, compareBytes, type Address } from '../../bcs/index.js';
-import type { AccountStatePage, AccountStateQuery, EventsQuery, StoredEvent, StoredTransaction } from '../source.js';
+import { addressBytes, compareBytes, normalizeAddress, type Address } from '../../bcs/index.js';
+import type { IndexedTransactionSummary } from '../../records/index.js';
+import type { AccountStatePage, AccountStateQuery, EventsQuery, StoredEvent, StoredTransaction, SummariesQuery } from '../source.js';
 import { decodeTxnMeta, EVENT_ENTRY, eventEntryKey, hasPrefix, LONG_KEY, readU64, stateEntryKey, stateEntryVersion, u64, withU64, type TableName } from './keys.js';
 import { StateCache } from './state-cache.js';
 
 // The store's range reads beyond one key: the state entry newest at or below a version, an account's
+// transaction summaries (forward or backward over `summaries`), an account's
 // state keys of a kind (the node's prefix iteration over StateValueSchema, api/src/context.rs
 // `get_resources_by_pagination`), an account's sequence-number transactions (a range over
 // `by_account`, as OrderedTransactionByAccountSchema is read) and v1 events by key (EventByKeySchema:
@@ -121,6 +123,43 @@ export function accountState(t: Tables, address: Address, q: AccountStateQuery):
     entries.push({ key: c.key, value: entry.subarray(1) });
   }
   return { entries, next: undefined };
+}
+
+/** An account's transaction summaries (transaction_summaries_by_account): forward from a version, or backward from one. */
+export function accountSummaries(t: Tables, address: Address, q: SummariesQuery, oldest: number): IndexedTransactionSummary[] {
+  if (q.limit <= 0) return [];
+  const sender = addressBytes(address);
+  const ledgerVersion = cap(q.ledgerVersion);
+  const rows: [number, Uint8Array][] = [];
+  if (q.startVersion !== undefined) {
+    const start = cap(q.startVersion);
+    if (start > ledgerVersion) return [];
+    for (const { key, value } of t.summaries.getRange({ start: withU64(sender, Math.max(start, oldest)), end: withU64(sender, ledgerVersion + 1), limit: q.limit })) {
+      rows.push([readU64(key, 32), plain(value)]);
+    }
+  } else {
+    const end = q.endVersion === undefined ? ledgerVersion : cap(q.endVersion);
+    // Backward from end_version; a summary past the ledger version ends the scan, as the node's iterator does.
+    for (const { key, value } of t.summaries.getRange({ start: withU64(sender, end), end: oldest === 0 ? sender : withU64(sender, oldest - 1), reverse: true, limit: q.limit + 1 })) {
+      if (!hasPrefix(key, sender, 8)) break;
+      const v = readU64(key, 32);
+      if (v > end) continue;
+      if (rows.length === 0 && v > ledgerVersion) return [];
+      if (rows.length === q.limit) break;
+      rows.push([v, plain(value)]);
+    }
+    rows.reverse();
+  }
+  const out: IndexedTransactionSummary[] = [];
+  const name = normalizeAddress(address);
+  for (const [version, s] of rows) {
+    const number = new DataView(s.buffer, s.byteOffset + 33, 8).getBigUint64(0);
+    out.push({
+      $kind: 'V1',
+      value: { sender: name, version: BigInt(version), transactionHash: s.slice(0, 32), replayProtector: s[32] === 2 ? { $kind: 'Nonce', value: number } : { $kind: 'SequenceNumber', value: number } },
+    });
+  }
+  return out;
 }
 
 export function accountTransactions(t: Tables, address: Address, start: bigint, limit: number, ledgerVersion: bigint, oldest: number): StoredTransaction[] {
