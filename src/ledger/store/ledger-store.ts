@@ -200,6 +200,9 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   }
 
   async function commit(parsed: ParsedBlock[], first: LedgerBase | undefined): Promise<void> {
+    // A turn of the event loop between the caller's parse and these puts, so requests waiting since
+    // the parse are answered before the puts take the thread.
+    await new Promise((resolve) => setImmediate(resolve));
     let next!: Head;
     await env.batch(() => {
       next = write(parsed, first);
