@@ -38,6 +38,8 @@ export interface ParsedTransaction {
   /** The transaction's hash (checked against its info's `transaction_hash`). */
   hash: Uint8Array;
   writes: StateWrite[];
+  /** Where its write set starts in `bytes` (the record's last field), for a store's pruner to read it again. */
+  writesAt: number;
   summary: ParsedSummary | undefined;
   /** Its v1 events, for the event-key index (v2 events have no key). */
   events: ParsedEvent[];
@@ -105,6 +107,7 @@ function readTransaction(r: BcsReader, expected: number, sha3: Sha3): ParsedTran
     const info = transactionInfo.schema.read(r);
     const events = readV1Events(r);
     r.raw(32);
+    const writesAt = r.off - start;
     const writes = readWriteSet(r);
     const hash = sha3([USER_TRANSACTION_PREFIX, r.buf.subarray(txStart, txEnd)]);
     if (!equalBytes(hash, info.value.transactionHash)) {
@@ -122,7 +125,7 @@ function readTransaction(r: BcsReader, expected: number, sha3: Sha3): ParsedTran
         replayProtector: nonce === null ? { $kind: 'SequenceNumber', value: raw.sequenceNumber } : { $kind: 'Nonce', value: nonce },
       };
     }
-    return { version: expected, bytes: r.buf.subarray(start, r.off), hash, writes, summary, events };
+    return { version: expected, bytes: r.buf.subarray(start, r.off), hash, writes, writesAt, summary, events };
   } catch (e) {
     return malformed(e, `transaction ${expected}`);
   }

@@ -4,13 +4,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLedger, isLedgerError, resourceKey, type IngestingLedger, type LedgerBase } from '../../src/ledger/index.js';
 import { openLedgerStore } from '../../src/ledger/store.js';
+import { compareBytes } from '../../src/bcs/index.js';
 import { bcsBlock, transactionOnChainData } from '../../src/records/index.js';
 import { exampleLedger, FIXTURE, FIXTURE_BLOCKS } from './fixture.js';
+import { answeringAsync, sourceContract } from './source-contract.js';
 
 // One suite over every ledger (as Hono runs one suite over every router): the memory ledger and the
 // LMDB store answer every source method alike, refuse the same input with the same codes and leave
 // themselves unchanged, and prune alike. Expectations are fixed facts of the example ledger, or the
-// answers of a reference memory ledger of the whole example (so the store is checked against it).
+// answers of a reference memory ledger of the whole example (so the store is checked against it);
+// the read API's methods are checked against a model of the records (source-contract.ts), as each
+// ledger answers them and behind a wrapper answering promises of copies.
 
 interface Impl {
   name: string;
@@ -70,6 +74,9 @@ function snapshot(l: IngestingLedger) {
 for (const impl of IMPLS) {
   describe(`ledger contract: ${impl.name}`, () => {
     const whole = impl.make().then(async (l) => (await l.ingest(FIXTURE_BLOCKS), l));
+
+    sourceContract('source methods', () => whole);
+    sourceContract('source methods, answered asynchronously with copies', async () => answeringAsync(await whole));
 
     it('ingests the example ledger and derives its ledger info from state', async () => {
       const l = await impl.make();
@@ -218,6 +225,33 @@ for (const impl of IMPLS) {
         expect(l.transactions(info.oldestLedgerVersion, 5)).toEqual(REFERENCE.transactions(info.oldestLedgerVersion, 5));
       });
 
+      it("answers the read API's indexes inside the window only", async () => {
+        const l = await pruned;
+        const { oldestLedgerVersion: oldest, ledgerVersion: last } = l.ledgerInfo();
+        const kept = (v: bigint) => v >= oldest;
+        for (const v of [0n, oldest - 1n, oldest, last]) {
+          const [t] = REFERENCE.transactions(v, 1);
+          const hash = transactionOnChainData.schema.decode(t!.bytes).info.value.transactionHash;
+          expect(l.transactionVersion(hash), `hash of ${v}`).toBe(kept(v) ? v : undefined);
+        }
+        for (const a of ADDRESSES) {
+          const want = REFERENCE.accountTransactions(a, 0n, 1000, last).filter((t) => kept(t.version));
+          expect(l.accountTransactions(a, 0n, 1000, last)).toEqual(want);
+          for (const kind of ['resource', 'code'] as const) expect(l.accountState(a, { kind, limit: 100, version: last })).toEqual(REFERENCE.accountState(a, { kind, limit: 100, version: last }));
+        }
+        let events = 0;
+        for (const a of ['0x1', ...ADDRESSES]) {
+          for (let n = 0n; n < 8n; n++) {
+            for (const q of [{ limit: 1000, ledgerVersion: last }, { start: 0n, limit: 1000, ledgerVersion: last }, { limit: 2, ledgerVersion: last }]) {
+              const want = REFERENCE.events(n, a, q).filter((e) => kept(e.version));
+              events += want.length;
+              expect(l.events(n, a, q), `${n} ${a}`).toEqual(want);
+            }
+          }
+        }
+        expect(events).toBeGreaterThan(0);
+      });
+
       it('keeps pruning as blocks arrive one by one', async () => {
         const l = await impl.make({ pruneWindow: 50 });
         for (const b of FIXTURE_BLOCKS.slice(0, 100)) await l.ingest(b);
@@ -244,6 +278,31 @@ for (const impl of IMPLS) {
       expect(l.hasStateAt(ACCOUNT(FIXTURE.accounts.faucet), at.firstVersion)).toBe(true);
       expect(l.transactions(at.firstVersion - 1n, 1)).toEqual([]);
       expect(l.blockByHeight(199n)).toBeUndefined();
+    });
+
+    it("lists an account's state keys longer than 1 KB (the store keeps them by hash) in byte order", async () => {
+      const at = REFERENCE.blockByHeight(200n)!;
+      const owner = '0xabc';
+      const tag = (module: string) => ({ address: '0x1', module, name: 'R', typeArgs: [] });
+      const keys = [resourceKey(owner, tag('m'.repeat(1100))), resourceKey(owner, tag('a')), resourceKey(owner, tag('z'.repeat(2000))), resourceKey(owner, tag('z')), resourceKey(owner, tag('b'.repeat(100)))];
+      const state = keys.map((k, i) => [k, new Uint8Array([i])] as [Uint8Array, Uint8Array]);
+      const l = await impl.make({}, { version: Number(at.firstVersion), height: 200, state });
+      await l.ingest(FIXTURE_BLOCKS.slice(200, 202));
+      const want = [...keys].sort(compareBytes).map((k) => Buffer.from(k).toString('hex'));
+      const hexOf = (p: { entries: { key: Uint8Array }[] }) => p.entries.map((e) => Buffer.from(e.key).toString('hex'));
+      const version = at.firstVersion;
+      expect(hexOf(await l.accountState(owner, { kind: 'resource', limit: 100, version }))).toEqual(want);
+      const paged: string[] = [];
+      let start: Uint8Array | undefined;
+      do {
+        const page = await l.accountState(owner, { kind: 'resource', limit: 2, version, start });
+        paged.push(...hexOf(page));
+        start = page.next;
+      } while (start !== undefined);
+      expect(paged).toEqual(want);
+      expect((await l.accountState(owner, { kind: 'resource', limit: 1, version, start: keys[0] })).entries[0]!.value).toEqual(new Uint8Array([0]));
+      expect((await l.accountState(owner, { kind: 'code', limit: 100, version })).entries).toEqual([]);
+      expect(l.stateValue(keys[2]!, version)).toEqual(new Uint8Array([2]));
     });
   });
 }

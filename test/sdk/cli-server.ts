@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { buildSync } from 'esbuild';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 // The CLI as a user starts it: src/cli/main.ts bundled once (esbuild, a second), run by node in a
-// child process on a free loopback port; its URL read from the "listening on" line.
+// child process on a free loopback port; its URL read from the "listening on" line. `lmdb` (native)
+// stays external, so the bundle is written under the project's .scratch/ (gitignored), where an
+// import of it resolves to node_modules as the installed CLI's does.
 
 export interface CliServer {
   url: string;
@@ -18,9 +19,10 @@ let bundle: { dir: string; main: string } | undefined;
 /** The bundled CLI's path (built on first use, removed by `removeCliBundle`). */
 export function cliBundle(): string {
   if (bundle === undefined) {
-    const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-cli-'));
+    mkdirSync('.scratch', { recursive: true });
+    const dir = mkdtempSync(resolve('.scratch', 'cli-'));
     const main = join(dir, 'main.mjs');
-    buildSync({ entryPoints: ['src/cli/main.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: main, logLevel: 'error' });
+    buildSync({ entryPoints: ['src/cli/main.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: main, external: ['lmdb'], logLevel: 'error' });
     bundle = { dir, main };
   }
   return bundle.main;

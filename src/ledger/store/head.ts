@@ -5,7 +5,8 @@ import { LedgerError } from '../errors.js';
 // state-derived parts. One record, so a reopened store never needs the progress reconciliation that
 // AptosDB's per-sub-DB progress keys do (storage/aptosdb/src/utils/truncation_helper.rs).
 
-export const STORE_FORMAT = 1;
+/** 2: the v1 event index (`events`) and the event keys in each transaction's meta. */
+export const STORE_FORMAT = 2;
 
 export interface Head {
   /** The first version and height the store ever held (its genesis, or where a follower started). */

@@ -1,21 +1,22 @@
+import type { Alloc } from './slab.js';
+
 // The LMDB store's key layouts, after aptos-core storage/aptosdb/src/schema/ (RocksDB column families
 // there, named LMDB databases here). Integers are u64 big-endian so byte order is version order; a
 // state value's version is stored inverted (`!v`), so the newest value at or below v is the first
 // entry at or after (key, !v): one seek, as StateValueSchema reads it (state_kv_db.rs
-// `get_state_value_with_version_by_version`).
+// `get_state_value_with_version_by_version`); state-cache.ts keeps what seeks answered.
 //
 //   table        key                                  value                        aptos-core schema
-//   tx           version                              TxnMeta ‖ TransactionOnChainData  transaction (+ info, write set)
+//   tx           version                              TxnMeta ‖ TransactionOnChainData  transaction (+ info, events, write set)
+//   events       EventKey 40 ‖ seq_num                version ‖ bcs(ContractEvent)  event_by_key (+ the event itself)
 //   by_hash      hash 32                              version                      transaction_by_hash
 //   by_account   address 32 ‖ seq_num                 version                      ordered_transaction_by_account
 //   summaries    address 32 ‖ version                 hash 32 ‖ kind u8 ‖ number   transaction_summaries_by_account
 //   blocks       height                               BlockHead (hash, ts, first, last) block_info
 //   block_at     first version                        height                       block_by_version
 //   state        StateKeyForm ‖ !version              00 (deleted) | 01 ‖ value    state_value
-//   latest       StateKeyForm                         version ‖ 00 | 01 ‖ value    (none: a read at or after a key's
-//                                                     last write, the API's usual read, is one get, not a seek)
-//   stale        since version ‖ StateKeyForm         00 | 01 (the write at `since` is a deletion)  stale_state_value_index
-//   long_keys    01 ‖ sha3(key)                       the state key                (keys too long for LMDB)
+//   long_keys    ff ‖ sha3(key)                       the state key                (keys too long for LMDB)
+//                00 ‖ address ‖ sha3(key)             (empty)                      an account's long access-path keys
 //   meta         name                                 a record                     db_metadata
 //
 // `StateKeyForm` is the BCS of the StateKey itself (self-delimiting, so no form is a prefix of
@@ -23,18 +24,28 @@
 // LONG_KEY bytes (a large table-item key) is `ff ‖ sha3-256(key)` instead, whose bytes long_keys keeps.
 // A key's tag byte is 00–02 (StateKey variants), so ff never collides.
 //
-// The stale index differs from AptosDB's in one way: it does not name the value that became stale
-// (that needs a read per write at ingest). An entry (since, K) says every value of K older than
-// `since` is invisible from `since` on; pruning to a floor deletes them for each entry with since ≤ floor.
+// `EventKey 40` is bcs(EventKey): creation number u64 little-endian ‖ address, as EventByKeySchema
+// keys it (storage/indexer_schemas/src/schema/event_by_key/mod.rs): a prefix lookup per key, then
+// sequence numbers in order. Its pruner finds the entries to delete through the events of the
+// pruned versions (`prune_event_indices`); here the `tx` meta lists each transaction's event keys.
+//
+// There is no stale index (stale_state_value_index): the write sets it would repeat are in `tx`
+// already. The pruner reads the write set of each transaction it drops (its offset is in the meta);
+// a write of K at version `since` ≤ the new floor makes every older value of K invisible from the
+// floor on, so they go, and a deletion at `since` goes too. One put per state write at ingest.
 
-export const TABLES = ['meta', 'tx', 'by_hash', 'by_account', 'summaries', 'blocks', 'block_at', 'state', 'latest', 'stale', 'long_keys'] as const;
+const view = (b: Uint8Array): DataView => new DataView(b.buffer, b.byteOffset, b.byteLength);
+
+export const TABLES = ['meta', 'tx', 'events', 'by_hash', 'by_account', 'summaries', 'blocks', 'block_at', 'state', 'long_keys'] as const;
 export type TableName = (typeof TABLES)[number];
 
 /** State keys longer than this are stored by their hash (LMDB keys are at most 1978 bytes here). */
 export const LONG_KEY = 1024;
 
-export function u64(n: number): Uint8Array {
-  const out = new Uint8Array(8);
+const fresh: Alloc = (n) => new Uint8Array(n);
+
+export function u64(n: number, alloc = fresh): Uint8Array {
+  const out = alloc(8);
   writeU64(out, 0, n);
   return out;
 }
@@ -59,16 +70,16 @@ export function readU64(b: Uint8Array, at = 0): number {
 }
 
 /** `prefix ‖ u64(n)`. */
-export function withU64(prefix: Uint8Array, n: number): Uint8Array {
-  const out = new Uint8Array(prefix.length + 8);
+export function withU64(prefix: Uint8Array, n: number, alloc = fresh): Uint8Array {
+  const out = alloc(prefix.length + 8);
   out.set(prefix);
   writeU64(out, prefix.length, n);
   return out;
 }
 
 /** `form ‖ !version`: u64 of (2^64 − 1 − version), as bytes: each byte of `version` complemented. */
-export function stateEntryKey(form: Uint8Array, version: number): Uint8Array {
-  const out = withU64(form, version);
+export function stateEntryKey(form: Uint8Array, version: number, alloc = fresh): Uint8Array {
+  const out = withU64(form, version, alloc);
   for (let i = form.length; i < out.length; i++) out[i] = ~out[i]! & 0xff;
   return out;
 }
@@ -79,14 +90,6 @@ export function stateEntryVersion(key: Uint8Array): number {
   const v = new Uint8Array(8);
   for (let i = 0; i < 8; i++) v[i] = ~key[n - 8 + i]! & 0xff;
   return readU64(v);
-}
-
-/** `since ‖ form`: a stale-index key. */
-export function staleKey(since: number, form: Uint8Array): Uint8Array {
-  const out = new Uint8Array(8 + form.length);
-  writeU64(out, 0, since);
-  out.set(form, 8);
-  return out;
 }
 
 /** Whether `key` starts with `prefix` and has exactly `rest` bytes after it. */
@@ -104,10 +107,10 @@ export interface BlockHead {
   last: number;
 }
 
-export function encodeBlockHead(h: BlockHead): Uint8Array {
-  const out = new Uint8Array(56);
+export function encodeBlockHead(h: BlockHead, alloc = fresh): Uint8Array {
+  const out = alloc(56);
   out.set(h.hash);
-  new DataView(out.buffer).setBigUint64(32, h.timestamp);
+  view(out).setBigUint64(32, h.timestamp);
   writeU64(out, 40, h.first);
   writeU64(out, 48, h.last);
   return out;
@@ -119,31 +122,55 @@ export function decodeBlockHead(b: Uint8Array): BlockHead {
 
 /**
  * What `tx` keeps before a transaction's record, for pruning and lookups without decoding it:
- * hash 32 ‖ kind u8 (0: not a user transaction, 1: sequence number, 2: nonce) [‖ sender 32 ‖ number u64].
+ * hash 32 ‖ kind u8 (0: not a user transaction, 1: sequence number, 2: nonce) [‖ sender 32 ‖ number u64]
+ * ‖ the write set's offset in the record u32 ‖ v1 event count u32 ‖ per event its `events` key
+ * (EventKey 40 ‖ seq_num u64).
  */
 export interface TxnMeta {
   hash: Uint8Array;
+  writesAt: number;
   sender?: Uint8Array;
   nonce?: boolean;
   number?: bigint;
 }
 
-export function encodeTxnMeta(m: TxnMeta, record: Uint8Array): Uint8Array {
-  const head = m.sender === undefined ? 33 : 73;
-  const out = new Uint8Array(head + record.length);
+export const EVENT_ENTRY = 48;
+
+/** An `events` key: bcs(EventKey) ‖ u64 BE sequence number. */
+export function eventEntryKey(eventKey: Uint8Array, sequenceNumber: bigint, alloc = fresh): Uint8Array {
+  const out = alloc(EVENT_ENTRY);
+  out.set(eventKey);
+  view(out).setBigUint64(40, sequenceNumber);
+  return out;
+}
+
+export function encodeTxnMeta(m: TxnMeta, events: readonly { key: Uint8Array; sequenceNumber: bigint }[], record: Uint8Array, alloc = fresh): Uint8Array {
+  const at = m.sender === undefined ? 33 : 73;
+  const head = at + 8 + EVENT_ENTRY * events.length;
+  const out = alloc(head + record.length);
+  const dv = view(out);
   out.set(m.hash);
   if (m.sender !== undefined) {
     out[32] = m.nonce ? 2 : 1;
     out.set(m.sender, 33);
-    new DataView(out.buffer).setBigUint64(65, m.number!);
+    dv.setBigUint64(65, m.number!);
   }
+  dv.setUint32(at, m.writesAt);
+  dv.setUint32(at + 4, events.length);
+  events.forEach((e, i) => {
+    out.set(e.key, at + 8 + i * EVENT_ENTRY);
+    dv.setBigUint64(at + 8 + i * EVENT_ENTRY + 40, e.sequenceNumber);
+  });
   out.set(record, head);
   return out;
 }
 
-/** The meta of a `tx` value, and where the record starts. */
-export function decodeTxnMeta(b: Uint8Array): TxnMeta & { recordAt: number } {
-  const kind = b[32];
-  if (kind === 0) return { hash: b.subarray(0, 32), recordAt: 33 };
-  return { hash: b.subarray(0, 32), sender: b.subarray(33, 65), nonce: kind === 2, number: new DataView(b.buffer, b.byteOffset + 65, 8).getBigUint64(0), recordAt: 73 };
+/** The meta of a `tx` value, where its event keys start, and where the record starts. */
+export function decodeTxnMeta(b: Uint8Array): TxnMeta & { eventsAt: number; eventCount: number; recordAt: number } {
+  const dv = view(b);
+  const at = b[32] === 0 ? 33 : 73;
+  const eventCount = dv.getUint32(at + 4);
+  const common = { hash: b.subarray(0, 32), writesAt: dv.getUint32(at), eventsAt: at + 8, eventCount, recordAt: at + 8 + EVENT_ENTRY * eventCount };
+  if (at === 33) return common;
+  return { ...common, sender: b.subarray(33, 65), nonce: b[32] === 2, number: dv.getBigUint64(65) };
 }

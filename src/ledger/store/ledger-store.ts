@@ -1,20 +1,23 @@
 import { mkdirSync } from 'node:fs';
-import type { Database, RootDatabase, Transaction } from 'lmdb';
-import { addressBytes, equalBytes, normalizeAddress } from '../../bcs/index.js';
-import type { BlockHeader, IndexedTransactionSummary } from '../../records/index.js';
+import type { RootDatabase, Transaction } from 'lmdb';
+import { addressBytes, equalBytes } from '../../bcs/index.js';
+import type { BlockHeader } from '../../records/index.js';
 import type { ParsedBlock, Sha3 } from '../block-reader.js';
 import { LedgerError } from '../errors.js';
 import { CHAIN_ID_KEY, CONFIGURATION_KEY, leadingU64, TIMESTAMP_KEY } from '../framework-state.js';
 import { checkBatch, type BlockInput, type IngestingLedger, type IngestResult } from '../ingesting.js';
 import type { LedgerBase } from '../memory.js';
 import { nodeSha3 } from '../node.js';
-import type { LedgerSummary, StoredTransaction, SummariesQuery } from '../source.js';
+import type { LedgerSummary } from '../source.js';
 import {
-  decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, hasPrefix, LONG_KEY, readU64,
-  stateEntryKey, stateEntryVersion, staleKey, TABLES, u64, withU64, type TableName,
+  decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, eventEntryKey, LONG_KEY, readU64,
+  stateEntryKey, stateEntryVersion, TABLES, u64, withU64,
 } from './keys.js';
 import { decodeHead, encodeHead, type Head } from './head.js';
 import { pruneTo } from './prune.js';
+import { accountState, accountSummaries, accountTransactions, entryAt, events, plain, stateAt, type Tables } from './reads.js';
+import { slab } from './slab.js';
+import { StateCache } from './state-cache.js';
 
 // The durable ledger: the memory ledger's contract and ingest rules over LMDB (one file, readers never
 // block the writer, reads synchronous). Each ingest is one LMDB write transaction holding whole blocks
@@ -34,6 +37,8 @@ export interface LedgerStoreOptions {
    * 'relaxed': once committed to the OS (survives the process being killed, not the machine).
    */
   durability?: 'fsync' | 'relaxed';
+  /** Bytes of state answers kept in memory beside LMDB (state-cache.ts; default 32 MiB, 0: none). */
+  cacheBytes?: number;
 }
 
 export interface LedgerStore extends IngestingLedger {
@@ -72,9 +77,15 @@ export interface StoreSnapshot {
   blocks: Generator<{ header: BlockHeader; txs: Uint8Array[] }>;
 }
 
-type Tables = Record<TableName, Database<Uint8Array, Uint8Array>>;
-
 const TAG_VALUE = new Uint8Array([1]);
+const DELETED = new Uint8Array([0]);
+/**
+ * Versions and heights only grow: such tables are written with MDB_APPEND, which fills each page
+ * before starting the next (a plain put splits the last page in half; measured: disk bytes a
+ * transaction fall by a third) and skips the search for the slot.
+ */
+// lmdb's typings give put's third argument as a version only; write.js reads an options object there.
+const APPEND = { append: true } as unknown as number;
 
 export async function openLedgerStore(path: string, options: LedgerStoreOptions = {}): Promise<LedgerStore> {
   const window = options.pruneWindow;
@@ -85,6 +96,8 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   if (!(Number.isInteger(fallbackChainId) && fallbackChainId >= 0 && fallbackChainId <= 255)) {
     throw new LedgerError('invalid_option', `chainId must be a u8, got ${String(fallbackChainId)}`);
   }
+  const cacheBytes = options.cacheBytes ?? 32 * 2 ** 20;
+  if (!(Number.isSafeInteger(cacheBytes) && cacheBytes >= 0)) throw new LedgerError('invalid_option', `cacheBytes must be a byte count, got ${String(cacheBytes)}`);
   const sha3 = options.sha3 ?? nodeSha3;
   const relaxed = options.durability === 'relaxed';
   mkdirSync(path, { recursive: true });
@@ -103,6 +116,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   let queue: Promise<unknown> = Promise.resolve();
   let broken: Error | undefined;
   let queued = false;
+  const cache = new StateCache(cacheBytes);
 
   const refreshInfo = () => {
     info =
@@ -128,56 +142,55 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   };
   const formOf = (key: Uint8Array): Uint8Array => (key.length <= LONG_KEY ? key : keyHash(key));
 
-  /** The stored entry (tag ‖ value) newest at or below `version`, or undefined. */
-  function seek(form: Uint8Array, version: number): Uint8Array | undefined {
-    const latest = t.latest.get(form);
-    if (latest === undefined) return undefined;
-    if (readU64(latest) <= version) return plain(latest).subarray(8);
-    for (const { key, value } of t.state.getRange({ start: stateEntryKey(form, version), limit: 1 })) {
-      if (hasPrefix(key, form, 8)) return plain(value);
-    }
-    return undefined;
-  }
-
   function write(parsed: ParsedBlock[], first: LedgerBase | undefined): Head {
     const next: Head = { ...head };
+    const alloc = slab();
+    const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
+      const out = alloc(a.length + b.length);
+      out.set(a);
+      out.set(b, a.length);
+      return out;
+    };
     const noteInfo = (key: Uint8Array, value: Uint8Array | null) => {
       if (equalBytes(key, CHAIN_ID_KEY)) next.chainId = value !== null && value.length === 1 ? value[0]! : fallbackChainId;
       else if (equalBytes(key, CONFIGURATION_KEY)) next.epoch = leadingU64(value ?? undefined);
       else if (equalBytes(key, TIMESTAMP_KEY)) next.timestamp = leadingU64(value ?? undefined);
     };
-    const putState = (key: Uint8Array, version: number, value: Uint8Array | null, stale: boolean) => {
+    const putState = (key: Uint8Array, version: number, value: Uint8Array | null) => {
       const form = formOf(key);
-      if (form !== key) t.long_keys.put(form, key);
-      const entry = value === null ? new Uint8Array(1) : concat(TAG_VALUE, value);
-      t.state.put(stateEntryKey(form, version), entry);
-      t.latest.put(form, concat(u64(version), entry));
-      if (stale) t.stale.put(staleKey(version, form), new Uint8Array([value === null ? 1 : 0]));
+      if (form !== key) {
+        t.long_keys.put(form, key);
+        // An account's long access-path keys, for its state listing (reads.ts `accountKeys`).
+        if (key[0] === 0) t.long_keys.put(concat(key.subarray(0, 33), form.subarray(1)), new Uint8Array(0));
+      }
+      t.state.put(stateEntryKey(form, version, alloc), value === null ? DELETED : concat(TAG_VALUE, value));
       noteInfo(key, value);
     };
     if (first !== undefined) {
       next.baseVersion = next.oldestVersion = next.nextVersion = first.version;
       next.baseHeight = next.oldestHeight = next.nextHeight = first.height;
-      if (first.version > 0) for (const [k, v] of first.state) putState(k, first.version - 1, v, false);
+      if (first.version > 0) for (const [k, v] of first.state) putState(k, first.version - 1, v);
     }
     for (const b of parsed) {
       const height = Number(b.blockHeight);
-      t.blocks.put(u64(height), encodeBlockHead({ hash: b.blockHash, timestamp: b.blockTimestamp, first: Number(b.firstVersion), last: Number(b.lastVersion) }));
-      t.block_at.put(u64(Number(b.firstVersion)), u64(height));
+      t.blocks.put(u64(height, alloc), encodeBlockHead({ hash: b.blockHash, timestamp: b.blockTimestamp, first: Number(b.firstVersion), last: Number(b.lastVersion) }, alloc), APPEND);
+      t.block_at.put(u64(Number(b.firstVersion), alloc), u64(height, alloc), APPEND);
       for (const x of b.transactions) {
         const s = x.summary;
         const nonce = s?.replayProtector.$kind === 'Nonce';
-        t.tx.put(u64(x.version), encodeTxnMeta({ hash: x.hash, ...(s && { sender: s.senderBytes, nonce, number: s.replayProtector.value }) }, x.bytes));
-        t.by_hash.put(x.hash, u64(x.version));
+        const version = u64(x.version, alloc);
+        t.tx.put(version, encodeTxnMeta({ hash: x.hash, writesAt: x.writesAt, ...(s && { sender: s.senderBytes, nonce, number: s.replayProtector.value }) }, x.events, x.bytes, alloc), APPEND);
+        for (const e of x.events) t.events.put(eventEntryKey(e.key, e.sequenceNumber, alloc), concat(version, e.bytes));
+        t.by_hash.put(x.hash, version);
         if (s !== undefined) {
-          const summary = new Uint8Array(41);
+          const summary = alloc(41);
           summary.set(s.hash);
           summary[32] = nonce ? 2 : 1;
-          new DataView(summary.buffer).setBigUint64(33, s.replayProtector.value);
-          t.summaries.put(withU64(s.senderBytes, x.version), summary);
-          if (!nonce) t.by_account.put(withU64(s.senderBytes, Number(s.replayProtector.value)), u64(x.version));
+          new DataView(summary.buffer, summary.byteOffset, 41).setBigUint64(33, s.replayProtector.value);
+          t.summaries.put(withU64(s.senderBytes, x.version, alloc), summary);
+          if (!nonce) t.by_account.put(withU64(s.senderBytes, Number(s.replayProtector.value), alloc), version);
         }
-        for (const w of x.writes) putState(w.key, x.version, w.value, true);
+        for (const w of x.writes) putState(w.key, x.version, w.value);
       }
       next.nextVersion = Number(b.lastVersion) + 1;
       next.nextHeight = height + 1;
@@ -187,14 +200,19 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   }
 
   async function commit(parsed: ParsedBlock[], first: LedgerBase | undefined): Promise<void> {
+    // A turn of the event loop between the caller's parse and these puts, so requests waiting since
+    // the parse are answered before the puts take the thread.
+    await new Promise((resolve) => setImmediate(resolve));
     let next!: Head;
     await env.batch(() => {
       next = write(parsed, first);
     });
+    // Before the new versions are readable: close the cached spans of the keys they wrote.
+    for (const b of parsed) for (const x of b.transactions) for (const w of x.writes) cache.written(formOf(w.key), x.version);
     head = next;
     refreshInfo();
     if (window !== undefined) {
-      const pruned = await pruneTo(env, t, head, head.nextVersion - window, HEAD_KEY);
+      const pruned = await pruneTo(env, t, head, head.nextVersion - window, HEAD_KEY, formOf);
       if (pruned !== undefined) {
         head = pruned;
         refreshInfo();
@@ -248,51 +266,17 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
     stateValue(stateKey, version) {
       if (!inRange(version)) return undefined;
-      const v = seek(formOf(stateKey), Number(version));
-      return v === undefined || v[0] === 0 ? undefined : v.subarray(1);
+      return stateAt(t, cache, formOf(stateKey), Number(version), head.nextVersion - 1).value;
     },
 
     hasStateAt(stateKey, version) {
       if (version < 0n) return false;
-      return seek(formOf(stateKey), Number(version > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : version)) !== undefined;
+      // Below the window (the replica's read-through check) straight from LMDB, uncached.
+      if (version >= BigInt(head.oldestVersion - 1) && version < BigInt(head.nextVersion)) return stateAt(t, cache, formOf(stateKey), Number(version), head.nextVersion - 1).has;
+      return entryAt(t, formOf(stateKey), Number(version > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : version)) !== undefined;
     },
 
-    accountTransactionSummaries(address, q) {
-      if (q.limit <= 0) return [];
-      const sender = addressBytes(address);
-      const cap = (v: bigint) => Number(v > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : v);
-      const ledgerVersion = cap(q.ledgerVersion);
-      const rows: [number, Uint8Array][] = [];
-      if (q.startVersion !== undefined) {
-        const start = cap(q.startVersion);
-        if (start > ledgerVersion) return [];
-        for (const { key, value } of t.summaries.getRange({ start: withU64(sender, Math.max(start, head.oldestVersion)), end: withU64(sender, ledgerVersion + 1), limit: q.limit })) {
-          rows.push([readU64(key, 32), plain(value)]);
-        }
-      } else {
-        const end = q.endVersion === undefined ? ledgerVersion : cap(q.endVersion);
-        // Backward from end_version; a summary past the ledger version ends the scan, as the node's iterator does.
-        for (const { key, value } of t.summaries.getRange({ start: withU64(sender, end), end: head.oldestVersion === 0 ? sender : withU64(sender, head.oldestVersion - 1), reverse: true, limit: q.limit + 1 })) {
-          if (!hasPrefix(key, sender, 8)) break;
-          const v = readU64(key, 32);
-          if (v > end) continue;
-          if (rows.length === 0 && v > ledgerVersion) return [];
-          if (rows.length === q.limit) break;
-          rows.push([v, plain(value)]);
-        }
-        rows.reverse();
-      }
-      const out: IndexedTransactionSummary[] = [];
-      const name = normalizeAddress(address);
-      for (const [version, s] of rows) {
-        const number = new DataView(s.buffer, s.byteOffset + 33, 8).getBigUint64(0);
-        out.push({
-          $kind: 'V1',
-          value: { sender: name, version: BigInt(version), transactionHash: s.slice(0, 32), replayProtector: s[32] === 2 ? { $kind: 'Nonce', value: number } : { $kind: 'SequenceNumber', value: number } },
-        });
-      }
-      return out;
-    },
+    accountTransactionSummaries: (address, q) => accountSummaries(t, address, q, head.oldestVersion),
 
     blockByHeight(height) {
       if (height < BigInt(head.oldestHeight) || height >= BigInt(head.nextHeight)) return undefined;
@@ -314,23 +298,9 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
     transactionVersion: (hash) => store.versionByHash(hash),
 
-    accountTransactions(address, start, limit, ledgerVersion) {
-      const out: StoredTransaction[] = [];
-      for (let n = start; out.length < limit; n++) {
-        const v = store.versionBySequenceNumber(address, n);
-        if (v === undefined || v > ledgerVersion) break;
-        out.push(store.transactions(v, 1)[0]!);
-      }
-      return out;
-    },
-
-    accountState() {
-      throw new Error('ledger store: accountState is being built (issue 29 merge)');
-    },
-
-    events() {
-      throw new Error('ledger store: events is being built (issue 29 merge)');
-    },
+    accountTransactions: (address, start, limit, ledgerVersion) => accountTransactions(t, address, start, limit, ledgerVersion, head.oldestVersion),
+    accountState: (address, q) => accountState(t, address, q),
+    events: (creationNumber, address, q) => events(t, creationNumber, address, q, head.oldestVersion),
 
     versionBySequenceNumber(address, sequenceNumber) {
       if (sequenceNumber < 0n || sequenceNumber > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
@@ -401,16 +371,4 @@ function* entriesAt(t: Tables, version: number, transaction: Transaction): Gener
 
 function emptyHead(chainId: number): Head {
   return { baseVersion: 0, baseHeight: 0, oldestVersion: 0, oldestHeight: 0, nextVersion: 0, nextHeight: 0, chainId, epoch: 0n, timestamp: 0n };
-}
-
-/** lmdb answers Node Buffers (copies); the contract answers plain Uint8Arrays over the same bytes. */
-function plain(b: Uint8Array): Uint8Array {
-  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }

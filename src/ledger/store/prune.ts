@@ -1,20 +1,26 @@
 import type { Database, RootDatabase } from 'lmdb';
-import { decodeBlockHead, decodeTxnMeta, hasPrefix, readU64, stateEntryKey, u64, withU64, type TableName } from './keys.js';
+import { BcsReader } from '../../bcs/index.js';
+import { readWriteSet } from '../block-reader.js';
+import { decodeBlockHead, decodeTxnMeta, EVENT_ENTRY, hasPrefix, readU64, stateEntryKey, u64, withU64, type TableName } from './keys.js';
 import { encodeHead, type Head } from './head.js';
 
 // The pruning window, after aptos-core's pruners (storage/aptosdb/src/pruner/): whole blocks older
 // than the window go with their transactions and the indexes pointing at them (the transaction
-// pruner's by-hash and by-account deletes), and the state values the stale index lists as invisible
-// from the new floor on (state_kv_metadata_pruner.rs walks its index the same way). Runs in batches of
-// at most BATCH_VERSIONS, each one transaction with the head's new oldest version, so a crash mid-way
-// leaves a store pruned to a block boundary.
+// pruner's by-hash and by-account deletes; the event store pruner's event-by-key entries, found
+// through the event keys each transaction's meta lists), and the state values invisible from the
+// new floor on, found through the dropped transactions' write sets (where state_kv_metadata_pruner.rs
+// walks its stale index). Runs in batches of at most BATCH_VERSIONS, each one transaction with the
+// head's new oldest version, so a crash mid-way leaves a store pruned to a block boundary.
 
 const BATCH_VERSIONS = 20_000;
 
 type Tables = Record<TableName, Database<Uint8Array, Uint8Array>>;
 
-/** Prunes so that `keepFrom` stays readable; the new head, or undefined when nothing was pruned. */
-export async function pruneTo(env: RootDatabase, t: Tables, head: Head, keepFrom: number, headKey: Uint8Array): Promise<Head | undefined> {
+/**
+ * Prunes so that `keepFrom` stays readable; the new head, or undefined when nothing was pruned.
+ * `formOf` is the store's state key → stored form (keys over LONG_KEY by hash).
+ */
+export async function pruneTo(env: RootDatabase, t: Tables, head: Head, keepFrom: number, headKey: Uint8Array, formOf: (key: Uint8Array) => Uint8Array): Promise<Head | undefined> {
   let changed: Head | undefined;
   for (;;) {
     const h = changed ?? head;
@@ -37,41 +43,41 @@ export async function pruneTo(env: RootDatabase, t: Tables, head: Head, keepFrom
     }
     const next: Head = { ...h, oldestHeight: height, oldestVersion: version };
     await env.batch(() => {
-      removeRange(t, h, next);
+      removeRange(t, h, next, formOf);
       t.meta.put(headKey, encodeHead(next));
     });
     changed = next;
   }
 }
 
-function removeRange(t: Tables, from: Head, to: Head): void {
+function removeRange(t: Tables, from: Head, to: Head, formOf: (key: Uint8Array) => Uint8Array): void {
   for (const { key, value } of t.blocks.getRange({ start: u64(from.oldestHeight), end: u64(to.oldestHeight) })) {
     t.blocks.remove(key);
     t.block_at.remove(u64(decodeBlockHead(value).first));
   }
   for (const { key, value } of t.tx.getRange({ start: u64(from.oldestVersion), end: u64(to.oldestVersion) })) {
     const m = decodeTxnMeta(value);
+    const version = readU64(key);
     t.by_hash.remove(m.hash.slice());
+    // The transaction's v1 events (EventStorePruner `prune_event_indices`).
+    for (let i = 0; i < m.eventCount; i++) t.events.remove(value.slice(m.eventsAt + i * EVENT_ENTRY, m.eventsAt + (i + 1) * EVENT_ENTRY));
     if (m.sender !== undefined) {
-      const version = readU64(key);
       t.summaries.remove(withU64(m.sender, version));
       if (!m.nonce) t.by_account.remove(withU64(m.sender, Number(m.number!)));
     }
-    t.tx.remove(key);
-  }
-  // Stale entries up to the floor (the last version no longer served): each says the values of its
-  // key older than `since` are invisible from `since` on; a deletion at `since` goes too.
-  const floor = to.oldestVersion - 1;
-  for (const { key, value } of t.stale.getRange({ end: u64(floor + 1) })) {
-    const since = readU64(key);
-    const form = key.slice(8);
-    if (since > 0) {
-      for (const k of t.state.getKeys({ start: stateEntryKey(form, since - 1) })) {
-        if (!hasPrefix(k, form, 8)) break;
-        t.state.remove(k);
+    // Each write at `version` (≤ the new floor) hides the older values of its key from the floor on;
+    // a deletion hides itself too.
+    const record = value.subarray(m.recordAt);
+    for (const w of readWriteSet(new BcsReader(record.subarray(m.writesAt), { zeroCopy: true }))) {
+      const form = formOf(w.key);
+      if (version > 0) {
+        for (const k of t.state.getKeys({ start: stateEntryKey(form, version - 1) })) {
+          if (!hasPrefix(k, form, 8)) break;
+          t.state.remove(k);
+        }
       }
+      if (w.value === null) t.state.remove(stateEntryKey(form, version));
     }
-    if (value[0] === 1) t.state.remove(stateEntryKey(form, since));
-    t.stale.remove(key);
+    t.tx.remove(key);
   }
 }
