@@ -1,14 +1,30 @@
-// The bench's follower: catches up from the upstream's oldest block, reports the rate and its
-// resident memory (after a GC when --expose-gc) as one JSON line, then serves on a port it prints.
+// The bench's follower: catches up from the upstream's oldest block, reports the rate, its CPU time
+// and resident memory (after a GC when --expose-gc) as one JSON line, then serves on a port it prints.
+// With a store directory (4th argument), it follows into a ledger store as `serve --follow URL --store
+// DIR` does (fsync durability unless the 5th argument is 'relaxed'); otherwise into the memory ledger.
 import { createLedgerClient } from '../../dist/index.js';
 import { createLedgerHandler } from '../../dist/http/index.js';
 import { createNodeServer } from '../../dist/http/node.js';
 import { createFollower } from '../../dist/replica/index.js';
 import { nodeSha3 } from '../../dist/ledger/node.js';
 
-const [url, tip, concurrency = '8'] = process.argv.slice(2);
-const follower = createFollower({ client: createLedgerClient({ baseUrl: url }), from: 'oldest', concurrency: Number(concurrency), pollMs: 50, sha3: nodeSha3 });
+const [url, tip, concurrency = '8', storeDir, durability = 'fsync'] = process.argv.slice(2);
+const store = storeDir === undefined ? undefined : await (await import('../../dist/ledger/store.js')).openLedgerStore(storeDir, { durability });
+const follower = createFollower({
+  client: createLedgerClient({ baseUrl: url }),
+  from: 'oldest',
+  concurrency: Number(concurrency),
+  pollMs: 50,
+  sha3: nodeSha3,
+  ...(store && {
+    createLedger: (_options, base) => {
+      if (base !== undefined) store.startAt(base);
+      return store;
+    },
+  }),
+});
 const t0 = performance.now();
+const c0 = process.cpuUsage();
 await follower.start();
 const half = BigInt(Math.floor(Number(tip) / 2));
 let mid;
@@ -17,11 +33,18 @@ while (follower.status().blockHeight < BigInt(tip)) {
   if (mid === undefined && follower.status().blockHeight >= half) mid = { at: performance.now(), tx: follower.status().transactionsIngested };
 }
 const ms = performance.now() - t0;
+const cpu = process.cpuUsage(c0);
 const end = performance.now();
 globalThis.gc?.();
 const s = follower.status();
+if (s.verification.mode !== 'from_genesis') throw new Error(`expected verification from genesis, got ${s.verification.description}`);
 const secondHalf = (s.transactionsIngested - mid.tx) / ((end - mid.at) / 1000);
-process.stdout.write(`${JSON.stringify({ transactions: s.transactionsIngested, ms, secondHalf, rssMb: process.memoryUsage().rss / 2 ** 20, heapMb: process.memoryUsage().heapUsed / 2 ** 20 })}\n`);
+process.stdout.write(`${JSON.stringify({ transactions: s.transactionsIngested, ms, cpuMs: (cpu.user + cpu.system) / 1000, secondHalf, rssMb: process.memoryUsage().rss / 2 ** 20, heapMb: process.memoryUsage().heapUsed / 2 ** 20 })}\n`);
 const server = createNodeServer(createLedgerHandler({ source: follower.source }));
 server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
-process.on('SIGTERM', () => process.exit(0));
+process.on('SIGTERM', () => {
+  follower
+    .stop()
+    .then(() => store?.close())
+    .finally(() => process.exit(0));
+});

@@ -23,6 +23,10 @@ export interface Hashers {
   eventNode: Uint8Array;
   /** ACCUMULATOR_PLACEHOLDER_HASH: the ASCII name zero-padded to 32 bytes (not a sha3). */
   placeholder: Uint8Array;
+  /** sha3(seed ‖ bytes). */
+  seeded(seed: Uint8Array, bytes: Uint8Array): Uint8Array;
+  /** sha3(seed ‖ left ‖ right): an accumulator's internal node. */
+  node(seed: Uint8Array, left: Uint8Array, right: Uint8Array): Uint8Array;
 }
 
 /** @noble/hashes' sha3-256 (in Node, ledger-bcs/ledger/node's `nodeSha3` is several times faster). */
@@ -32,11 +36,19 @@ export const nobleSha3: Sha3 = (chunks) => {
   return h.digest();
 };
 
-/** The seeds, computed once per verifier (no module-level state). */
+/**
+ * The seeds, computed once per verifier (no module-level state), and the hashes over a seed and
+ * received bytes. Each input is copied into a buffer this hasher reuses and hashed as one chunk: a
+ * contiguous input is what Node's one-shot sha3 takes (ledger-bcs/ledger/node), with no allocation
+ * per hash (a block's spans are hashed where they are, never re-encoded or concatenated).
+ */
 export function hashers(sha3: Sha3): Hashers {
   const placeholder = new Uint8Array(32);
   const name = 'ACCUMULATOR_PLACEHOLDER_HASH';
   for (let i = 0; i < name.length; i++) placeholder[i] = name.charCodeAt(i);
+  const nodeInput = new Uint8Array(96);
+  const nodeChunks = [nodeInput];
+  let input = new Uint8Array(4096);
   return {
     sha3,
     transaction: hashPrefix('APTOS::Transaction'),
@@ -46,6 +58,21 @@ export function hashers(sha3: Sha3): Hashers {
     transactionNode: hashPrefix('APTOS::TransactionAccumulator'),
     eventNode: hashPrefix('APTOS::EventAccumulator'),
     placeholder,
+    seeded(seed, bytes) {
+      const n = seed.length + bytes.length;
+      // Large inputs (a module publish) are not worth keeping a buffer for.
+      if (n > 1 << 16) return sha3([seed, bytes]);
+      if (n > input.length) input = new Uint8Array(Math.max(n, input.length * 2));
+      input.set(seed, 0);
+      input.set(bytes, seed.length);
+      return sha3([input.subarray(0, n)]);
+    },
+    node(seed, left, right) {
+      nodeInput.set(seed, 0);
+      nodeInput.set(left, 32);
+      nodeInput.set(right, 64);
+      return sha3(nodeChunks);
+    },
   };
 }
 
@@ -64,7 +91,7 @@ export function appendLeaf(h: Hashers, nodeSeed: Uint8Array, a: Accumulator, lea
   for (let n = a.leaves; n % 2 === 1; n = (n - 1) / 2) {
     const right = a.frozen.pop()!;
     const left = a.frozen.pop()!;
-    a.frozen.push(h.sha3([nodeSeed, left, right]));
+    a.frozen.push(h.node(nodeSeed, left, right));
   }
   a.leaves++;
 }
@@ -79,7 +106,7 @@ export function rootHash(h: Hashers, nodeSeed: Uint8Array, a: Accumulator): Uint
   let current = h.placeholder;
   let i = f.length;
   for (; bits > 0; bits = Math.floor(bits / 2)) {
-    current = bits % 2 === 1 ? h.sha3([nodeSeed, f[--i]!, current]) : h.sha3([nodeSeed, current, h.placeholder]);
+    current = bits % 2 === 1 ? h.node(nodeSeed, f[--i]!, current) : h.node(nodeSeed, current, h.placeholder);
   }
   return current;
 }
@@ -88,9 +115,9 @@ export function rootHash(h: Hashers, nodeSeed: Uint8Array, a: Accumulator): Uint
 export function eventRoot(h: Hashers, events: readonly Uint8Array[]): Uint8Array {
   if (events.length === 0) return h.placeholder;
   const a = emptyAccumulator();
-  for (const e of events) appendLeaf(h, h.eventNode, a, h.sha3([h.contractEvent, e]));
+  for (const e of events) appendLeaf(h, h.eventNode, a, h.seeded(h.contractEvent, e));
   return rootHash(h, h.eventNode, a);
 }
 
 /** A TransactionInfo's hash (a transaction accumulator leaf), over its BCS with the variant byte. */
-export const infoHash = (h: Hashers, info: Uint8Array): Uint8Array => h.sha3([h.transactionInfo, info]);
+export const infoHash = (h: Hashers, info: Uint8Array): Uint8Array => h.seeded(h.transactionInfo, info);

@@ -16,7 +16,7 @@ export function refusal(height: bigint, version: bigint | undefined, field: Repl
 
 /** sha3(seed("Transaction") ‖ bcs(Transaction)) == info.transaction_hash. */
 export function checkTransactionHash(h: Hashers, height: bigint, t: TransactionPart): void {
-  const hash = h.sha3([h.transaction, t.transactionBytes]);
+  const hash = h.seeded(h.transaction, t.transactionBytes);
   if (!equalBytes(hash, t.info.value.transactionHash)) throw refusal(height, t.version, 'transaction_hash', "the transaction does not hash to its info's transaction_hash");
 }
 
@@ -35,7 +35,7 @@ export function checkEventRootHash(h: Hashers, height: bigint, t: TransactionPar
 
 /** sha3(seed("WriteSet") ‖ bcs(WriteSet)) == info.state_change_hash. */
 export function checkStateChangeHash(h: Hashers, height: bigint, t: TransactionPart): void {
-  const hash = h.sha3([h.writeSet, t.changesBytes]);
+  const hash = h.seeded(h.writeSet, t.changesBytes);
   if (!equalBytes(hash, t.info.value.stateChangeHash)) throw refusal(height, t.version, 'state_change_hash', "the write set does not hash to its info's state_change_hash");
 }
 

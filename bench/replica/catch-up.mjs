@@ -1,0 +1,84 @@
+// Catch-up bench (issue #31), not a timed test: a follower verifying everything from genesis (every
+// hash, every version's accumulator root, the block structure) catches up from a loopback upstream of
+// transfer blocks (bench/replica/chain.mjs, served from a ledger file in its own process), into a
+// ledger store (`serve --follow URL --store DIR`, fsync durability) and, for comparison, into the
+// memory ledger. Short alternating rounds, each a fresh follower process and store; medians and
+// ranges, with the load average when each round started (the machine is shared). Target: >= 20k
+// transactions/s into a store.
+// Usage: node scripts/build.mjs && node bench/replica/catch-up.mjs [--blocks 60 --per-block 1000 --rounds 3 --concurrency 8 --durability fsync --only store]
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMemoryLedger } from '../../dist/ledger/index.js';
+import { nodeSha3 } from '../../dist/ledger/node.js';
+import { transferChain } from './chain.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
+const BLOCKS = Number(args.blocks ?? 60);
+const PER_BLOCK = Number(args['per-block'] ?? 1000);
+const ROUNDS = Number(args.rounds ?? 3);
+const CONCURRENCY = String(args.concurrency ?? 8);
+const DURABILITY = args.durability ?? 'fsync';
+const VARIANTS = args.only ? [args.only] : ['store', 'memory'];
+
+const file = join(tmpdir(), `ledger-bcs-replica-bench-v2-${BLOCKS}x${PER_BLOCK}.ledger`);
+if (!existsSync(file)) {
+  process.stderr.write(`generating ${BLOCKS} blocks of ${PER_BLOCK} transfers into ${file}…\n`);
+  const ledger = createMemoryLedger({ sha3: nodeSha3 });
+  const chain = transferChain({ perBlock: PER_BLOCK });
+  for (let h = 0; h < BLOCKS; h += 10) ledger.ingest(chain.next(Math.min(10, BLOCKS - h)));
+  writeFileSync(file, ledger.save());
+}
+
+function spawnLines(script, argv, nodeFlags = []) {
+  const child = spawn(process.execPath, [...nodeFlags, new URL(script, import.meta.url).pathname, ...argv], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = [];
+  let buf = '';
+  child.stdout.on('data', (c) => {
+    buf += c;
+    for (let i; (i = buf.indexOf('\n')) >= 0; buf = buf.slice(i + 1)) lines.push(buf.slice(0, i));
+  });
+  const exited = once(child, 'exit');
+  const line = async (n) => {
+    while (lines.length < n) {
+      if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return lines[n - 1];
+  };
+  return { child, line, exited };
+}
+
+const upstream = spawnLines('upstream.mjs', [file]);
+const upUrl = `http://127.0.0.1:${await upstream.line(1)}`;
+// A warm upstream, as a node serving traffic is: its first answers pay for its JIT.
+for (let h = 0; h < Math.min(BLOCKS, 30); h++) await fetch(`${upUrl}/v1/blocks/by_height/${h}?with_transactions=true`, { headers: { accept: 'application/x-bcs' } }).then((r) => r.arrayBuffer());
+
+const results = Object.fromEntries(VARIANTS.map((v) => [v, []]));
+for (let r = 0; r < ROUNDS; r++) {
+  for (const variant of VARIANTS) {
+    const dir = variant === 'store' ? mkdtempSync(join(tmpdir(), 'ledger-bcs-catch-up-')) : undefined;
+    const load = loadavg()[0];
+    const f = spawnLines('follower.mjs', [upUrl, String(BLOCKS - 1), CONCURRENCY, ...(dir ? [dir, DURABILITY] : [])], ['--expose-gc']);
+    const c = JSON.parse(await f.line(1));
+    f.child.kill('SIGTERM');
+    await f.exited;
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    const rate = c.transactions / (c.ms / 1000);
+    const perCpu = c.transactions / (c.cpuMs / 1000);
+    results[variant].push({ rate, perCpu, load });
+    console.log(`round ${r + 1} ${variant.padEnd(6)}: ${c.transactions} transactions in ${(c.ms / 1000).toFixed(2)} s = ${Math.round(rate)} tx/s (${Math.round(perCpu)} per follower CPU-second), load ${load.toFixed(2)}`);
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const range = (xs) => `${Math.round(Math.min(...xs))}..${Math.round(Math.max(...xs))}`;
+for (const [variant, rs] of Object.entries(results)) {
+  const rates = rs.map((x) => x.rate);
+  const cpus = rs.map((x) => x.perCpu);
+  const target = variant === 'store' ? ` (target >= 20000: ${median(rates) >= 20000 ? 'met' : 'not met'})` : '';
+  console.log(`${variant}${variant === 'store' ? ` (${DURABILITY})` : ''}: median ${Math.round(median(rates))} tx/s, range ${range(rates)}; per follower CPU-second median ${Math.round(median(cpus))}, range ${range(cpus)}; load ${range(rs.map((x) => x.load * 100)).replace(/\d+/g, (n) => (n / 100).toFixed(2))}${target}`);
+}
+upstream.child.kill('SIGTERM');
+await upstream.exited;
