@@ -30,8 +30,8 @@ function refusedSync(f: () => unknown, code: string, message: RegExp): void {
 }
 
 describe('LMDB store', () => {
-  it('persists: reopened, it answers as before and continues where it ended', async () => {
-    const path = join(dir, 'persist');
+  it('persists: reopened, it answers as before and continues where it ended (a directory, even one whose name has a dot)', async () => {
+    const path = join(dir, 'persist.store');
     const a = await openLedgerStore(path);
     await a.ingest(FIXTURE_BLOCKS.slice(0, 120));
     const info = a.ledgerInfo();
@@ -44,6 +44,7 @@ describe('LMDB store', () => {
     expect(b.ledgerInfo()).toEqual(REFERENCE.ledgerInfo());
     expect(() => b.startAt({ version: 5, height: 1, state: [] })).toThrow(/holds blocks already/);
     await b.close();
+    expect(existsSync(join(path, 'data.mdb'))).toBe(true);
   });
 
   it('answers state through its cache as LMDB does: between ingests, evicting, or with no cache', async () => {

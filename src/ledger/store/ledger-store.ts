@@ -101,9 +101,10 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   const sha3 = options.sha3 ?? nodeSha3;
   const relaxed = options.durability === 'relaxed';
   mkdirSync(path, { recursive: true });
-  // Loaded here, not at the top: importing this entry costs nothing until a store is opened.
+  // Loaded here, not at the top: importing this entry costs nothing until a store is opened. A store
+  // is a directory whatever its name (lmdb-js takes a path with an extension for a file by default).
   const { open } = await import('lmdb');
-  const env: RootDatabase = open({ path, maxDbs: TABLES.length + 2, noSync: relaxed, overlappingSync: false, encoding: 'binary', keyEncoding: 'binary', compression: false });
+  const env: RootDatabase = open({ path, noSubdir: false, maxDbs: TABLES.length + 2, noSync: relaxed, overlappingSync: false, encoding: 'binary', keyEncoding: 'binary', compression: false });
   const t = Object.fromEntries(TABLES.map((name) => [name, env.openDB<Uint8Array, Uint8Array>({ name, encoding: 'binary', keyEncoding: 'binary', compression: false })])) as Tables;
 
   const HEAD_KEY = new TextEncoder().encode('head');
