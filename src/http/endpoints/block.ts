@@ -7,7 +7,7 @@ import { arg, type SpecOf } from '../params.js';
 import { jsonReply } from '../responses.js';
 import { accept, bcsReply, type EndpointContext } from './context.js';
 import type { AcceptKind } from '../media.js';
-import { blockTexts, joinTexts } from './transaction-json.js';
+import { blockBody } from './transaction-json.js';
 
 // GET /blocks/by_height/{block_height}[?with_transactions] (api/src/blocks.rs `get_by_height`,
 // context.rs `get_block_by_height`): 410 `block_pruned` below the oldest block height, 404
@@ -56,10 +56,9 @@ async function blockReply(ctx: EndpointContext, kind: AcceptKind, block: BlockHe
   }
   if (kind === 'bcs') return bcsReply(bcsBlockBytes(block, withTransactions ? await ctx.source.transactions(block.firstVersion, count) : null), ctx.headers);
   // The header's JSON as records write it, then the kept texts of its transactions (rendered now when not yet).
-  const header = JSON.stringify(blockHeaderJson(block)).slice(0, -1);
-  if (!withTransactions) return jsonReply(200, `${header},"transactions":null}`, ctx.headers);
-  const texts = await blockTexts(ctx, block, block.firstVersion, count);
-  return jsonReply(200, joinTexts(`${header},"transactions":[`, texts, ']}'), ctx.headers);
+  const header = () => JSON.stringify(blockHeaderJson(block)).slice(0, -1);
+  if (!withTransactions) return jsonReply(200, `${header()},"transactions":null}`, ctx.headers);
+  return jsonReply(200, await blockBody(ctx, block, count, () => `${header()},"transactions":[`), ctx.headers);
 }
 
 /** `BcsBlock`: the header, then (with transactions) 01 ‖ uleb128 count ‖ each TransactionOnChainData. */

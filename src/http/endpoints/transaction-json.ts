@@ -17,8 +17,11 @@ export const DEFAULT_TRANSACTION_CACHE_BYTES = 64 * 1024 * 1024;
 /** What a kept text costs beside its bytes (the Map entry and the Uint8Array object), roughly. */
 const ENTRY_OVERHEAD = 96;
 
-/** The rendered texts by version (a number: versions past 2^53 are not kept). */
-export type TransactionTexts = BoundedMap<number, Uint8Array>;
+/**
+ * The rendered texts by version (a number: versions past 2^53 are not kept), and whole block answers
+ * by `first/count` (a string), whose transactions' texts are then views of the block's bytes.
+ */
+export type TransactionTexts = BoundedMap<number | string, Uint8Array>;
 
 export function transactionTexts(maxBytes: number): TransactionTexts {
   return new BoundedMap(Number.MAX_SAFE_INTEGER, { max: maxBytes, of: (t) => t.byteLength + ENTRY_OVERHEAD });
@@ -119,4 +122,28 @@ export function joinTexts(head: string, texts: readonly Uint8Array[], tail: stri
   }
   UTF8.encodeInto(tail, out.subarray(at));
   return out;
+}
+
+/**
+ * A block's JSON answer with its first `count` transactions: `head`, their texts, `]}`. Kept whole
+ * (a block asked again is answered with no copy), and the texts just rendered for it are kept as
+ * views of it, so the block's text is held once (and counted twice against the bound, which then
+ * holds whichever of the two outlives the other).
+ */
+export async function blockBody(ctx: EndpointContext, block: BlockHeader, count: number, head: () => string): Promise<Uint8Array> {
+  const key = `${block.firstVersion}/${count}`;
+  const whole = ctx.memo.transactions.get(key);
+  if (whole !== undefined) return whole;
+  const texts = await blockTexts(ctx, block, block.firstVersion, count);
+  const body = joinTexts(head(), texts, ']}');
+  ctx.memo.transactions.set(key, body);
+  if (ctx.memo.transactions.get(key) === body && block.firstVersion + BigInt(count) <= MAX_KEPT) {
+    let at = body.length - 2;
+    for (let i = count - 1; i >= 0; i--) {
+      at -= texts[i]!.byteLength;
+      ctx.memo.transactions.set(Number(block.firstVersion) + i, body.subarray(at, at + texts[i]!.byteLength));
+      at--; // ,
+    }
+  }
+  return body;
 }
