@@ -27,10 +27,14 @@ export async function transactionSummaries(ctx: EndpointContext<SpecOf<'transact
   // text (the fields need no escaping), a third of the cost on a page of 100.
   const hashes = hashesHex(list);
   let json = '[';
+  // One account's page: its sender normalized once, not once a row.
+  let sender: string | undefined;
+  let senderText = '';
   for (let i = 0; i < list.length; i++) {
     const s = list[i]!.value;
     const rp = s.replayProtector;
-    json += `${i === 0 ? '' : ','}{"sender":"${normalizeAddress(s.sender)}","version":"${s.version}","transaction_hash":"${hashes.slice(66 * i, 66 * i + 66)}",` +
+    if (s.sender !== sender) senderText = normalizeAddress((sender = s.sender));
+    json += `${i === 0 ? '' : ','}{"sender":"${senderText}","version":"${s.version}","transaction_hash":"${hashes.slice(66 * i, 66 * i + 66)}",` +
       (rp.$kind === 'SequenceNumber' ? `"replay_protector":{"type":"sequence_number","sequence_number":"${rp.value}"}}` : `"replay_protector":{"type":"nonce","nonce":"${rp.value}"}}`);
   }
   return jsonReply(200, json + ']', ctx.headers);
