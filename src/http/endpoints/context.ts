@@ -87,6 +87,8 @@ export interface EndpointMemo {
   readonly resourceJson: WeakMap<Uint8Array, string>;
   /** The resources page cursor (hex) a next state key gives, by the key's bytes. */
   readonly cursors: WeakMap<Uint8Array, string>;
+  /** A committed transaction's summary row (transaction_summaries' JSON), by version. */
+  readonly summaryRows: BoundedMap<number, string>;
   /** Committed transactions' JSON (UTF-8) by version, bounded in bytes (transaction-json.ts). */
   readonly transactions: TransactionTexts;
   /** The gas estimate of the latest ledger version asked, and the blocks' prices it was built from. */
@@ -110,6 +112,7 @@ export function endpointMemo(transactionCacheBytes = DEFAULT_TRANSACTION_CACHE_B
     moduleJson: new WeakMap(),
     resourceJson: new WeakMap(),
     transactions: transactionTexts(transactionCacheBytes),
+    summaryRows: new BoundedMap(SUMMARY_ROWS),
     cursors: new WeakMap(),
     gas: undefined,
   };
@@ -118,6 +121,8 @@ export function endpointMemo(transactionCacheBytes = DEFAULT_TRANSACTION_CACHE_B
 /** The most entries a memo map holds, and the longest key it keeps (longer request text is not kept). */
 export const MEMO_ENTRIES = 4096;
 export const MEMO_KEY_CHARS = 512;
+/** The most summary rows kept: some 250 bytes each, about 16 MB. */
+export const SUMMARY_ROWS = 65_536;
 
 /**
  * `map[key]`, made and kept when missing (a throw keeps nothing; an overlong key is not kept). Bounded
