@@ -2,7 +2,7 @@
 // balance, transaction summaries (25) and a block of 100 transactions (BCS and JSON), each beside a
 // bare node:http server answering the same exchange (the same status, headers and body bytes,
 // precomputed) in the same run. Rounds alternate the two servers; ratios are taken per round.
-// Usage: npm run bench:state [-- --seconds 5 --rounds 3 --connections 32]
+// Usage: npm run bench:state [-- --seconds 5 --rounds 3 --connections 32 --only NAME_PREFIX]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ const WORKLOADS = [
   { name: 'summaries (25)', path: `/v1/accounts/${user}/transaction_summaries?limit=25` },
   { name: 'block 100 txns, BCS', path: '/v1/blocks/by_height/16?with_transactions=true', accept: BCS },
   { name: 'block 100 txns, JSON', path: '/v1/blocks/by_height/16?with_transactions=true' },
-];
+].filter((w) => args.only === undefined || w.name.startsWith(args.only));
 for (const h of [16n, 17n]) {
   const b = ledger.blockByHeight(h);
   if (b.lastVersion - b.firstVersion + 1n !== 100n) throw new Error(`block ${h} is not 100 transactions`);
