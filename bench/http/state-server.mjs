@@ -8,9 +8,10 @@ const [kind, ledgerFile] = process.argv.slice(2);
 const dist = new URL(process.env.LEDGER_BCS_DIST ?? '../../dist/', import.meta.url);
 const { createLedgerHandler } = await import(new URL('http/index.js', dist).href);
 const { createNodeServer } = await import(new URL('http/node.js', dist).href);
-const { readLedgerFile } = await import(new URL('ledger/node.js', dist).href);
+const { readLedgerFile, nodeSha3 } = await import(new URL('ledger/node.js', dist).href);
 const source = await readLedgerFile(ledgerFile);
-const handler = createLedgerHandler({ source });
+// As `serve` builds it: node:crypto's sha3 for rendered state-key hashes, the default text cache.
+const handler = createLedgerHandler({ source, sha3: nodeSha3 });
 
 let server;
 if (kind === 'ledger') {

@@ -71,21 +71,25 @@ function transfer(ours, i) {
   };
 }
 
+/** The block of 100 transfers the floor renders: its BCS, decoded, and the framework ABIs (bench/http/cold-render.mjs uses it too). */
+export function transferBlock(ours) {
+  need(ours, ['nodeBlockJson', 'parseNodeBlockJson', 'nodeJsonText', 'abiRegistry', 'bcsBlock'], 'node JSON');
+  const bytes = ours.bcsBlock.schema.encode({
+    blockHeight: 7n,
+    blockHash: fill(32, 0xbb),
+    blockTimestamp: 1700000000000000n,
+    firstVersion: 1000n,
+    lastVersion: 1099n,
+    transactions: Array.from({ length: 100 }, (_, i) => transfer(ours, i)),
+  });
+  return { bytes, block: ours.bcsBlock.schema.decode(bytes), abis: ours.abiRegistry() };
+}
+
 export function nodeJsonWorkloads(ours) {
   let data;
   const input = () => {
     if (data) return data;
-    need(ours, ['nodeBlockJson', 'parseNodeBlockJson', 'nodeJsonText', 'abiRegistry', 'bcsBlock'], 'node JSON');
-    const bytes = ours.bcsBlock.schema.encode({
-      blockHeight: 7n,
-      blockHash: fill(32, 0xbb),
-      blockTimestamp: 1700000000000000n,
-      firstVersion: 1000n,
-      lastVersion: 1099n,
-      transactions: Array.from({ length: 100 }, (_, i) => transfer(ours, i)),
-    });
-    const block = ours.bcsBlock.schema.decode(bytes);
-    const abis = ours.abiRegistry();
+    const { bytes, block, abis } = transferBlock(ours);
     const text = ours.nodeJsonText(ours.nodeBlockJson(block, { abis }));
     data = { bytes, block, abis, text };
     return data;

@@ -102,3 +102,13 @@ export function singleKeyAuthenticationKey(publicKey: AnyPublicKeyInput): Addres
 export function multiKeyAuthenticationKey(key: MultiKeyInput): Address {
   return authenticationKey(multiKey.encode(key), AuthenticationKeyScheme.MultiKey);
 }
+
+/** sha3-256 over the concatenation of `chunks` (Node's own is ledger-bcs/ledger/node `nodeSha3`). */
+export type Sha3 = (chunks: readonly Uint8Array[]) => Uint8Array;
+
+/** @noble/hashes' sha3-256: everywhere, but ~8× slower than Node's own. */
+export const nobleSha3: Sha3 = (chunks) => {
+  const h = sha3_256.create();
+  for (const c of chunks) h.update(c);
+  return h.digest();
+};

@@ -4,3 +4,7 @@
 // verifier, node-json's hashes) instead of re-encoding it; and the object address derivation
 // (sha3(source ‖ seed ‖ scheme)), for the balance endpoint's stores.
 export { CONTRACT_EVENT_PREFIX, EVENT_ACCUMULATOR_PREFIX, USER_TRANSACTION_PREFIX, objectAddress } from './hash.js';
+// sha3-256 over chunks, swappable (the ledger's ingest and node-json's hashes take Node's own), and
+// the state key hasher's prefix, for a state key hash taken with it.
+export { nobleSha3, type Sha3 } from './hash.js';
+export { STATE_KEY_PREFIX } from './state-key.js';

@@ -10,7 +10,7 @@ import { createRouter } from './router.js';
 import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
 import { DEFAULT_GAS_ESTIMATION, DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, type GasEstimationConfig, type PageLimits, type StateEndpoint } from './endpoints/index.js';
 import type { Forward } from './forward.js';
-import type { LedgerSource } from '../ledger/index.js';
+import type { LedgerSource, Sha3 } from '../ledger/index.js';
 import { fairTurns } from './turns.js';
 
 export interface LedgerHandlerOptions {
@@ -50,6 +50,17 @@ export interface LedgerHandlerOptions {
   now?: () => number;
   /** Let browser pages of these origins call the handler (preflight answered, X-SVC-* exposed); default none. */
   cors?: CorsOptions;
+  /**
+   * The most bytes of committed transactions' rendered JSON kept between requests, by version
+   * (default 64 MiB; 0 keeps none). A committed transaction is rendered once; blocks and listings
+   * are written from the kept texts.
+   */
+  transactionCacheBytes?: number;
+  /**
+   * sha3-256 for the state-key hashes of rendered transactions (default @noble/hashes, which runs
+   * everywhere). In Node, pass ledger-bcs/ledger/node `nodeSha3`: several times faster.
+   */
+  sha3?: Sha3;
 }
 
 /** A web-standard handler; the node:http adapter uses its exchange form directly. */
@@ -77,16 +88,18 @@ export function createLedgerHandler(options: LedgerHandlerOptions): LedgerHandle
 function stateRouteHandlers(
   endpoints: Readonly<Record<string, StateEndpoint<never>>>,
   source: LedgerSource,
-  limits: Partial<PageLimits> | undefined,
+  options: LedgerHandlerOptions,
   abis: AbiRegistry,
-  gas: Partial<GasEstimationConfig> | undefined,
 ): Record<string, RouteHandler> {
-  const l: PageLimits = { ...DEFAULT_LIMITS, ...limits };
-  const gasEstimation: GasEstimationConfig = { ...DEFAULT_GAS_ESTIMATION, ...gas };
-  const memo = endpointMemo();
+  const l: PageLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const gasEstimation: GasEstimationConfig = { ...DEFAULT_GAS_ESTIMATION, ...options.gasEstimation };
+  const cacheBytes = options.transactionCacheBytes;
+  if (cacheBytes !== undefined && !(Number.isSafeInteger(cacheBytes) && cacheBytes >= 0)) throw new TypeError('transactionCacheBytes must be a whole number of bytes, 0 or more');
+  const memo = endpointMemo(cacheBytes);
+  const sha3 = options.sha3;
   const out: Record<string, RouteHandler> = {};
   for (const [name, endpoint] of Object.entries(endpoints) as [string, StateEndpoint<EndpointSpec>][]) {
-    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis, maxBodyBytes: c.cfg.maxBodyBytes, gasEstimation });
+    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis, sha3, maxBodyBytes: c.cfg.maxBodyBytes, gasEstimation });
   }
   return out;
 }
@@ -108,7 +121,7 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };
   // With a source, the state endpoints are attached beside the stateless two.
-  const handlers = (source ? { ...table.routes, ...stateRouteHandlers(table.stateEndpoints, source, options.limits, abis.registry, options.gasEstimation) } : table.routes) as Readonly<Record<string, RouteHandler>>;
+  const handlers = (source ? { ...table.routes, ...stateRouteHandlers(table.stateEndpoints, source, options, abis.registry) } : table.routes) as Readonly<Record<string, RouteHandler>>;
   const route = createRouter(options.basePath ?? '', table.endpoints, Object.keys(handlers));
 
   const headersOf = ledgerHeadersFor();

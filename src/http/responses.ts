@@ -11,7 +11,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * `ledgerInfoHeaders`) and a request gets one reply, so it becomes the reply's headers in place:
  * spreading it again costs more than the encoding's own bookkeeping.
  */
-export function jsonReply(status: number, body: string, ledgerHeaders: Record<string, string> | undefined, extra?: Record<string, string>): Reply {
+export function jsonReply(status: number, body: string | Uint8Array, ledgerHeaders: Record<string, string> | undefined, extra?: Record<string, string>): Reply {
   const headers = ledgerHeaders ?? {};
   if (extra !== undefined) Object.assign(headers, extra);
   headers['content-type'] = JSON_TYPE;

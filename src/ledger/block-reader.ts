@@ -1,6 +1,5 @@
-import { sha3_256 } from '@noble/hashes/sha3.js';
 import { BcsReader, compareBytes, equalBytes, isBcsError, type Address } from '../bcs/index.js';
-import { USER_TRANSACTION_PREFIX } from '../hash/internal.js';
+import { nobleSha3, USER_TRANSACTION_PREFIX, type Sha3 } from '../hash/internal.js';
 import { contractEvent, readBlockHeader, stateKey, transaction, transactionInfo, writeOp, type BlockHeader, type ReplayProtector } from '../records/index.js';
 import { LedgerError } from './errors.js';
 
@@ -50,15 +49,8 @@ export interface ParsedBlock extends BlockHeader {
   transactions: ParsedTransaction[];
 }
 
-/** sha3-256 over the concatenation of `chunks`. */
-export type Sha3 = (chunks: readonly Uint8Array[]) => Uint8Array;
-
-/** @noble/hashes' sha3-256: everywhere, but ~8× slower than Node's own (ledger-bcs/ledger/node). */
-export const nobleSha3: Sha3 = (chunks) => {
-  const h = sha3_256.create();
-  for (const c of chunks) h.update(c);
-  return h.digest();
-};
+// sha3-256 over chunks: its home is the hash layer (node-json renders state-key hashes with it too).
+export { nobleSha3, type Sha3 };
 
 function malformed(e: unknown, where: string): never {
   if (isBcsError(e)) throw new LedgerError('malformed', `${where}: ${e.message}`);

@@ -1,6 +1,5 @@
-import { sha3_256 } from '@noble/hashes/sha3.js';
-import { stateKeyHash, transactionHash } from '../hash/index.js';
-import { CONTRACT_EVENT_PREFIX, EVENT_ACCUMULATOR_PREFIX, USER_TRANSACTION_PREFIX } from '../hash/internal.js';
+import { encodeStateKey, transactionHash } from '../hash/index.js';
+import { CONTRACT_EVENT_PREFIX, EVENT_ACCUMULATOR_PREFIX, nobleSha3, STATE_KEY_PREFIX, USER_TRANSACTION_PREFIX, type Sha3 } from '../hash/internal.js';
 import { contractEvent, transaction, type ContractEvent, type StateKey, type Transaction } from '../records/index.js';
 import type { SignedTransaction } from '../transactions/index.js';
 
@@ -33,13 +32,17 @@ function placeholderHash(): Uint8Array {
   return out;
 }
 
-/** Builds the hashers (their salts' prefixes are the hash layer's, hashed once at load). */
-export function hashes(): Hashes {
+/**
+ * Builds the hashers (their salts' prefixes are the hash layer's, hashed once at load) over `sha3`:
+ * @noble/hashes by default, so the layer runs in browsers; a Node server passes node:crypto's
+ * (ledger-bcs/ledger/node `nodeSha3`), several times faster on the state-key hashes a render takes.
+ */
+export function hashes(sha3: Sha3 = nobleSha3): Hashes {
   const eventPrefix = CONTRACT_EVENT_PREFIX;
   const nodePrefix = EVENT_ACCUMULATOR_PREFIX;
   const placeholder = placeholderHash();
-  const salted = (prefix: Uint8Array, body: Uint8Array) => sha3_256.create().update(prefix).update(body).digest();
-  const node = (left: Uint8Array, right: Uint8Array) => sha3_256.create().update(nodePrefix).update(left).update(right).digest();
+  const salted = (prefix: Uint8Array, body: Uint8Array) => sha3([prefix, body]);
+  const node = (left: Uint8Array, right: Uint8Array) => sha3([nodePrefix, left, right]);
   // InMemoryAccumulator::from_leaves then compute_root_hash: frozen subtree roots merged as
   // leaves arrive, then folded right to left with placeholders for the missing right halves.
   const eventRoot = (events: readonly ContractEvent[]): Uint8Array => {
@@ -65,7 +68,7 @@ export function hashes(): Hashes {
   return {
     transaction: (t) => (t.$kind === 'UserTransaction' ? transactionHash(t.value) : salted(USER_TRANSACTION_PREFIX, transaction.schema.encode(t))),
     signed: (t) => transactionHash(t),
-    stateKey: stateKeyHash,
+    stateKey: (k) => sha3([STATE_KEY_PREFIX, encodeStateKey(k)]),
     eventRoot,
   };
 }

@@ -6,6 +6,7 @@ import { indicesFromBitmap, type SignedTransaction, type TransactionArgument } f
 import { changesJson, type TableInfoLookup } from './changes-json.js';
 import { eventJson } from './event-json.js';
 import { hashes, type Hashes } from './hashes.js';
+import type { Sha3 } from '../hash/internal.js';
 import { rsaJwk, unsupportedJwk, RSA_JWK_TYPE, UNSUPPORTED_JWK_TYPE } from './jwk.js';
 import type { Obj } from './json-read.js';
 import { payloadJson } from './payload-json.js';
@@ -31,6 +32,8 @@ export interface TransactionJsonOptions {
   functionName?: FunctionNameLookup;
   /** A table's key and value types by handle (the node's table-info indexer): table items' decoded `data`. */
   tableInfo?: TableInfoLookup;
+  /** sha3-256 for the state-key hashes (default @noble/hashes; in Node, ledger-bcs/ledger/node `nodeSha3`). */
+  sha3?: Sha3;
 }
 
 /** What one render needs, built once per call (a block shares it across its transactions). */
@@ -43,7 +46,7 @@ export interface RenderContext {
 }
 
 export function renderContext(o: TransactionJsonOptions = {}): RenderContext {
-  return { abis: o.abis ?? abiRegistry(), tableInfo: o.tableInfo, hashes: hashes(), codes: lazyStatusCodeTable(), functionName: o.functionName };
+  return { abis: o.abis ?? abiRegistry(), tableInfo: o.tableInfo, hashes: hashes(o.sha3), codes: lazyStatusCodeTable(), functionName: o.functionName };
 }
 
 const U64 = (v: bigint | number) => v.toString();

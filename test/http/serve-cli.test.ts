@@ -121,7 +121,7 @@ describe('ledger-bcs serve (in process)', () => {
 
   it('--ledger serves all six endpoints over a ledger file; --prune-window prunes it', async () => {
     const { io, stderr, waitFor } = watchedIo();
-    const exit = runCommand(commands, ['serve', '--port', '0', '--ledger', 'fixtures/example-ledger.bin', '--prune-window=300'], io);
+    const exit = runCommand(commands, ['serve', '--port', '0', '--ledger', 'fixtures/example-ledger.bin', '--prune-window=300', '--transaction-cache-mib=1'], io);
     const [, url] = await waitFor(LISTENING);
     expect(stderr.join('\n')).toMatch(/ledger fixtures\/example-ledger\.bin: versions \d+\.\.=1193, blocks \d+\.\.=300/);
     const user = JSON.parse(readFileSync('fixtures/example-ledger.json', 'utf8')).accounts.users[0];
@@ -129,6 +129,11 @@ describe('ledger-bcs serve (in process)', () => {
     expect(account.status).toBe(200);
     expect(account.headers.get('x-svc-ledger-version')).toBe('1193');
     expect((await account.json()).authentication_key).toBe(user);
+    // Blocks with their transactions in JSON, twice (the second from the kept texts): the same bytes.
+    const block = async () => (await fetch(`${url}/v1/blocks/by_height/299?with_transactions=true`)).text();
+    const first = await block();
+    expect(JSON.parse(first).transactions.length).toBeGreaterThan(0);
+    expect(await block()).toBe(first);
     const pruned = await fetch(`${url}/v1/blocks/by_height/1`);
     expect(pruned.status).toBe(410);
     expect((await pruned.json()).error_code).toBe('block_pruned');
@@ -145,6 +150,8 @@ describe('ledger-bcs serve (in process)', () => {
       [['--ledger', join(dir, 'missing.bin')], /ENOENT|no such file/],
       [['--prune-window', '5'], /--prune-window needs --ledger/],
       [['--ledger', 'fixtures/example-ledger.bin', '--prune-window', '0'], /--prune-window must be an integer/],
+      [['--ledger', 'fixtures/example-ledger.bin', '--transaction-cache-mib', '-1'], /--transaction-cache-mib must be an integer/],
+      [['--ledger', 'fixtures/example-ledger.bin', '--transaction-cache-mib', '1.5'], /--transaction-cache-mib must be an integer/],
     ] as const) {
       const { io, stderr } = watchedIo();
       expect(await runCommand(commands, ['serve', ...args], io), args.join(' ')).toBe(1);

@@ -24,7 +24,7 @@ const LIMIT_FLAGS: Record<string, keyof NodeServerLimits> = {
   '--max-buffered-bytes': 'maxBufferedBytes',
 };
 
-const LIMITS = 'Limits (ms unless said; the default in parentheses)';
+export const LIMITS = 'Limits (ms unless said; the default in parentheses)';
 export const LISTEN_OPTIONS: OptionSpecs = {
   '--port': { value: 'N', help: 'the port (default 8080; 0: any free port)' },
   '--host': { value: 'HOST', help: 'the address to listen on (default 127.0.0.1)' },

@@ -1,13 +1,13 @@
 import { createLedgerHandler } from '../../http/index.js';
 import { isLedgerError } from '../../ledger/index.js';
-import { readLedgerFile } from '../../ledger/internal.js';
+import { nodeSha3, readLedgerFile } from '../../ledger/internal.js';
 import type { LedgerInfo } from '../../records/index.js';
 import { abiRegistry } from '../../submission/index.js';
 import { chainIdOption, intOption, type OptionSpecs } from '../args.js';
 import { CliError, type Command } from '../run.js';
 import { ABI_OPTION, loadAbiFiles } from './encode-submission.js';
 import { FOLLOW_OPTIONS, serveFollow } from './serve-follow.js';
-import { LISTEN_OPTIONS, listen, listenFlags } from './serve-listen.js';
+import { LIMITS, LISTEN_OPTIONS, listen, listenFlags } from './serve-listen.js';
 import { serveStore } from './serve-store.js';
 
 // `ledger-bcs serve`: on node:http, the interface over a ledger file (--ledger, loaded into the
@@ -19,10 +19,12 @@ import { serveStore } from './serve-store.js';
 const SERVE_OPTIONS: OptionSpecs = {
   '--ledger': { value: 'FILE', help: 'serve this ledger file (--follow: resume, save)' },
   '--store': { value: 'DIR', help: 'serve this ledger store (--follow: resume, commit)' },
-  '--prune-window': { value: 'N', help: 'keep only the newest N versions' },
   '--chain-id': { value: 'N', help: 'the chain id without --ledger (default 4)' },
   '--abi': ABI_OPTION,
   '--cors': { value: 'ORIGIN', repeat: true, help: 'allow browser calls from ORIGIN (* for any)' },
+  // Memory bounds, with the listener's limits: the versions kept, the rendered JSON kept.
+  '--transaction-cache-mib': { value: 'N', group: LIMITS, help: 'MiB, 64' },
+  '--prune-window': { value: 'N', group: LIMITS, help: 'versions kept, all' },
 };
 
 export const serveCommand: Command = {
@@ -36,10 +38,16 @@ export const serveCommand: Command = {
     const abis = a.has('--abi') ? abiRegistry(loadAbiFiles(a.values('--abi'))) : undefined;
     const origins = a.values('--cors');
     const cors = origins.length === 0 ? undefined : { origin: origins.includes('*') ? ('*' as const) : origins };
+    const cacheMib = a.value('--transaction-cache-mib');
+    // Node's own sha3 for the state-key hashes of rendered transactions; the rendered texts kept.
+    const rendering = {
+      sha3: nodeSha3,
+      ...(cacheMib !== undefined && { transactionCacheBytes: intOption('--transaction-cache-mib', cacheMib, 0, 1 << 20) * 1024 * 1024 }),
+    };
     const pruneWindow = a.value('--prune-window') === undefined ? undefined : intOption('--prune-window', a.value('--prune-window')!, 1, Number.MAX_SAFE_INTEGER);
     if (a.has('--follow')) {
       if (a.has('--chain-id')) throw new CliError('--chain-id: with --follow the chain is the upstream node\'s');
-      return serveFollow(a, io, { pruneWindow, handler: { ...(abis && { abis }), ...(cors && { cors }) } });
+      return serveFollow(a, io, { pruneWindow, handler: { ...rendering, ...(abis && { abis }), ...(cors && { cors }) } });
     }
     for (const flag of Object.keys(FOLLOW_OPTIONS)) if (a.has(flag)) throw new CliError(`${flag} needs --follow URL`);
     const ledgerFile = a.value('--ledger');
@@ -48,7 +56,7 @@ export const serveCommand: Command = {
     if (pruneWindow !== undefined && ledgerFile === undefined && storeDir === undefined) throw new CliError('--prune-window needs --ledger, --store or --follow');
     const flags = listenFlags(a);
     // Without --abi the handler's own framework registry serves (and encodes synchronously).
-    const options = { ...(abis && { abis }), ...(cors && { cors }) };
+    const options = { ...rendering, ...(abis && { abis }), ...(cors && { cors }) };
     if (storeDir !== undefined) {
       if (a.has('--chain-id')) throw new CliError("--chain-id: with --store the chain is the store's");
       return serveStore(flags, storeDir, pruneWindow, (source) => createLedgerHandler({ source, ...options }), io);

@@ -7,7 +7,7 @@ import { arg, type SpecOf } from '../params.js';
 import { jsonReply } from '../responses.js';
 import { accept, bcsReply, type EndpointContext } from './context.js';
 import type { AcceptKind } from '../media.js';
-import { transactionsJson } from './transaction-json.js';
+import { blockBody } from './transaction-json.js';
 
 // GET /blocks/by_height/{block_height}[?with_transactions] (api/src/blocks.rs `get_by_height`,
 // context.rs `get_block_by_height`): 410 `block_pruned` below the oldest block height, 404
@@ -48,17 +48,17 @@ export async function blockByVersion(ctx: EndpointContext<SpecOf<'block_by_versi
 }
 
 async function blockReply(ctx: EndpointContext, kind: AcceptKind, block: BlockHeader, withTransactions: boolean): Promise<Reply> {
-  let txs: StoredTransaction[] | null = null;
+  let count = 0;
   if (withTransactions) {
     const size = block.lastVersion - block.firstVersion + 1n;
     const max = BigInt(ctx.limits.maxBlockTransactionsPageSize);
-    txs = await ctx.source.transactions(block.firstVersion, Number(size < max ? size : max));
+    count = Number(size < max ? size : max);
   }
-  if (kind === 'bcs') return bcsReply(bcsBlockBytes(block, txs), ctx.headers);
-  const rendered = txs === null ? 'null' : transactionsJson(block, txs, ctx.abis);
-  // The header's JSON as records write it, the transactions' text after it.
-  const header = JSON.stringify(blockHeaderJson(block));
-  return jsonReply(200, `${header.slice(0, -1)},"transactions":${rendered}}`, ctx.headers);
+  if (kind === 'bcs') return bcsReply(bcsBlockBytes(block, withTransactions ? await ctx.source.transactions(block.firstVersion, count) : null), ctx.headers);
+  // The header's JSON as records write it, then the kept texts of its transactions (rendered now when not yet).
+  const header = () => JSON.stringify(blockHeaderJson(block)).slice(0, -1);
+  if (!withTransactions) return jsonReply(200, `${header()},"transactions":null}`, ctx.headers);
+  return jsonReply(200, await blockBody(ctx, block, count, () => `${header()},"transactions":[`), ctx.headers);
 }
 
 /** `BcsBlock`: the header, then (with transactions) 01 ‖ uleb128 count ‖ each TransactionOnChainData. */

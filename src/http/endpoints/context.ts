@@ -1,5 +1,5 @@
 import { formatAddress, type Address } from '../../bcs/index.js';
-import type { LedgerSource, LedgerSummary } from '../../ledger/index.js';
+import type { LedgerSource, LedgerSummary, Sha3 } from '../../ledger/index.js';
 import { ApiError, type EndpointSpec } from '../../records/index.js';
 import type { AbiRegistry } from '../../submission/index.js';
 import { BoundedMap } from '../../submission/internal.js';
@@ -7,6 +7,7 @@ import type { MaybeReply, Reply } from '../exchange.js';
 import { acceptKind, type AcceptKind } from '../media.js';
 import type { RouteArgs } from '../params.js';
 import type { GasEstimationConfig } from './gas-estimate.js';
+import { DEFAULT_TRANSACTION_CACHE_BYTES, transactionTexts, type TransactionTexts } from './transaction-json.js';
 
 // What every state endpoint gets: the exchange, its table entry and path parameters (read them with
 // params.ts `arg`), the latest ledger info (read once per request, as api/src/context.rs
@@ -53,6 +54,8 @@ export interface EndpointContext<S extends EndpointSpec = EndpointSpec> extends 
   readonly limits: PageLimits;
   /** Module ABIs for rendering transactions as JSON (the handler's registry). */
   readonly abis: AbiRegistry;
+  /** sha3-256 for the state-key hashes of rendered transactions (the handler's; undefined: @noble/hashes). */
+  readonly sha3: Sha3 | undefined;
   /** What the handler keeps between requests. */
   readonly memo: EndpointMemo;
   /** Largest request body read (the handler's `maxBodyBytes`). */
@@ -84,8 +87,10 @@ export interface EndpointMemo {
   readonly resourceJson: WeakMap<Uint8Array, string>;
   /** The resources page cursor (hex) a next state key gives, by the key's bytes. */
   readonly cursors: WeakMap<Uint8Array, string>;
-  /** A committed transaction's JSON as the one-transaction routes answer it, by its stored record. */
-  readonly transactionJson: WeakMap<Uint8Array, string>;
+  /** A committed transaction's summary row (transaction_summaries' JSON), by version. */
+  readonly summaryRows: BoundedMap<number, string>;
+  /** Committed transactions' JSON (UTF-8) by version, bounded in bytes (transaction-json.ts). */
+  readonly transactions: TransactionTexts;
   /** The gas estimate of the latest ledger version asked, and the blocks' prices it was built from. */
   gas: { version: bigint; json: string; bcs: Uint8Array } | undefined;
 }
@@ -97,7 +102,7 @@ export interface ParsedAsset {
   metadata: Address;
 }
 
-export function endpointMemo(): EndpointMemo {
+export function endpointMemo(transactionCacheBytes = DEFAULT_TRANSACTION_CACHE_BYTES): EndpointMemo {
   return {
     accounts: new BoundedMap(MEMO_ENTRIES),
     balances: new BoundedMap(MEMO_ENTRIES),
@@ -106,7 +111,8 @@ export function endpointMemo(): EndpointMemo {
     storeBalance: new WeakMap(),
     moduleJson: new WeakMap(),
     resourceJson: new WeakMap(),
-    transactionJson: new WeakMap(),
+    transactions: transactionTexts(transactionCacheBytes),
+    summaryRows: new BoundedMap(SUMMARY_ROWS),
     cursors: new WeakMap(),
     gas: undefined,
   };
@@ -115,6 +121,8 @@ export function endpointMemo(): EndpointMemo {
 /** The most entries a memo map holds, and the longest key it keeps (longer request text is not kept). */
 export const MEMO_ENTRIES = 4096;
 export const MEMO_KEY_CHARS = 512;
+/** The most summary rows kept: some 250 bytes each, about 16 MB. */
+export const SUMMARY_ROWS = 65_536;
 
 /**
  * `map[key]`, made and kept when missing (a throw keeps nothing; an overlong key is not kept). Bounded

@@ -7,7 +7,7 @@ import { arg, type SpecOf } from '../params.js';
 import { jsonReply } from '../responses.js';
 import type { AcceptKind } from '../media.js';
 import { accept, bcsReply, DEFAULT_PAGE_SIZE, internal, pageLimit, type EndpointContext } from './context.js';
-import { transactionsJson } from './transaction-json.js';
+import { joinTexts, keptTexts, storedTexts } from './transaction-json.js';
 
 // One committed transaction, and an account's transactions (api/src/transactions.rs):
 // GET /transactions/by_hash/{txn_hash} (`get_transaction_by_hash_inner`: the mempool first, then the
@@ -41,6 +41,11 @@ export async function transactionByVersion(ctx: EndpointContext<SpecOf<'transact
 }
 
 async function oneTransaction(ctx: EndpointContext, kind: AcceptKind, version: bigint): Promise<Reply> {
+  if (kind === 'json') {
+    // A kept text answers without a read.
+    const texts = keptTexts(ctx, version, 1);
+    if (texts !== undefined) return jsonReply(200, texts[0]!, ctx.headers);
+  }
   const [t] = await ctx.source.transactions(version, 1);
   if (t === undefined || t.version !== version) throw new ApiError(404, 'transaction_not_found', `Transaction not found by Ledger version(${version})`);
   if (kind === 'bcs') {
@@ -49,10 +54,7 @@ async function oneTransaction(ctx: EndpointContext, kind: AcceptKind, version: b
     w.raw(t.bytes);
     return bcsReply(w.toBytes(), ctx.headers);
   }
-  // A record's JSON depends on it and its block alone: kept while the ledger keeps the record.
-  let json = ctx.memo.transactionJson.get(t.bytes);
-  if (json === undefined) ctx.memo.transactionJson.set(t.bytes, (json = (await renderEach(ctx, [t])).slice(1, -1)));
-  return jsonReply(200, json, ctx.headers);
+  return jsonReply(200, (await storedTexts(ctx, [t]))[0]!, ctx.headers);
 }
 
 export async function accountTransactions(ctx: EndpointContext<SpecOf<'account_transactions'>>): Promise<Reply> {
@@ -77,7 +79,7 @@ export async function accountTransactions(ctx: EndpointContext<SpecOf<'account_t
   }
   const txs = await ctx.source.accountTransactions(address, start, limit, latest);
   if (kind === 'bcs') return bcsReply(listBytes(txs), ctx.headers);
-  return jsonReply(200, await renderEach(ctx, txs), ctx.headers);
+  return jsonReply(200, joinTexts('[', await storedTexts(ctx, txs), ']'), ctx.headers);
 }
 
 /** `uleb128 n ‖ n × TransactionOnChainData`. */
@@ -88,22 +90,4 @@ export function listBytes(txs: readonly StoredTransaction[]): Uint8Array {
   w.uleb128(txs.length);
   for (const t of txs) w.raw(t.bytes);
   return w.toBytes();
-}
-
-/**
- * context.rs `render_transactions_non_sequential`: each at its own block's timestamp
- * (`get_block_timestamp(version)`), runs of one block rendered together.
- */
-async function renderEach(ctx: EndpointContext, txs: readonly StoredTransaction[]): Promise<string> {
-  const parts: string[] = [];
-  for (let i = 0; i < txs.length; ) {
-    const block = await ctx.source.blockByVersion(txs[i]!.version);
-    if (block === undefined) throw internal();
-    let j = i + 1;
-    while (j < txs.length && txs[j]!.version <= block.lastVersion) j++;
-    const text = transactionsJson(block, txs.slice(i, j), ctx.abis);
-    parts.push(text.slice(1, -1));
-    i = j;
-  }
-  return `[${parts.join(',')}]`;
 }

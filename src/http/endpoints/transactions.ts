@@ -2,7 +2,7 @@ import { BcsWriter } from '../../bcs/index.js';
 import type { BlockHeader } from '../../records/index.js';
 import { ApiError } from '../../records/index.js';
 import { jsonReply } from '../responses.js';
-import { transactionsJson } from './transaction-json.js';
+import { blockTexts, joinTexts, keptTexts } from './transaction-json.js';
 import type { Reply } from '../exchange.js';
 import { arg, type SpecOf } from '../params.js';
 import { accept, bcsReply, DEFAULT_PAGE_SIZE, pageLimit, type EndpointContext } from './context.js';
@@ -24,7 +24,13 @@ export async function transactions(ctx: EndpointContext<SpecOf<'transactions'>>)
   if (from > max) throw new ApiError(400, 'invalid_input', `Given start value (${from}) is higher than the current ledger version, it must be < ${max}`);
   if (from < ctx.info.oldestLedgerVersion) throw new ApiError(500, 'internal_error', 'Failed to read raw transactions from storage');
   const span = max - from + 1n;
-  const txs = await ctx.source.transactions(from, Number(span < BigInt(limit) ? span : BigInt(limit)));
+  const count = Number(span < BigInt(limit) ? span : BigInt(limit));
+  if (kind === 'json') {
+    // All kept: no read, no block search.
+    const texts = keptTexts(ctx, from, count);
+    if (texts !== undefined) return jsonReply(200, joinTexts('[', texts, ']'), ctx.headers);
+  }
+  const txs = await ctx.source.transactions(from, count);
   if (kind === 'bcs') {
     let size = 6;
     for (const t of txs) size += t.bytes.length;
@@ -36,16 +42,15 @@ export async function transactions(ctx: EndpointContext<SpecOf<'transactions'>>)
   // JSON: each block's part rendered with that block's timestamp, as render_transactions_sequential
   // starts from the timestamp of the block holding `from` (context.rs `get_block_timestamp`) and
   // takes each following block's from its metadata transaction.
-  const parts: string[] = [];
+  const parts: Uint8Array[][] = [];
   let block = await blockHolding(ctx, from);
   for (let i = 0; i < txs.length && block !== undefined; ) {
     const n = Math.min(txs.length - i, Number(block.lastVersion - txs[i]!.version) + 1);
-    const text = transactionsJson(block, txs.slice(i, i + n), ctx.abis);
-    if (text.length > 2) parts.push(text.slice(1, -1));
+    parts.push(await blockTexts(ctx, block, txs[i]!.version, n, txs.slice(i, i + n)));
     i += n;
     if (i < txs.length) block = await ctx.source.blockByHeight(block.blockHeight + 1n);
   }
-  return jsonReply(200, `[${parts.join(',')}]`, ctx.headers);
+  return jsonReply(200, joinTexts('[', parts.flat(), ']'), ctx.headers);
 }
 
 /** The retained block whose versions include `version` (a binary search over heights). */
