@@ -28,6 +28,7 @@ if (args.child !== undefined) {
     const m = process.memoryUsage();
     return { rss: m.rss / MiB, heap: m.heapUsed / MiB, buffers: m.arrayBuffers / MiB };
   };
+  const max = (a, b) => ({ rss: Math.max(a.rss, b.rss), heap: Math.max(a.heap, b.heap), buffers: Math.max(a.buffers, b.buffers) });
   const base = mem();
   let peak = base;
   let served = 0;
@@ -43,21 +44,18 @@ if (args.child !== undefined) {
   for (let pass = 0; pass < PASSES; pass++) {
     for (let h = 0n; h <= info.blockHeight; h++) {
       await ask(`/v1/blocks/by_height/${h}?with_transactions=true`);
-      if (h % 10n === 0n) {
-        const m = mem();
-        if (m.rss > peak.rss) peak = m;
-      }
+      if (h % 10n === 0n) peak = max(peak, mem());
     }
   }
   for (let v = 0n; v <= info.ledgerVersion; v += 7n) await ask(`/v1/transactions/by_version/${v}`);
   const end = mem();
-  if (end.rss > peak.rss) peak = end;
+  peak = max(peak, end);
   process.stdout.write(JSON.stringify({ mib: Number(args.child), versions: Number(info.ledgerVersion) + 1, blocks: Number(info.blockHeight) + 1, served, bodyMiB: bodyBytes / MiB, seconds: (performance.now() - t0) / 1000, base, peak, end }));
   process.exit(0);
 }
 
 console.log(`memory under a run over every block: ${BLOCKS} blocks of 100 transactions, ${PASSES} passes of every block in JSON then every 7th transaction by version, node ${process.version}`);
-console.log('| cache bound | answers | JSON served | time | RSS before → peak (MiB) | ArrayBuffers before → peak | heap before → peak |');
+console.log('| cache bound | answers | JSON served | time | RSS before → peak (MiB) | ArrayBuffers before → peak | heap before → peak (each its own peak, after gc) |');
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const mib of MIBS) {
   const r = spawnSync(process.execPath, ['--expose-gc', new URL(import.meta.url).pathname, '--child', String(mib), '--blocks', String(BLOCKS), '--passes', String(PASSES)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
