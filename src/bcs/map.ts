@@ -1,7 +1,7 @@
 import { BcsError, rethrowWithin } from './error.js';
 import { schema, typeError, type AnySchema, type Infer, type InferInput, type Schema } from './schema.js';
 import { compareBytes } from './hex.js';
-import { ulebSize } from './writer.js';
+import { BcsWriter, ulebSize } from './writer.js';
 
 /**
  * uleb(count) ‖ (key, value)… sorted by the encoded key bytes. Encoding sorts and rejects duplicate
@@ -90,3 +90,22 @@ export function map<K extends AnySchema, V extends AnySchema>(
 }
 
 const MAP_COST = 184;
+
+/**
+ * A map of already-encoded keys to byte-string values (`BTreeMap<K, Vec<u8>>`, as a resource group or
+ * the node's BCS listings hold): `uleb128 n ‖ (key ‖ uleb128 len ‖ value)*`, entries in the order of
+ * their keys' bytes, as BCS orders every map. Sorts `entries` in place.
+ */
+export function encodedMapBytes(entries: [Uint8Array, Uint8Array][]): Uint8Array {
+  entries.sort(([a], [b]) => compareBytes(a, b));
+  let size = 6;
+  for (const [k, v] of entries) size += k.length + v.length + 5;
+  const w = new BcsWriter(size);
+  w.uleb128(entries.length);
+  for (const [k, v] of entries) {
+    w.raw(k);
+    w.uleb128(v.length);
+    w.raw(v);
+  }
+  return w.toBytes();
+}

@@ -60,3 +60,16 @@ export function checkBatch(input: BlockInput | readonly BlockInput[], version: n
     return p;
   });
 }
+
+/** The options every ingesting ledger takes, checked: the pruning window and the chain id before any state says it. */
+export function checkedLedgerOptions(o: { pruneWindow?: number; chainId?: number }): { window: number | undefined; fallbackChainId: number } {
+  const window = o.pruneWindow;
+  if (window !== undefined && !(Number.isSafeInteger(window) && window >= 1)) {
+    throw new LedgerError('invalid_option', `pruneWindow must be a positive integer of versions, got ${String(window)}`);
+  }
+  const fallbackChainId = o.chainId ?? 4;
+  if (!(Number.isInteger(fallbackChainId) && fallbackChainId >= 0 && fallbackChainId <= 255)) {
+    throw new LedgerError('invalid_option', `chainId must be a u8, got ${String(fallbackChainId)}`);
+  }
+  return { window, fallbackChainId };
+}

@@ -2,7 +2,7 @@ import type { Address } from '../bcs/index.js';
 import type { BlockHeader } from '../records/index.js';
 import { nobleSha3, type ParsedBlock, type Sha3 } from './block-reader.js';
 import { LedgerError } from './errors.js';
-import { checkBatch, type BlockInput, type IngestingLedger, type IngestResult } from './ingesting.js';
+import { checkBatch, checkedLedgerOptions, type BlockInput, type IngestingLedger, type IngestResult } from './ingesting.js';
 import { CHAIN_ID_STR, CONFIGURATION_STR, leadingU64, TIMESTAMP_STR } from './framework-state.js';
 import { decodeLedgerFile, encodeLedgerFile, type LedgerFileParts } from './ledger-file.js';
 import { accountSummaries, indexTransaction, type AccountIndexes } from './account-index.js';
@@ -126,15 +126,7 @@ export function createMemoryLedger(options: MemoryLedgerOptions = {}, base?: Led
 }
 
 function checkedOptions(options: MemoryLedgerOptions): { window: number | undefined; fallbackChainId: number; sha3: Sha3 } {
-  const window = options.pruneWindow;
-  if (window !== undefined && !(Number.isSafeInteger(window) && window >= 1)) {
-    throw new LedgerError('invalid_option', `pruneWindow must be a positive integer of versions, got ${String(window)}`);
-  }
-  const fallbackChainId = options.chainId ?? 4;
-  if (!(Number.isInteger(fallbackChainId) && fallbackChainId >= 0 && fallbackChainId <= 255)) {
-    throw new LedgerError('invalid_option', `chainId must be a u8, got ${String(fallbackChainId)}`);
-  }
-  return { window, fallbackChainId, sha3: options.sha3 ?? nobleSha3 };
+  return { ...checkedLedgerOptions(options), sha3: options.sha3 ?? nobleSha3 };
 }
 
 const oldestVersion = (r: Retained): number => (r.blocks.length > r.blockHead ? Number(r.blocks[r.blockHead]!.firstVersion) : r.nextVersion);

@@ -1,4 +1,5 @@
-import { BcsReader, BcsWriter, compareBytes, type Address } from '../bcs/index.js';
+import type { Address } from '../bcs/index.js';
+import { encodedMapBytes } from '../bcs/internal.js';
 import { isLedgerApiError, type LedgerClient } from '../client/index.js';
 import { resourceKey, type IngestingLedger, type LedgerSource, type LedgerSummary } from '../ledger/index.js';
 import { formatStructTag, structTag, type StructTag } from '../move/index.js';
@@ -97,15 +98,7 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
     if (members.length === 0) return undefined;
     // BTreeMap<StructTag, Vec<u8>> as BCS writes a map: entries by their encoded keys' bytes (the
     // length of a module's name first, so `object` before `fungible_asset`), not the key's Ord.
-    members.sort((a, b) => compareBytes(a[0], b[0]));
-    const w = new BcsWriter(256);
-    w.uleb128(members.length);
-    for (const [k, v] of members) {
-      w.raw(k);
-      w.uleb128(v.length);
-      w.raw(v);
-    }
-    return w.toBytes();
+    return encodedMapBytes(members.map(([k, v]) => [k, v]));
   }
 
   function fetchKey(key: Uint8Array, version: bigint): Promise<Uint8Array | undefined> {

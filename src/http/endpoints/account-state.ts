@@ -1,4 +1,5 @@
-import { BcsReader, BcsWriter, compareBytes, formatAddress, toHex, type Address } from '../../bcs/index.js';
+import { BcsReader, formatAddress, toHex, type Address } from '../../bcs/index.js';
+import { encodedMapBytes } from '../../bcs/internal.js';
 import type { AccountStatePage } from '../../ledger/index.js';
 import { structTag, type StructTag } from '../../move/index.js';
 import { moduleBytecodeJson, moveResourceJson, nodeJsonText } from '../../node-json/index.js';
@@ -33,7 +34,7 @@ export async function accountResources(ctx: EndpointContext<SpecOf<'account_reso
   if (kind === 'bcs') {
     const members: [Uint8Array, Uint8Array][] = [];
     for (const e of page.entries) for (const [t, v] of entryMembers(e.key, e.value)) members.push([structTag.encode(t), v]);
-    return bcsReply(mapBytes(members), ctx.headers);
+    return bcsReply(encodedMapBytes(members), ctx.headers);
   }
   const parts: string[] = [];
   for (const e of page.entries) {
@@ -67,7 +68,7 @@ export async function accountModules(ctx: EndpointContext<SpecOf<'account_module
   if (page.next !== undefined) setCursor(ctx.headers, toHex(page.next).slice(2));
   if (kind === 'bcs') {
     // BTreeMap<ModuleId, bytes>: the key is the path's ModuleId (Path::Code's value) as encoded.
-    return bcsReply(mapBytes(page.entries.map((e) => [codePathBytes(e.key), e.value])), ctx.headers);
+    return bcsReply(encodedMapBytes(page.entries.map((e) => [codePathBytes(e.key), e.value])), ctx.headers);
   }
   return jsonReply(200, `[${page.entries.map((e) => moduleJson(ctx, e.value)).join(',')}]`, ctx.headers);
 }
@@ -149,19 +150,4 @@ function groupMembers(group: Uint8Array): [StructTag, Uint8Array][] {
     throw new ApiError(500, 'internal_error', 'Failed to get resources');
   }
   return out;
-}
-
-/** A BCS map: `uleb128 n ‖ (key ‖ uleb128 len ‖ value)*`, entries in the order of their keys' bytes (bcs's canonical order). */
-function mapBytes(entries: [Uint8Array, Uint8Array][]): Uint8Array {
-  entries.sort(([a], [b]) => compareBytes(a, b));
-  let size = 6;
-  for (const [k, v] of entries) size += k.length + v.length + 5;
-  const w = new BcsWriter(size);
-  w.uleb128(entries.length);
-  for (const [k, v] of entries) {
-    w.raw(k);
-    w.uleb128(v.length);
-    w.raw(v);
-  }
-  return w.toBytes();
 }

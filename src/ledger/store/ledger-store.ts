@@ -5,7 +5,7 @@ import type { BlockHeader } from '../../records/index.js';
 import type { ParsedBlock, Sha3 } from '../block-reader.js';
 import { LedgerError } from '../errors.js';
 import { CHAIN_ID_KEY, CONFIGURATION_KEY, leadingU64, TIMESTAMP_KEY } from '../framework-state.js';
-import { checkBatch, type BlockInput, type IngestingLedger, type IngestResult } from '../ingesting.js';
+import { checkBatch, checkedLedgerOptions, type BlockInput, type IngestingLedger, type IngestResult } from '../ingesting.js';
 import type { LedgerBase } from '../memory.js';
 import { nodeSha3 } from '../node.js';
 import type { LedgerSummary } from '../source.js';
@@ -88,14 +88,7 @@ const DELETED = new Uint8Array([0]);
 const APPEND = { append: true } as unknown as number;
 
 export async function openLedgerStore(path: string, options: LedgerStoreOptions = {}): Promise<LedgerStore> {
-  const window = options.pruneWindow;
-  if (window !== undefined && !(Number.isSafeInteger(window) && window >= 1)) {
-    throw new LedgerError('invalid_option', `pruneWindow must be a positive integer of versions, got ${String(window)}`);
-  }
-  const fallbackChainId = options.chainId ?? 4;
-  if (!(Number.isInteger(fallbackChainId) && fallbackChainId >= 0 && fallbackChainId <= 255)) {
-    throw new LedgerError('invalid_option', `chainId must be a u8, got ${String(fallbackChainId)}`);
-  }
+  const { window, fallbackChainId } = checkedLedgerOptions(options);
   const cacheBytes = options.cacheBytes ?? 32 * 2 ** 20;
   if (!(Number.isSafeInteger(cacheBytes) && cacheBytes >= 0)) throw new LedgerError('invalid_option', `cacheBytes must be a byte count, got ${String(cacheBytes)}`);
   const sha3 = options.sha3 ?? nodeSha3;
