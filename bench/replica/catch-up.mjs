@@ -8,12 +8,10 @@
 // Usage: node scripts/build.mjs && node bench/replica/catch-up.mjs [--blocks 60 --per-block 1000 --rounds 3 --concurrency 8 --durability fsync --only store]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMemoryLedger } from '../../dist/ledger/index.js';
-import { nodeSha3 } from '../../dist/ledger/node.js';
-import { transferChain } from './chain.mjs';
+import { transferLedgerFile } from './chain.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const BLOCKS = Number(args.blocks ?? 60);
@@ -23,14 +21,7 @@ const CONCURRENCY = String(args.concurrency ?? 8);
 const DURABILITY = args.durability ?? 'fsync';
 const VARIANTS = args.only ? [args.only] : ['store', 'memory'];
 
-const file = join(tmpdir(), `ledger-bcs-replica-bench-v2-${BLOCKS}x${PER_BLOCK}.ledger`);
-if (!existsSync(file)) {
-  process.stderr.write(`generating ${BLOCKS} blocks of ${PER_BLOCK} transfers into ${file}…\n`);
-  const ledger = createMemoryLedger({ sha3: nodeSha3 });
-  const chain = transferChain({ perBlock: PER_BLOCK });
-  for (let h = 0; h < BLOCKS; h += 10) ledger.ingest(chain.next(Math.min(10, BLOCKS - h)));
-  writeFileSync(file, ledger.save());
-}
+const file = transferLedgerFile(BLOCKS, PER_BLOCK);
 
 function spawnLines(script, argv, nodeFlags = []) {
   const child = spawn(process.execPath, [...nodeFlags, new URL(script, import.meta.url).pathname, ...argv], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -7,9 +7,12 @@
 import { bcs, compareBytes } from '../../dist/bcs/index.js';
 import { bcsBlock, contractEvent, stateKey, transaction, transactionInfo, transactionOnChainData, writeSet } from '../../dist/records/index.js';
 import { hashPrefix, TRANSACTION_SALT } from '../../dist/hash/index.js';
-import { resourceGroupKey, resourceKey } from '../../dist/ledger/index.js';
+import { createMemoryLedger, resourceGroupKey, resourceKey } from '../../dist/ledger/index.js';
 import { accumulator } from '../../scripts/example-ledger/accumulator.mjs';
 import { nodeSha3 } from '../../dist/ledger/node.js';
+import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const PREFIX = hashPrefix(TRANSACTION_SALT);
 const SEED = { info: hashPrefix('APTOS::TransactionInfo'), node: hashPrefix('APTOS::TransactionAccumulator'), event: hashPrefix('APTOS::ContractEvent'), eventNode: hashPrefix('APTOS::EventAccumulator'), writeSet: hashPrefix('APTOS::WriteSet') };
@@ -106,4 +109,16 @@ export function transferChain({ perBlock, senders = 1000 }) {
       return out;
     },
   };
+}
+
+/** A ledger file of `blocks` blocks of `perBlock` transfers, generated once into the temp directory and reused. */
+export function transferLedgerFile(blocks, perBlock) {
+  const file = join(tmpdir(), `ledger-bcs-replica-bench-v2-${blocks}x${perBlock}.ledger`);
+  if (existsSync(file)) return file;
+  process.stderr.write(`generating ${blocks} blocks of ${perBlock} transfers into ${file}…\n`);
+  const ledger = createMemoryLedger({ sha3: nodeSha3 });
+  const chain = transferChain({ perBlock });
+  for (let h = 0; h < blocks; h += 10) ledger.ingest(chain.next(Math.min(10, blocks - h)));
+  writeFileSync(file, ledger.save());
+  return file;
 }

@@ -8,13 +8,11 @@
 // Usage: npm run bench:replica [-- --blocks 200 --per-block 1000 --seconds 5 --rounds 2 --connections 32]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { createMemoryLedger, loadMemoryLedger } from '../../dist/ledger/index.js';
+import { loadMemoryLedger } from '../../dist/ledger/index.js';
 import { nodeSha3 } from '../../dist/ledger/node.js';
-import { transferChain } from './chain.mjs';
+import { transferLedgerFile } from './chain.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const BLOCKS = Number(args.blocks ?? 200);
@@ -23,14 +21,7 @@ const SECONDS = Number(args.seconds ?? 5);
 const ROUNDS = Number(args.rounds ?? 2);
 const CONNECTIONS = Number(args.connections ?? 32);
 
-const file = join(tmpdir(), `ledger-bcs-replica-bench-v2-${BLOCKS}x${PER_BLOCK}.ledger`);
-if (!existsSync(file)) {
-  process.stderr.write(`generating ${BLOCKS} blocks of ${PER_BLOCK} transfers into ${file}…\n`);
-  const ledger = createMemoryLedger({ sha3: nodeSha3 });
-  const chain = transferChain({ perBlock: PER_BLOCK });
-  for (let h = 0; h < BLOCKS; h += 10) ledger.ingest(chain.next(Math.min(10, BLOCKS - h)));
-  writeFileSync(file, ledger.save());
-}
+const file = transferLedgerFile(BLOCKS, PER_BLOCK);
 
 async function spawnPrinting(script, argv, nodeFlags = []) {
   const child = spawn(process.execPath, [...nodeFlags, new URL(script, import.meta.url).pathname, ...argv], { stdio: ['ignore', 'pipe', 'inherit'] });
