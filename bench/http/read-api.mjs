@@ -3,9 +3,7 @@
 // beside a bare node:http server answering the same exchange (the same status, headers and body
 // bytes, precomputed) in the same run; rounds alternate the two servers, ratios are taken per round.
 // Over fixtures/example-ledger.bin. Usage: npm run bench:read-api [-- --seconds 5 --rounds 3 --connections 32]
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import autocannon from 'autocannon';
+import { startServer, stopServer, timed } from './state-harness.mjs';
 import { loadMemoryLedger } from '../../dist/ledger/index.js';
 import { transactionOnChainData } from '../../dist/records/index.js';
 import { toHex } from '../../dist/bcs/index.js';
@@ -27,35 +25,9 @@ const WORKLOADS = [
   { name: 'module', path: '/v1/accounts/0x1/module/aptos_account' },
   { name: 'gas estimate', path: '/v1/estimate_gas_price' },
 ];
-const PATHS = JSON.stringify(WORKLOADS.map((w) => [w.path, w.accept]));
+const PATHS = WORKLOADS.map((w) => [w.path, w.accept]);
 
-async function start(kind) {
-  const child = spawn(process.execPath, [new URL('state-server.mjs', import.meta.url).pathname, kind, file, PATHS], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [chunk] = await once(child.stdout, 'data');
-  return { child, url: `http://127.0.0.1:${String(chunk).trim()}` };
-}
-async function cpu({ child }) {
-  const reply = once(child.stdout, 'data');
-  child.kill('SIGUSR2');
-  const { user: u, system } = JSON.parse(String((await reply)[0]));
-  return u + system;
-}
-async function stop({ child }) {
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-const cannon = (opts, seconds) =>
-  new Promise((resolve, reject) => autocannon({ ...opts, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, r) => (err ? reject(err) : resolve(r))));
-
-async function measure(server, w) {
-  const opts = { url: server.url + w.path, headers: w.accept ? { accept: w.accept } : {} };
-  await cannon(opts, WARMUP);
-  const c0 = await cpu(server);
-  const r = await cannon(opts, SECONDS);
-  const cpuUs = (await cpu(server)) - c0;
-  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) throw new Error(`${w.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-  return { rps: r.requests.average, cpuPerReq: cpuUs / r.requests.total };
-}
+const measure = (server, w) => timed(server, w, { warmup: WARMUP, seconds: SECONDS, connections: CONNECTIONS });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
@@ -63,11 +35,11 @@ console.log(`read-API bench: ${ROUNDS} rounds × ${SECONDS} s per server and wor
 const results = new Map(WORKLOADS.map((w) => [w.name, []]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const kind of round % 2 ? ['ledger', 'floor'] : ['floor', 'ledger']) {
-    const server = await start(kind);
+    const server = await startServer(kind, file, PATHS);
     try {
       for (const w of WORKLOADS) results.get(w.name).push({ kind, ...(await measure(server, w)) });
     } finally {
-      await stop(server);
+      await stopServer(server);
     }
   }
 }

@@ -3,11 +3,9 @@
 // bare node:http server answering the same exchange (the same status, headers and body bytes,
 // precomputed) in the same run. Rounds alternate the two servers; ratios are taken per round.
 // Usage: npm run bench:state [-- --seconds 5 --rounds 3 --connections 32 --only NAME_PREFIX]
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import autocannon from 'autocannon';
+import { serverCpu as cpu, startServer, stopServer, timed } from './state-harness.mjs';
 import { createMemoryLedger } from '../../dist/ledger/index.js';
 import { nodeSha3 } from '../../dist/ledger/node.js';
 import { makeExampleLedger } from '../../scripts/example-ledger/index.mjs';
@@ -39,25 +37,7 @@ for (const h of [16n, 17n]) {
 }
 // Issue 32's targets (ours / floor, warm).
 const TARGETS = { account: '≥ 85 %', balance: '≥ 85 %', 'summaries (25)': '≥ 85 %', 'block 100 txns, JSON': '≥ 50 %' };
-const PATHS = JSON.stringify(WORKLOADS.map((w) => [w.path, w.accept]));
-
-async function start(kind) {
-  const child = spawn(process.execPath, [new URL('state-server.mjs', import.meta.url).pathname, kind, file, PATHS], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [chunk] = await once(child.stdout, 'data');
-  return { child, url: `http://127.0.0.1:${String(chunk).trim()}` };
-}
-async function cpu({ child }) {
-  const reply = once(child.stdout, 'data');
-  child.kill('SIGUSR2');
-  const { user: u, system } = JSON.parse(String((await reply)[0]));
-  return u + system;
-}
-async function stop({ child }) {
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-const cannon = (opts, seconds) =>
-  new Promise((resolve, reject) => autocannon({ ...opts, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, r) => (err ? reject(err) : resolve(r))));
+const PATHS = WORKLOADS.map((w) => [w.path, w.accept]);
 
 // The first answer of a workload on a fresh server (nothing kept yet): wall time and server CPU.
 async function first(server, w) {
@@ -78,14 +58,8 @@ async function first(server, w) {
 }
 
 async function measure(server, w) {
-  const opts = { url: server.url + w.path, headers: w.accept ? { accept: w.accept } : {} };
   const cold = await first(server, w);
-  await cannon(opts, WARMUP);
-  const c0 = await cpu(server);
-  const r = await cannon(opts, SECONDS);
-  const cpuUs = (await cpu(server)) - c0;
-  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) throw new Error(`${w.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-  return { ...cold, rps: r.requests.average, cpuPerReq: cpuUs / r.requests.total, bytes: r.throughput.total / r.requests.total };
+  return { ...cold, ...(await timed(server, w, { warmup: WARMUP, seconds: SECONDS, connections: CONNECTIONS })) };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -95,7 +69,7 @@ const results = new Map(WORKLOADS.map((w) => [w.name, []]));
 const coldBlocks = [];
 for (let round = 0; round < ROUNDS; round++) {
   for (const kind of round % 2 ? ['ledger', 'floor'] : ['floor', 'ledger']) {
-    const server = await start(kind);
+    const server = await startServer(kind, file, PATHS);
     try {
       for (const w of WORKLOADS) {
         const m = await measure(server, w);
@@ -104,7 +78,7 @@ for (let round = 0; round < ROUNDS; round++) {
       // A block not asked before, in a server past its warm-up: the cold render itself.
       if (kind === 'ledger') coldBlocks.push(await first(server, { name: 'another block', path: '/v1/blocks/by_height/17?with_transactions=true' }));
     } finally {
-      await stop(server);
+      await stopServer(server);
     }
   }
 }
