@@ -5,7 +5,7 @@ import { diagnoseBlock } from './diagnose.js';
 import { ReplicaError } from './errors.js';
 import { fetchBlock, followLoop, ingestNamed, pause, seen, type Run, type Settings } from './follow-loop.js';
 import { readThroughSource, type ReadThroughSource } from './read-through.js';
-import { nobleSha3 } from './verify/hashers.js';
+import { nobleSha3 } from '../hash/internal.js';
 import { storedBlocks } from './verify/stored-blocks.js';
 import { createBlockVerifier, type BlockVerifier, type TrustPin, type VerificationStatus } from './verify/verifier.js';
 import type { Witness } from './verify/witness.js';

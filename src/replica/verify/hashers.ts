@@ -1,6 +1,7 @@
-import { sha3_256 } from '@noble/hashes/sha3.js';
 import { hashPrefix } from '../../hash/index.js';
-import type { Sha3 } from '../../ledger/index.js';
+import { ACCUMULATOR_PLACEHOLDER_HASH, accumulatorRoot, appendLeaf as append, emptyAccumulator, nobleSha3, type Accumulator, type Sha3 } from '../../hash/internal.js';
+
+export { copyAccumulator, emptyAccumulator, nobleSha3, type Accumulator } from '../../hash/internal.js';
 
 // The hashers a follower recomputes (aptos-crypto hash.rs): hash(x) = sha3-256(seed(Name) ‖ bytes),
 // seed(Name) = sha3-256("APTOS::" ‖ Name), Name the type's serde name. `bytes` is the BCS of the value
@@ -29,13 +30,6 @@ export interface Hashers {
   node(seed: Uint8Array, left: Uint8Array, right: Uint8Array): Uint8Array;
 }
 
-/** @noble/hashes' sha3-256 (in Node, ledger-bcs/ledger/node's `nodeSha3` is several times faster). */
-export const nobleSha3: Sha3 = (chunks) => {
-  const h = sha3_256.create();
-  for (const c of chunks) h.update(c);
-  return h.digest();
-};
-
 /**
  * The seeds, computed once per verifier (no module-level state), and the hashes over a seed and
  * received bytes. Each input is copied into a buffer this hasher reuses and hashed as one chunk: a
@@ -43,9 +37,6 @@ export const nobleSha3: Sha3 = (chunks) => {
  * per hash (a block's spans are hashed where they are, never re-encoded or concatenated).
  */
 export function hashers(sha3: Sha3): Hashers {
-  const placeholder = new Uint8Array(32);
-  const name = 'ACCUMULATOR_PLACEHOLDER_HASH';
-  for (let i = 0; i < name.length; i++) placeholder[i] = name.charCodeAt(i);
   const nodeInput = new Uint8Array(96);
   const nodeChunks = [nodeInput];
   let input = new Uint8Array(4096);
@@ -57,7 +48,7 @@ export function hashers(sha3: Sha3): Hashers {
     writeSet: hashPrefix('APTOS::WriteSet'),
     transactionNode: hashPrefix('APTOS::TransactionAccumulator'),
     eventNode: hashPrefix('APTOS::EventAccumulator'),
-    placeholder,
+    placeholder: ACCUMULATOR_PLACEHOLDER_HASH,
     seeded(seed, bytes) {
       const n = seed.length + bytes.length;
       // Large inputs (a module publish) are not worth keeping a buffer for.
@@ -76,39 +67,14 @@ export function hashers(sha3: Sha3): Hashers {
   };
 }
 
-/** An accumulator's frozen subtree roots (popcount(leaves) of them, largest first) and leaf count. */
-export interface Accumulator {
-  frozen: Uint8Array[];
-  leaves: number;
-}
-
-export const emptyAccumulator = (): Accumulator => ({ frozen: [], leaves: 0 });
-export const copyAccumulator = (a: Accumulator): Accumulator => ({ frozen: a.frozen.slice(), leaves: a.leaves });
-
-/** Appends `leaf`: one merge per trailing 1-bit of the old leaf count. Mutates `a`. */
+/** Appends `leaf` to the accumulator whose internal nodes are hashed with `nodeSeed`. Mutates `a`. */
 export function appendLeaf(h: Hashers, nodeSeed: Uint8Array, a: Accumulator, leaf: Uint8Array): void {
-  a.frozen.push(leaf);
-  for (let n = a.leaves; n % 2 === 1; n = (n - 1) / 2) {
-    const right = a.frozen.pop()!;
-    const left = a.frozen.pop()!;
-    a.frozen.push(h.node(nodeSeed, left, right));
-  }
-  a.leaves++;
+  append(a, leaf, (left, right) => h.node(nodeSeed, left, right));
 }
 
 /** The root over `a`'s leaves (`compute_root_hash`). */
 export function rootHash(h: Hashers, nodeSeed: Uint8Array, a: Accumulator): Uint8Array {
-  const f = a.frozen;
-  if (f.length === 0) return h.placeholder;
-  if (f.length === 1) return f[0]!;
-  let bits = a.leaves;
-  while (bits % 2 === 0) bits /= 2;
-  let current = h.placeholder;
-  let i = f.length;
-  for (; bits > 0; bits = Math.floor(bits / 2)) {
-    current = bits % 2 === 1 ? h.node(nodeSeed, f[--i]!, current) : h.node(nodeSeed, current, h.placeholder);
-  }
-  return current;
+  return accumulatorRoot(a, (left, right) => h.node(nodeSeed, left, right));
 }
 
 /** `event_root_hash`: the event accumulator's root over the events' hashes (each over its BCS). */
