@@ -1,5 +1,5 @@
 import { hashPrefix } from '../../hash/index.js';
-import { ACCUMULATOR_PLACEHOLDER_HASH, accumulatorRoot, appendLeaf as append, emptyAccumulator, nobleSha3, type Accumulator, type Sha3 } from '../../hash/internal.js';
+import { ACCUMULATOR_PLACEHOLDER_HASH, accumulatorRoot, appendLeaf as append, CONTRACT_EVENT_PREFIX, emptyAccumulator, EVENT_ACCUMULATOR_PREFIX, USER_TRANSACTION_PREFIX, type Accumulator, type Sha3 } from '../../hash/internal.js';
 
 export { copyAccumulator, emptyAccumulator, nobleSha3, type Accumulator } from '../../hash/internal.js';
 
@@ -42,12 +42,12 @@ export function hashers(sha3: Sha3): Hashers {
   let input = new Uint8Array(4096);
   return {
     sha3,
-    transaction: hashPrefix('APTOS::Transaction'),
+    transaction: USER_TRANSACTION_PREFIX,
     transactionInfo: hashPrefix('APTOS::TransactionInfo'),
-    contractEvent: hashPrefix('APTOS::ContractEvent'),
+    contractEvent: CONTRACT_EVENT_PREFIX,
     writeSet: hashPrefix('APTOS::WriteSet'),
     transactionNode: hashPrefix('APTOS::TransactionAccumulator'),
-    eventNode: hashPrefix('APTOS::EventAccumulator'),
+    eventNode: EVENT_ACCUMULATOR_PREFIX,
     placeholder: ACCUMULATOR_PLACEHOLDER_HASH,
     seeded(seed, bytes) {
       const n = seed.length + bytes.length;
