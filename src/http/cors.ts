@@ -1,5 +1,6 @@
 import { UsageError } from '../bcs/index.js';
-import { after, type Reply, type Serve } from './exchange.js';
+import type { Reply, Serve } from './exchange.js';
+import { after } from './responses.js';
 
 // Cross-origin access for browser pages (the Fetch standard's CORS protocol): a preflight OPTIONS
 // is answered here, before routing; every other reply to an allowed origin names that origin and

@@ -2,7 +2,7 @@ import { encodeSubmission, encodeSubmissionAsync, parseRequestBody, parseRequest
 import { parseSubmissionRequest, requestTextSliced, SLICED_PARSE_THRESHOLD, verifyPayload } from '../submission/internal.js';
 import { bodyText, declaredLength } from './body.js';
 import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
-import { acceptKind, isJsonContentType } from './media.js';
+import { acceptKind, isJsonContentType } from './params.js';
 import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
 
 /** The handler's ABIs; `sync` when the registry has no asynchronous resolver to ask. */

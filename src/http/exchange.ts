@@ -44,16 +44,6 @@ export type MaybeReply = Reply | Promise<Reply>;
 /** How the handler serves an exchange (the node adapter calls it directly). */
 export type Serve = (ex: Exchange) => MaybeReply;
 
-/** `f(v)`: at once for a value, once settled for a promise or any thenable (so sync sources stay synchronous). */
-export function after<T, U>(v: T | PromiseLike<T>, f: (v: T) => U | Promise<U>): U | Promise<U> {
-  return isPromise(v) ? Promise.resolve(v).then(f) : f(v);
-}
-
-/** Whether `v` is a promise or another thenable (which `Promise.resolve` turns into a promise, as `await` does). */
-export function isPromise<T>(v: T | PromiseLike<T>): v is PromiseLike<T> {
-  return typeof (v as { then?: unknown } | null)?.then === 'function';
-}
-
 export interface Reply {
   status: number;
   headers: Record<string, string>;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { errorBody } from '../records/index.js';
-import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, isPromise } from './exchange.js';
+import { DEFAULT_MAX_BODY_BYTES, EXCHANGE } from './exchange.js';
+import { isPromise } from './responses.js';
 import type { LedgerHandler } from './handler.js';
 import { NodeExchange } from './node-exchange.js';
 import { writeReply, type Done } from './node-reply.js';

@@ -1,6 +1,6 @@
 import { fromHex, normalizeAddress, type Address } from '../bcs/index.js';
 import { isValidIdentifier, parseStructTag, type StructTag } from '../move/index.js';
-import { ApiError, stateKey, type Endpoint, type EndpointApiType, type EndpointParam, type EndpointSpec, type ENDPOINTS } from '../records/index.js';
+import { ApiError, stateKey, type Endpoint, type EndpointApiType, type EndpointParam, type ENDPOINTS, type EndpointSpec } from '../records/index.js';
 import { addressProblem, apiAddressText, parseRustInt, parseRustU64, rustDebugString } from '../submission/internal.js';
 import type { Exchange } from './exchange.js';
 import { accessPath } from '../records/internal.js';
@@ -167,4 +167,57 @@ function pathText(raw: string): string {
   } catch {
     return raw;
   }
+}
+
+// Media types as poem and the node read them (poem's `Accept` and `Content-Type` extraction).
+
+/**
+ * poem-openapi `Json::check_content_type`: `application/json`, or any `application/*+json`,
+ * parameters allowed. Type names compare case-insensitively, as the `mime` crate does.
+ */
+export function isJsonContentType(value: string): boolean {
+  if (value === 'application/json') return true;
+  const semi = value.indexOf(';');
+  const essence = (semi < 0 ? value : value.slice(0, semi)).trim().toLowerCase();
+  const slash = essence.indexOf('/');
+  if (slash < 0 || essence.slice(0, slash) !== 'application') return false;
+  const sub = essence.slice(slash + 1);
+  return sub === 'json' || (sub.endsWith('+json') && sub.length > 5 && !/[\s/]/.test(sub));
+}
+
+export type AcceptKind = 'json' | 'bcs';
+
+/**
+ * api/src/accept_type.rs `parse_accept`: poem's `Accept` lists the header's media types by
+ * descending `q`; the first that is `application/json` or `application/x-bcs` wins, else JSON.
+ */
+export function acceptKind(header: string | undefined): AcceptKind {
+  if (header === undefined || header === '') return 'json';
+  if (header === 'application/json') return 'json';
+  if (header === 'application/x-bcs') return 'bcs';
+  let best: AcceptKind = 'json';
+  let bestQ = -1;
+  for (const item of header.split(',')) {
+    const parts = item.split(';');
+    const type = parts[0]!.trim().toLowerCase();
+    const kind = type === 'application/json' ? 'json' : type === 'application/x-bcs' ? 'bcs' : undefined;
+    if (kind === undefined) continue;
+    let q = 1;
+    for (let i = 1; i < parts.length; i++) {
+      const [k, v] = parts[i]!.split('=');
+      if (k?.trim().toLowerCase() === 'q' && v !== undefined) q = Number(v.trim());
+    }
+    if (!(q >= 0)) q = 0;
+    // Stable order among equal q: the first listed wins.
+    if (q > bestQ) {
+      bestQ = q;
+      best = kind;
+    }
+  }
+  return best;
+}
+
+/** poem's `AcceptType` extraction runs first, before the path and query parameters. */
+export function accept(ctx: RouteArgs): AcceptKind {
+  return acceptKind(ctx.ex.header('accept'));
 }

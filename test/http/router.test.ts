@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRouter } from '../../src/http/router.js';
+import { createRouter } from '../../src/http/handler.js';
 import { ROUTE_HANDLERS } from '../../src/http/routes.js';
 import { ENDPOINTS, decodeResponse, endpointSpec, type Endpoint } from '../../src/records/index.js';
 import { isBcsError } from '../../src/bcs/index.js';

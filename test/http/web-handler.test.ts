@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLedgerHandler } from '../../src/http/handler.js';
-import { acceptKind, isJsonContentType } from '../../src/http/media.js';
+import { acceptKind, isJsonContentType } from '../../src/http/params.js';
 import { abiRegistry, type MoveModuleJson } from '../../src/submission/index.js';
 import vectors from '../../fixtures/submission/requests.json' with { type: 'json' };
 import { errorBody, expectLedgerHeaders, ledger, NOW_MS, V2_REQUEST, V2_SIGNING_MESSAGE } from './helpers.js';

@@ -6,9 +6,9 @@ import { moduleBytecodeJson, moveResourceJson, nodeJsonText } from '../../node-j
 import { ApiError, stateKey } from '../../records/index.js';
 import { accessPath, LEDGER_HEADERS } from '../../records/internal.js';
 import type { Reply } from '../exchange.js';
-import { arg, argText, type SpecOf } from '../params.js';
-import { jsonReply } from '../responses.js';
-import { accept, bcsReply, lookupVersion, pageLimit, type EndpointContext } from './context.js';
+import { accept, arg, argText, type SpecOf } from '../params.js';
+import { bcsReply, jsonReply } from '../responses.js';
+import { lookupVersion, pageLimit, type EndpointContext } from './context.js';
 
 // An account's resources and modules, by page, and one module (api/src/accounts.rs
 // `get_account_resources`, `get_account_modules`; context.rs `get_resources_by_pagination`,

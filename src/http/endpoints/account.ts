@@ -1,9 +1,9 @@
 import { addressBytes, type Address } from '../../bcs/index.js';
 import { accountDataJson, accountResource } from '../../records/index.js';
-import { after, type MaybeReply, type Reply } from '../exchange.js';
-import { arg, type SpecOf } from '../params.js';
-import { jsonReply } from '../responses.js';
-import { accept, accountNotFound, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext } from './context.js';
+import type { MaybeReply, Reply } from '../exchange.js';
+import { after, bcsReply, jsonReply } from '../responses.js';
+import { accept, arg, type SpecOf } from '../params.js';
+import { accountNotFound, derivedFrom, internal, lookupVersion, remember, type EndpointContext } from './context.js';
 import { accountKey, FEATURES_KEY } from '../../ledger/internal.js';
 import { DEFAULT_ACCOUNT_RESOURCE, featureEnabled } from './framework.js';
 

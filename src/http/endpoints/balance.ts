@@ -1,12 +1,12 @@
-import { addressBytes, BcsReader, normalizeAddress, utf8Encode, writeU64, BcsWriter, type Address } from '../../bcs/index.js';
+import { addressBytes, BcsReader, BcsWriter, normalizeAddress, utf8Encode, writeU64, type Address } from '../../bcs/index.js';
 import { objectAddress } from '../../hash/internal.js';
 import { coinStoreKeyTail, keyAt, objectGroupKey } from '../../ledger/internal.js';
 import { formatStructTag, parseStructTag, structTag, type StructTag } from '../../move/index.js';
 import { addressProblem, apiAddressText } from '../../submission/internal.js';
-import { after, type MaybeReply } from '../exchange.js';
-import { arg, argError, argText, type SpecOf } from '../params.js';
-import { jsonReply } from '../responses.js';
-import { accept, bcsReply, derivedFrom, internal, lookupVersion, remember, type EndpointContext, type ParsedAsset } from './context.js';
+import type { MaybeReply } from '../exchange.js';
+import { after, bcsReply, jsonReply } from '../responses.js';
+import { accept, arg, argError, argText, type SpecOf } from '../params.js';
+import { derivedFrom, internal, lookupVersion, remember, type EndpointContext, type ParsedAsset } from './context.js';
 
 // GET /accounts/{address}/balance/{asset_type}[?ledger_version] (api/src/accounts.rs `balance`):
 // for a coin type, its `CoinStore<T>` value plus the paired fungible asset's primary store; for a

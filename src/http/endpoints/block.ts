@@ -1,12 +1,10 @@
 import { BcsWriter } from '../../bcs/index.js';
 import type { StoredTransaction } from '../../ledger/index.js';
-import { BLOCK_HEADER_BYTES, blockHeaderJson, writeBlockHeader, type BlockHeader } from '../../records/index.js';
-import { ApiError } from '../../records/index.js';
+import { ApiError, BLOCK_HEADER_BYTES, blockHeaderJson, writeBlockHeader, type BlockHeader } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
-import { arg, type SpecOf } from '../params.js';
-import { jsonReply } from '../responses.js';
-import { accept, bcsReply, type EndpointContext } from './context.js';
-import type { AcceptKind } from '../media.js';
+import { accept, arg, type AcceptKind, type SpecOf } from '../params.js';
+import { bcsReply, jsonReply } from '../responses.js';
+import type { EndpointContext } from './context.js';
 import { blockBody } from './transaction-json.js';
 
 // GET /blocks/by_height/{block_height}[?with_transactions] (api/src/blocks.rs `get_by_height`,
@@ -54,23 +52,46 @@ async function blockReply(ctx: EndpointContext, kind: AcceptKind, block: BlockHe
     const max = BigInt(ctx.limits.maxBlockTransactionsPageSize);
     count = Number(size < max ? size : max);
   }
-  if (kind === 'bcs') return bcsReply(bcsBlockBytes(block, withTransactions ? await ctx.source.transactions(block.firstVersion, count) : null), ctx.headers);
+  // A committed block never changes: its header's answers are written once and kept beside the
+  // stored header (a source that answers a new object each time just writes them again).
+  let forms = ctx.memo.blockHeads.get(block);
+  if (forms === undefined) ctx.memo.blockHeads.set(block, (forms = {}));
+  if (kind === 'bcs') {
+    if (!withTransactions) return bcsReply((forms.bcs ??= headerBytes(block, -1)), ctx.headers);
+    const txs = await ctx.source.transactions(block.firstVersion, count);
+    if (forms.bcsBefore?.count !== txs.length) forms.bcsBefore = { count: txs.length, bytes: headerBytes(block, txs.length) };
+    return bcsReply(joined(forms.bcsBefore.bytes, txs), ctx.headers);
+  }
   // The header's JSON as records write it, then the kept texts of its transactions (rendered now when not yet).
-  const header = () => JSON.stringify(blockHeaderJson(block)).slice(0, -1);
-  if (!withTransactions) return jsonReply(200, `${header()},"transactions":null}`, ctx.headers);
-  return jsonReply(200, await blockBody(ctx, block, count, () => `${header()},"transactions":[`), ctx.headers);
+  const header = (forms.json ??= JSON.stringify(blockHeaderJson(block)).slice(0, -1));
+  if (!withTransactions) return jsonReply(200, `${header},"transactions":null}`, ctx.headers);
+  return jsonReply(200, await blockBody(ctx, block, count, () => `${header},"transactions":[`), ctx.headers);
 }
 
-/** `BcsBlock`: the header, then (with transactions) 01 ‖ uleb128 count ‖ each TransactionOnChainData. */
-function bcsBlockBytes(b: BlockHeader, txs: StoredTransaction[] | null): Uint8Array {
-  let size = BLOCK_HEADER_BYTES;
-  if (txs !== null) for (const t of txs) size += t.bytes.length;
-  const w = new BcsWriter(size + 6);
+/**
+ * `BcsBlock` before its transactions: the header alone (`count` -1: `transactions` is None, which the
+ * node leaves out), or the header, `01` and the uleb128 count of the transactions that follow.
+ */
+function headerBytes(b: BlockHeader, count: number): Uint8Array {
+  const w = new BcsWriter(BLOCK_HEADER_BYTES + 6);
   writeBlockHeader(w, b);
-  if (txs !== null) {
+  if (count >= 0) {
     w.u8(1);
-    w.uleb128(txs.length);
-    for (const t of txs) w.raw(t.bytes);
+    w.uleb128(count);
   }
   return w.toBytes();
+}
+
+/** `head` and each stored transaction's bytes, in one array. */
+function joined(head: Uint8Array, txs: StoredTransaction[]): Uint8Array {
+  let size = head.length;
+  for (const t of txs) size += t.bytes.length;
+  const out = new Uint8Array(size);
+  out.set(head, 0);
+  let at = head.length;
+  for (const t of txs) {
+    out.set(t.bytes, at);
+    at += t.bytes.length;
+  }
+  return out;
 }

@@ -1,10 +1,9 @@
 import { formatAddress, type Address } from '../../bcs/index.js';
 import type { LedgerSource, LedgerSummary, Sha3 } from '../../ledger/index.js';
-import { ApiError, type EndpointSpec } from '../../records/index.js';
+import { ApiError, type BlockHeader, type EndpointSpec } from '../../records/index.js';
 import type { AbiRegistry } from '../../submission/index.js';
 import { BoundedMap } from '../../submission/internal.js';
 import type { MaybeReply, Reply } from '../exchange.js';
-import { acceptKind, type AcceptKind } from '../media.js';
 import type { RouteArgs } from '../params.js';
 import type { GasEstimationConfig } from './gas-estimate.js';
 import { DEFAULT_TRANSACTION_CACHE_BYTES, transactionTexts, type TransactionTexts } from './transaction-json.js';
@@ -85,6 +84,8 @@ export interface EndpointMemo {
   readonly moduleJson: WeakMap<Uint8Array, string>;
   /** The `MoveResource` JSON of a stored resource, or of a group's members (comma-joined), by the stored value. */
   readonly resourceJson: WeakMap<Uint8Array, string>;
+  /** A committed block's header forms, written once (block.ts), by the stored header the source answers. */
+  readonly blockHeads: WeakMap<BlockHeader, BlockHeadForms>;
   /** The resources page cursor (hex) a next state key gives, by the key's bytes. */
   readonly cursors: WeakMap<Uint8Array, string>;
   /** A committed transaction's summary row (transaction_summaries' JSON), by version. */
@@ -93,6 +94,16 @@ export interface EndpointMemo {
   readonly transactions: TransactionTexts;
   /** The gas estimate of the latest ledger version asked, and the blocks' prices it was built from. */
   gas: { version: bigint; json: string; bcs: Uint8Array } | undefined;
+}
+
+/** A block header's answers, each written the first time it is asked for. */
+export interface BlockHeadForms {
+  /** The header's JSON without its closing brace (records' `blockHeaderJson`). */
+  json?: string;
+  /** `BcsBlock` without transactions: the header alone. */
+  bcs?: Uint8Array;
+  /** `BcsBlock`'s bytes before its first `count` transactions: the header, `01`, uleb128 count. */
+  bcsBefore?: { count: number; bytes: Uint8Array };
 }
 
 /** An `asset_type` as the balance endpoint reads it: where a coin's store is keyed, and the fungible asset's metadata. */
@@ -113,6 +124,7 @@ export function endpointMemo(transactionCacheBytes = DEFAULT_TRANSACTION_CACHE_B
     resourceJson: new WeakMap(),
     transactions: transactionTexts(transactionCacheBytes),
     summaryRows: new BoundedMap(SUMMARY_ROWS),
+    blockHeads: new WeakMap(),
     cursors: new WeakMap(),
     gas: undefined,
   };
@@ -147,11 +159,6 @@ export function derivedFrom<T>(map: WeakMap<Uint8Array, T>, bytes: Uint8Array, m
 /** A state endpoint's handler. */
 export type StateEndpoint<S extends EndpointSpec = EndpointSpec> = (ctx: EndpointContext<S>) => MaybeReply;
 
-/** poem's `AcceptType` extraction runs first, before the path and query parameters. */
-export function accept(ctx: RouteArgs): AcceptKind {
-  return acceptKind(ctx.ex.header('accept'));
-}
-
 /**
  * context.rs `get_latest_ledger_info_and_verify_lookup_version`: the requested version, or the
  * latest; 404 `version_not_found` past the latest (retriable), 410 `version_pruned` below the oldest.
@@ -171,11 +178,4 @@ export function accountNotFound(address: Address, version: bigint): ApiError {
 /** A store failure: the host's own text stays on the server (it may name hosts or paths). */
 export function internal(): ApiError {
   return new ApiError(500, 'internal_error', 'Internal error');
-}
-
-const BCS_TYPE = 'application/x-bcs';
-
-export function bcsReply(body: Uint8Array, headers: Record<string, string>): Reply {
-  headers['content-type'] = BCS_TYPE;
-  return { status: 200, headers, body };
 }

@@ -1,14 +1,13 @@
 import { BcsWriter, formatAddress, writeU64, type Address } from '../../bcs/index.js';
-import type { StoredEvent } from '../../ledger/index.js';
-import { resourceKey } from '../../ledger/index.js';
+import { resourceKey, type StoredEvent } from '../../ledger/index.js';
 import { objectGroupKey } from '../../ledger/internal.js';
 import { formatStructTag } from '../../move/index.js';
 import { eventJson, moveResourceJson, nodeJsonText } from '../../node-json/index.js';
 import { ApiError, contractEvent } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
-import { arg, argText, type SpecOf } from '../params.js';
-import { jsonReply } from '../responses.js';
-import { accept, bcsReply, DEFAULT_PAGE_SIZE, internal, pageLimit, type EndpointContext } from './context.js';
+import { accept, arg, argText, type SpecOf } from '../params.js';
+import { bcsReply, jsonReply } from '../responses.js';
+import { DEFAULT_PAGE_SIZE, internal, pageLimit, type EndpointContext } from './context.js';
 import { groupMember } from './resource.js';
 
 // An event handle's v1 events (api/src/events.rs `get_events_by_creation_number`,

@@ -2,8 +2,9 @@ import { BcsReader, BcsWriter, writeU64 } from '../../bcs/index.js';
 import { resourceKey } from '../../ledger/index.js';
 import { transactionOnChainData, type BlockHeader, type TransactionOnChainData } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
-import { jsonReply } from '../responses.js';
-import { accept, bcsReply, type EndpointContext } from './context.js';
+import { bcsReply, jsonReply } from '../responses.js';
+import type { EndpointContext } from './context.js';
+import { accept } from '../params.js';
 
 // GET /estimate_gas_price (api/src/transactions.rs `estimate_gas_price`, context.rs
 // `estimate_gas_price`, `block_min_inclusion_price`): the minimum inclusion price of the recent

@@ -1,9 +1,8 @@
 import { BcsWriter, utf8Encode } from '../../bcs/index.js';
 import type { Reply } from '../exchange.js';
-import { jsonReply } from '../responses.js';
+import { bcsReply, jsonReply } from '../responses.js';
 import type { LedgerSummary } from '../../ledger/index.js';
-import type { RouteArgs } from '../params.js';
-import { accept, bcsReply } from './context.js';
+import { accept, type RouteArgs } from '../params.js';
 
 // GET /v1 (api/src/index.rs `get_ledger_info`, api/types/src/index.rs `IndexResponse`): the latest
 // ledger info, as the headers carry it. JSON: `chain_id` a number, the rest U64 strings, `node_role`

@@ -4,10 +4,10 @@ import { objectGroupKey } from '../../ledger/internal.js';
 import { formatStructTag, structTag, typeTagEquals, type StructTag } from '../../move/index.js';
 import { moveResourceJson, nodeJsonText } from '../../node-json/index.js';
 import { ApiError } from '../../records/index.js';
-import { jsonReply } from '../responses.js';
+import { bcsReply, jsonReply } from '../responses.js';
 import type { Reply } from '../exchange.js';
-import { arg, type SpecOf } from '../params.js';
-import { accept, bcsReply, lookupVersion, type EndpointContext } from './context.js';
+import { accept, arg, type SpecOf } from '../params.js';
+import { lookupVersion, type EndpointContext } from './context.js';
 
 // GET /accounts/{address}/resource/{resource_type}[?ledger_version] (api/src/state.rs
 // `get_account_resource`, `resource`): the resource's bytes as stored (BCS). The node's resolver

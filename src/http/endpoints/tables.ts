@@ -4,10 +4,9 @@ import { moveValueJson, nodeJsonText, parseMoveValueJson } from '../../node-json
 import { ApiError, stateKey } from '../../records/index.js';
 import { bodyText, declaredLength } from '../body.js';
 import { TOO_LARGE, type Reply } from '../exchange.js';
-import { isJsonContentType } from '../media.js';
-import { arg, type SpecOf } from '../params.js';
-import { jsonReply } from '../responses.js';
-import { accept, bcsReply, lookupVersion, type EndpointContext } from './context.js';
+import { accept, arg, isJsonContentType, type SpecOf } from '../params.js';
+import { bcsReply, jsonReply } from '../responses.js';
+import { lookupVersion, type EndpointContext } from './context.js';
 
 // A table item (api/src/state.rs `table_item_inner`, `raw_table_item_inner`): POST
 // /tables/{table_handle}/item with `TableItemRequest {key_type, value_type, key}` (the key as the

@@ -3,10 +3,9 @@ import type { StoredTransaction } from '../../ledger/index.js';
 import { accountResource, ApiError } from '../../records/index.js';
 import { accountKey } from '../../ledger/internal.js';
 import type { Reply } from '../exchange.js';
-import { arg, type SpecOf } from '../params.js';
-import { jsonReply } from '../responses.js';
-import type { AcceptKind } from '../media.js';
-import { accept, bcsReply, DEFAULT_PAGE_SIZE, internal, pageLimit, type EndpointContext } from './context.js';
+import { accept, arg, type AcceptKind, type SpecOf } from '../params.js';
+import { bcsReply, jsonReply } from '../responses.js';
+import { DEFAULT_PAGE_SIZE, internal, pageLimit, type EndpointContext } from './context.js';
 import { joinTexts, keptTexts, storedTexts } from './transaction-json.js';
 
 // One committed transaction, and an account's transactions (api/src/transactions.rs):

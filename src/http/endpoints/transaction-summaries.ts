@@ -1,9 +1,9 @@
 import { normalizeAddress, toHex } from '../../bcs/index.js';
 import { transactionSummaries as summariesSchema, type IndexedTransactionSummary } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
-import { arg, type SpecOf } from '../params.js';
-import { jsonReply } from '../responses.js';
-import { accept, bcsReply, internal, type EndpointContext } from './context.js';
+import { accept, arg, type SpecOf } from '../params.js';
+import { bcsReply, jsonReply } from '../responses.js';
+import { internal, type EndpointContext } from './context.js';
 
 // GET /accounts/{address}/transaction_summaries[?start_version&end_version&limit]
 // (api/src/transactions.rs `get_accounts_transaction_summaries`, `list_txn_summaries_by_account`):

@@ -1,11 +1,10 @@
 import { BcsWriter } from '../../bcs/index.js';
-import type { BlockHeader } from '../../records/index.js';
-import { ApiError } from '../../records/index.js';
-import { jsonReply } from '../responses.js';
+import { ApiError, type BlockHeader } from '../../records/index.js';
+import { bcsReply, jsonReply } from '../responses.js';
 import { blockTexts, joinTexts, keptTexts } from './transaction-json.js';
 import type { Reply } from '../exchange.js';
-import { arg, type SpecOf } from '../params.js';
-import { accept, bcsReply, DEFAULT_PAGE_SIZE, pageLimit, type EndpointContext } from './context.js';
+import { accept, arg, type SpecOf } from '../params.js';
+import { DEFAULT_PAGE_SIZE, pageLimit, type EndpointContext } from './context.js';
 
 // GET /transactions[?start&limit] (api/src/transactions.rs `get_transactions` and `list`, the paging
 // rules of api/src/page.rs `determine_limit` and `compute_start`): limit defaults to
