@@ -1,3 +1,4 @@
+import { createPublicKey, verify } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../../src/bcs/index.js';
@@ -17,6 +18,7 @@ import {
 } from '../../src/node-json/index.js';
 import { accessPath } from '../../src/records/internal.js';
 import { abiRegistry, type AbiRegistry } from '../../src/submission/index.js';
+import { signingMessage } from '../../src/transactions/index.js';
 
 // Every answer of fixtures/real-node (real nodes' REST answers, verbatim, provenance in its
 // PROVENANCE.md): each transaction read back with every hash it carries checked (the transaction
@@ -159,6 +161,15 @@ function tableInfoOf(tx: Json): TableInfoLookup {
   return (handle) => types.get(BigInt(handle).toString(16));
 }
 
+/** Whether the sender's Ed25519 signature verifies over the signing message of the transaction read (single-signer transactions). */
+function ed25519Verifies(r: ReturnType<typeof parseTransactionJson>): boolean | undefined {
+  const t = r.data.$kind === 'OnChain' ? r.data.value.transaction : undefined;
+  if (t?.$kind !== 'UserTransaction' || t.value.authenticator.$kind !== 'Ed25519') return undefined;
+  const { publicKey, signature } = t.value.authenticator.value;
+  const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), publicKey]), format: 'der', type: 'spki' });
+  return verify(null, signingMessage(t.value.rawTxn), key, signature);
+}
+
 /** The JSON paths of every hash the answer carries. */
 function hashPaths(tx: Json): string[] {
   const paths = ['hash'];
@@ -168,8 +179,10 @@ function hashPaths(tx: Json): string[] {
 }
 
 describe('fixtures/real-node: the corpus', () => {
-  it('holds at least 60 answers from mainnet and testnet, transactions of every kind found', () => {
+  it('holds at least 60 answers from mainnet, testnet and devnet, transactions of every kind found', () => {
     expect(answers.length).toBeGreaterThanOrEqual(60);
+    const of = (network: string) => answers.filter((a) => a.network === network).length;
+    expect([of('mainnet'), of('testnet'), of('devnet')]).toEqual([60, 6, 1]);
     const kinds = new Set(transactions.map(({ tx }) => (tx.type === 'user_transaction' ? `user/${(tx.payload as Json).type}` : tx.type)));
     expect([...kinds].sort()).toEqual([
       'block_epilogue_transaction',
@@ -200,6 +213,7 @@ const RESOLVED: Record<string, string[]> = {
 
 describe('fixtures/real-node: transactions read strictly, every hash checked, rendered back equal', () => {
   const strict = transactions.filter(({ tx }) => !(tx.version in LENIENT));
+  let signaturesVerified = 0;
   it('covers the rest of them', () => expect(strict.length).toBeGreaterThanOrEqual(26));
 
   for (const { file, network, tx, blockId } of strict) {
@@ -219,10 +233,15 @@ describe('fixtures/real-node: transactions read strictly, every hash checked, re
       expect(r.verification.checked.slice().sort()).toEqual(want.slice().sort());
       expect(r.verification.unchecked).toEqual(lone ? [{ path: 'hash', reason: expect.stringMatching(/block id/) }] : []);
       expect(r.verification.opaque).toEqual([]);
+      const signed = ed25519Verifies(r);
+      if (signed !== undefined) expect(signed, 'Ed25519 signature over the signing message').toBe(true);
+      if (signed) signaturesVerified++;
       const back = JSON.parse(nodeJsonText(transactionJson(r.data, { timestamp: r.timestamp, abis: resolving, tableInfo: tableInfoOf(tx) }))) as Json;
       expect(asAnswered(back, tx)).toEqual(sortKeys(tx));
     });
   }
+
+  it('verified the Ed25519 signature of every single-signer user transaction', () => expect(signaturesVerified).toBeGreaterThanOrEqual(11));
 
   it('lists only versions that are in it, and each needs the resolver', () => {
     const strictVersions = new Set(strict.map(({ tx }) => tx.version));
