@@ -14,6 +14,7 @@ import {
   parseTransactionJson,
   parseTransactionJsonAsync,
   transactionJson,
+  type MoveModuleBytecodeJson,
   type TableInfoLookup,
 } from '../../src/node-json/index.js';
 import { accessPath } from '../../src/records/internal.js';
@@ -57,7 +58,9 @@ const transactions = answers.flatMap(({ file, network, json }) => {
 
 /** Every module answer here (`GET /accounts/{a}/module(s)`; each ABI checked against its bytecode below), by network. */
 const moduleAnswers = answers.flatMap(({ network, json }) =>
-  (Array.isArray(json) ? json : [json]).filter((m): m is { bytecode: string; abi: Json } => typeof (m as Json)?.bytecode === 'string').map((m) => ({ network, answer: m })),
+  (Array.isArray(json) ? json : [json])
+    .filter((m): m is MoveModuleBytecodeJson & { abi: { address: string; name: string } } => typeof (m as Json)?.bytecode === 'string')
+    .map((m) => ({ network, answer: m })),
 );
 /** The ABIs of every module answer here, as their bytecode gives them: what public sources publish. */
 const corpusAbis = moduleAnswers.map(({ answer }) => moduleBytecodeJson(fromHex(answer.bytecode)).abi);
@@ -70,7 +73,7 @@ const moduleKey = (address: string, name: string) => `${BigInt(address).toString
  * network held here, the node's own answer (bytecode and ABI) as a public source recorded it.
  */
 function resolverRegistry(network: string, asked: Set<string> = new Set()): AbiRegistry {
-  const held = new Map(moduleAnswers.filter((m) => m.network === network).map(({ answer }) => [moduleKey(answer.abi.address as string, answer.abi.name as string), answer]));
+  const held = new Map(moduleAnswers.filter((m) => m.network === network).map(({ answer }) => [moduleKey(answer.abi.address, answer.abi.name), answer]));
   return abiRegistry([], {
     resolve: async (id) => {
       const at = id.lastIndexOf('::');
@@ -199,7 +202,7 @@ describe('fixtures/real-node: the corpus', () => {
   });
 
   it('names, for each transaction read leniently, only modules no module answer here holds', () => {
-    const held = new Set(moduleAnswers.map(({ answer }) => moduleKey(answer.abi.address as string, answer.abi.name as string)));
+    const held = new Set(moduleAnswers.map(({ answer }) => moduleKey(answer.abi.address, answer.abi.name)));
     const named = Object.values(LENIENT).flat();
     expect(named.every((m) => /^0x[0-9a-f]{64}::\w+$/.test(m))).toBe(true);
     expect(named.filter((m) => held.has(moduleKey(m.slice(0, 66), m.slice(68))))).toEqual([]);
