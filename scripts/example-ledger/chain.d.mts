@@ -33,4 +33,4 @@ export interface BlockStartInput {
   ext?: boolean;
 }
 export declare function blockPrologue(block: BlockStartInput): { txn: unknown; writes: Write[]; events: unknown[] };
-export declare function blockEnd(id: Uint8Array, options?: { epilogue?: boolean }): unknown;
+export declare function blockEnd(id: Uint8Array, options?: { epilogue?: boolean; gasUnits?: bigint }): unknown;

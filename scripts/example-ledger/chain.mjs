@@ -142,9 +142,12 @@ export function blockPrologue({ height, id, epoch, round, proposer, previousBloc
   return { txn, writes, events };
 }
 
-/** Block `id`'s last transaction: its block epilogue (`epilogue`), or a state checkpoint. Commit it with `checkpoint: true`. */
-export function blockEnd(id, { epilogue = true } = {}) {
+/**
+ * Block `id`'s last transaction: its block epilogue (`epilogue`), or a state checkpoint. Commit it with
+ * `checkpoint: true`. `gasUnits`: the block's effective gas units (500 when not given); no limit is reached.
+ */
+export function blockEnd(id, { epilogue = true, gasUnits = 500n } = {}) {
   if (!epilogue) return { $kind: 'StateCheckpoint', value: id };
-  const blockEndInfo = { $kind: 'V0', value: { blockGasLimitReached: false, blockOutputLimitReached: false, blockEffectiveBlockGasUnits: 500n, blockApproxOutputSize: 4096n } };
+  const blockEndInfo = { $kind: 'V0', value: { blockGasLimitReached: false, blockOutputLimitReached: false, blockEffectiveBlockGasUnits: gasUnits, blockApproxOutputSize: 4096n } };
   return { $kind: 'BlockEpilogue', value: { $kind: 'V0', value: { blockId: id, blockEndInfo } } };
 }

@@ -8,4 +8,4 @@ export interface ExampleLedger {
   notesTable: string;
   defaultAccountResource: boolean;
 }
-export declare function makeExampleLedger(options?: { blocks?: number; chainId?: number; defaultAccountResource?: boolean; seed?: number; transfersPerBlock?: number }): ExampleLedger;
+export declare function makeExampleLedger(options?: { blocks?: number; chainId?: number; defaultAccountResource?: boolean; seed?: number; transfersPerBlock?: number; fullBlocks?: number }): ExampleLedger;

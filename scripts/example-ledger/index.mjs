@@ -3,6 +3,10 @@
 // transactions and a state checkpoint or block epilogue. Deterministic: keys derive from names, the
 // schedule from a fixed seed. State changes follow what the framework writes for each transaction
 // (sequence numbers, coin and fungible-asset balances, their events, gas fees); they are not executed.
+// With `fullBlocks`, a tail follows the `blocks`: a block that starts a new epoch, `fullBlocks` full
+// blocks (at least `full_block_txns` = 250 user transactions each, at varied gas unit prices), then a
+// small head block, so that GET /estimate_gas_price (api/src/context.rs `estimate_gas_price`: the
+// current epoch's blocks, the head's skipped) reads only full blocks and answers above the minimum.
 import { addressBytes, bcs } from '../../dist/bcs/index.js';
 import { multiAgentSigningMessage, feePayerSigningMessage, signingMessage } from '../../dist/transactions/index.js';
 import { blockEnd, blockPrologue, createChain, ed25519, keyFor } from './chain.mjs';
@@ -16,7 +20,7 @@ const GENESIS_TIME = 1_700_000_000_000_000n;
 /** types/src/on_chain_config/aptos_features.rs `FeatureFlag` numbers. */
 export const FEATURES = { NEW_ACCOUNTS_DEFAULT_TO_FA_STORE: 90, DEFAULT_ACCOUNT_RESOURCE: 91, TRANSACTION_PAYLOAD_V2: 93, ORDERLESS_TRANSACTIONS: 94 };
 
-export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defaultAccountResource = true, seed = 20, transfersPerBlock = 0 } = {}) {
+export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defaultAccountResource = true, seed = 20, transfersPerBlock = 0, fullBlocks = 0 } = {}) {
   const chain = createChain();
   const faucet = keyFor('faucet');
   const legacy = keyFor('legacy coin holder');
@@ -115,7 +119,7 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
   const coinTransfer = (to, amount) => entry('coin', 'transfer', [R.tag('0x1::aptos_coin::AptosCoin')], [address.encode(to), u64.encode(amount)]);
 
   /** One user transaction: `effects(writes, events)` applies its Move effects and returns its status. */
-  function user(sender, payload, effects, { nonce, secondary, feePayer, gasUsed = 9n } = {}) {
+  function user(sender, payload, effects, { nonce, secondary, feePayer, gasUsed = 9n, gasUnitPrice = GAS_PRICE } = {}) {
     const acct = accounts.get(sender.address) ?? { seq: null };
     const orderless = nonce !== undefined;
     const raw = {
@@ -125,7 +129,7 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
         ? { $kind: 'Payload', value: { $kind: 'V1', value: { executable: payload, extraConfig: { $kind: 'V1', value: { multisigAddress: null, replayProtectionNonce: nonce } } } } }
         : payload,
       maxGasAmount: 2_000n,
-      gasUnitPrice: GAS_PRICE,
+      gasUnitPrice,
       expirationTimestampSecs: now / 1_000_000n + 600n,
       chainId,
     };
@@ -143,7 +147,7 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
     const writes = [];
     const events = [];
     const status = effects(writes, events) ?? { $kind: 'Success' };
-    chargeFee((feePayer ?? sender).address, gasUsed * GAS_PRICE, writes);
+    chargeFee((feePayer ?? sender).address, gasUsed * gasUnitPrice, writes);
     if (!orderless) {
       if (!accounts.has(sender.address) || accounts.get(sender.address).seq === null) accounts.set(sender.address, { ...acct, seq: 0n });
       accounts.get(sender.address).seq += 1n;
@@ -156,21 +160,52 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
   const pick = () => users[random(users.length)];
   const funded = (k) => stores.has(`${k.address} ${R.APT_METADATA}`);
 
-  // ---- blocks 1..n
-  for (let h = 1; h <= blockCount; h++) {
+  /**
+   * A full block's user transactions: 250 to 265 transfers from the users (APT, EXA while they hold
+   * some, a few orderless), at gas unit prices from `floor` to 200 octas. Returns their gas units.
+   */
+  function fullBlock(h, floor) {
+    const n = 250 + random(16);
+    let gas = 0n;
+    for (let i = 0; i < n; i++) {
+      const from = users[i % users.length];
+      const to = random(8) === 0 ? keyFor(`newcomer ${h} ${i}`) : users[(i + 1 + random(users.length - 1)) % users.length];
+      const gasUnitPrice = floor + BigInt(random(Number(201n - floor)));
+      const gasUsed = 7n + BigInt(random(6));
+      const kind = random(10);
+      gas += gasUsed;
+      if (kind <= 1 && (stores.get(`${from.address} ${EXA}`) ?? 0n) >= 100n) {
+        user(from, faTransfer(to.address, 100n), (w, e) => moveFa(from.address, to.address, EXA, 100n, w, e), { gasUsed, gasUnitPrice });
+      } else {
+        const amount = BigInt(1_000 + random(50_000));
+        const nonce = kind === 9 ? BigInt(h * 1000 + i) : undefined;
+        user(from, aptTransfer(to.address, amount), (w, e) => moveFa(from.address, to.address, R.APT_METADATA, amount, w, e), { nonce, gasUsed, gasUnitPrice });
+      }
+    }
+    return gas;
+  }
+  /** The cheapest price each full block offers, in turn: their minimum inclusion prices fall in different buckets. */
+  const FULL_BLOCK_FLOORS = [100n, 150n, 120n, 160n];
+
+  // ---- blocks 1..n, then the tail of full blocks
+  const lastBlock = fullBlocks > 0 ? blockCount + fullBlocks + 2 : blockCount;
+  for (let h = 1; h <= lastBlock; h++) {
     now += 1_000_000n + BigInt(random(400_000));
     const blockId = R.sha3Bytes(`example block ${h}`);
     // The block that reconfigures belongs to the epoch it ends (its metadata and NewBlockEvent agree);
     // the next block opens the new one.
     const prologue = blockPrologue({ height: h, id: blockId, epoch, round: BigInt(h), proposer, previousBlockVotesBitvec: new Uint8Array([0xff]), timestampUsecs: now, ext: h % 2 === 0 });
-    if (h === Math.floor(blockCount / 2)) {
+    if (h === Math.floor(blockCount / 2) || (fullBlocks > 0 && h === blockCount + 1)) {
       epoch += 1n;
       prologue.writes.push([R.keys.configuration(), R.configuration.encode({ epoch, lastReconfigurationTime: now, events: { counter: epoch, guid: { creationNum: 2n, addr: '0x1' } } })]);
       prologue.events.push(v1(2n, '0x1', epoch - 1n, '0x1::reconfiguration::NewEpochEvent', R.amountEvent, { amount: epoch }));
     }
     chain.commit(prologue.txn, { writes: prologue.writes, events: prologue.events });
 
-    if (h <= users.length) {
+    let blockGas;
+    if (h > blockCount + 1 && h < lastBlock) {
+      blockGas = fullBlock(h, FULL_BLOCK_FLOORS[(h - blockCount - 2) % FULL_BLOCK_FLOORS.length]);
+    } else if (h <= users.length) {
       const to = users[h - 1].address;
       user(faucet, aptTransfer(to, 1_000_000_000n * BigInt(h)), (w, e) => moveFa(faucet.address, to, R.APT_METADATA, 1_000_000_000n * BigInt(h), w, e));
       if (h === 3) user(faucet, aptTransfer(legacy.address, 100_000_000n), (w, e) => moveFa(faucet.address, legacy.address, R.APT_METADATA, 100_000_000n, w, e));
@@ -189,7 +224,7 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
         $kind: 'MoveAbort',
         value: { location: { $kind: 'Module', value: { address: '0x1', name: 'fungible_asset' } }, code: 65540n, info: { reasonName: 'EINSUFFICIENT_BALANCE', description: 'Insufficient balance in the store' } },
       }));
-    } else if (transfersPerBlock > 0) {
+    } else if (transfersPerBlock > 0 && h <= blockCount) {
       // Bench blocks: plain APT transfers among the funded users.
       for (let i = 0; i < transfersPerBlock; i++) {
         const from = users[i % users.length];
@@ -222,7 +257,7 @@ export function makeExampleLedger({ blocks: blockCount = 300, chainId = 4, defau
         }
       }
     }
-    chain.commit(blockEnd(blockId, { epilogue: !(h < blockCount / 3 && h % 2 === 0) }), { checkpoint: true });
+    chain.commit(blockEnd(blockId, { epilogue: !(h < blockCount / 3 && h % 2 === 0), gasUnits: blockGas }), { checkpoint: true });
     chain.closeBlock(h, blockId, now);
   }
   return {

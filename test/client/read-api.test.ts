@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/index.js';
 import { createLedgerHandler } from '../../src/http/index.js';
 import { exampleLedger, FIXTURE } from '../ledger/fixture.js';
+import { estimateByHand } from '../http/gas-estimate-by-hand.js';
 
 // The client's read-API calls, through the endpoint table, against the handler (as its fetch):
 // values against the ledger, a resources walk by the cursor the node's page carries, a table item.
@@ -21,7 +22,8 @@ describe('client: the read API', () => {
     const txs = (await client.getAccountTransactions(FIXTURE.accounts.faucet, { start: 0, limit: 3 })).data as { version: bigint }[];
     expect(txs.map((x) => x.version)).toEqual(ledger.accountTransactions(FIXTURE.accounts.faucet, 0n, 3, head).map((x) => x.version));
     expect(((await client.getBlockByVersion(100)).data as { blockHeight: bigint }).blockHeight).toBe(ledger.blockByVersion(100n)!.blockHeight);
-    expect((await client.estimateGasPrice()).data).toEqual({ gasEstimate: 100n });
+    expect((await client.estimateGasPrice()).data).toEqual({ gasEstimate: BigInt(estimateByHand(ledger, 250).estimate.gas_estimate) });
+    expect((await client.estimateGasPrice()).data).toEqual({ gasEstimate: 300n });
   });
 
   it('resources page by page through ledgerInfo.cursor; modules; events; table items', async () => {

@@ -8,7 +8,10 @@ import { transactionTexts } from '../../src/http/endpoints/transaction-json.js';
 
 // Every block and transaction of the example ledger, JSON and BCS, through every transaction route,
 // against the answers main gave before the handler kept rendered texts (issue 32; written by
-// `WRITE_ANSWER_GOLDENS=1 npx vitest run test/http/answer-goldens.test.ts` at 426df26). The
+// `WRITE_ANSWER_GOLDENS=1 npx vitest run test/http/answer-goldens.test.ts` at 426df26). Rewritten
+// the same way when the example ledger gained its last epoch (blocks 301-306): every answer about
+// blocks 0-300 and versions 0-1193 kept its 426df26 hash; those that changed are the pages and
+// accounts the new blocks reach (the last partial pages, the default page, the ten users'). The
 // `capped` set is the same ledger under small page limits (a block's `with_transactions` cap).
 
 const FILE = 'fixtures/http/transaction-answers.json';

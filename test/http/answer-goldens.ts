@@ -7,8 +7,12 @@ import { FIXTURE } from '../ledger/fixture.js';
 // (issue 32), and test/http/answer-goldens.test.ts checks every handler configuration against them.
 
 const BCS = 'application/x-bcs';
-const HEAD = 1193;
-const HEIGHT = 300;
+const HEAD = 2241;
+const HEIGHT = 306;
+/** The first version of the last epoch's blocks (301 reconfigures; 302 to 305 hold 250+ transactions each). */
+const LAST_EPOCH = 1194;
+/** One version in each of blocks 301 to 306: every 7th version there would render a full block ~150 times a pass. */
+const LAST_EPOCH_VERSIONS = [1196, 1300, 1500, 1800, 2100, 2240];
 
 /** sha256 of `status content-type body`, its first 12 hex digits. */
 async function digest(h: LedgerHandler, path: string, accept?: string): Promise<string> {
@@ -28,7 +32,7 @@ export function answerRoutes(): Record<string, { paths: string[]; accept?: strin
     block_json: { paths: heights.map((h) => `/v1/blocks/by_height/${h}?with_transactions=true`) },
     block_bcs: { paths: heights.map((h) => `/v1/blocks/by_height/${h}?with_transactions=true`), accept: BCS },
     block_header_json: { paths: heights.map((h) => `/v1/blocks/by_height/${h}`) },
-    block_by_version_json: { paths: range(0, HEAD, 7).map((v) => `/v1/blocks/by_version/${v}?with_transactions=true`) },
+    block_by_version_json: { paths: [...range(0, LAST_EPOCH, 7), ...LAST_EPOCH_VERSIONS].map((v) => `/v1/blocks/by_version/${v}?with_transactions=true`) },
     by_version_json: { paths: versions.map((v) => `/v1/transactions/by_version/${v}`) },
     by_version_bcs: { paths: versions.map((v) => `/v1/transactions/by_version/${v}`), accept: BCS },
     listing_100_json: { paths: range(0, HEAD, 100).map((s) => `/v1/transactions?start=${s}&limit=100`) },

@@ -3,7 +3,9 @@ import { toHex } from '../../src/bcs/index.js';
 import { createLedgerHandler } from '../../src/http/index.js';
 import { indexResponseBcs } from '../../src/records/read-api.js';
 import { bcsBlock, ENDPOINTS, transactionData, transactionOnChainData } from '../../src/records/index.js';
-import { exampleLedger, FIXTURE } from '../ledger/fixture.js';
+import { createMemoryLedger } from '../../src/ledger/index.js';
+import { exampleLedger, FIXTURE, FIXTURE_BLOCKS } from '../ledger/fixture.js';
+import { estimateByHand } from './gas-estimate-by-hand.js';
 
 // The read API's routes over the example ledger (src/http/endpoints): answers checked against the
 // ledger's records, and the node's errors for malformed input on every route (aptos-core api/src;
@@ -43,7 +45,7 @@ const hashAt = (v: bigint) => toHex(transactionOnChainData.schema.decode(ledger.
 describe('GET /v1 and the transactions by hash and version', () => {
   it('ledger info in JSON and BCS (IndexResponseBcs, its U64s as strings)', async () => {
     const bcs = indexResponseBcs.schema.decode((await get('', 'application/x-bcs')).bytes);
-    expect(bcs).toEqual({ chainId: 4, epoch: '2', ledgerVersion: String(head), oldestLedgerVersion: '0', ledgerTimestamp: String(ledger.ledgerInfo().ledgerTimestampUsec), nodeRole: 1, oldestBlockHeight: '0', blockHeight: '300' });
+    expect(bcs).toEqual({ chainId: 4, epoch: '3', ledgerVersion: String(head), oldestLedgerVersion: '0', ledgerTimestamp: String(ledger.ledgerInfo().ledgerTimestampUsec), nodeRole: 1, oldestBlockHeight: '0', blockHeight: '306' });
   });
 
   it('by hash (0x optional), wait_by_hash and by version: TransactionData::OnChain of the stored record', async () => {
@@ -139,7 +141,7 @@ describe('blocks by version, events, the gas estimate, table items', () => {
 
   it('events by creation number and by event handle: the same v1 events, latest or from start', async () => {
     const latest = (await get('/accounts/0x1/events/3?limit=2')).json() as { sequence_number: string; version: string }[];
-    expect(latest.map((e) => e.sequence_number)).toEqual(['299', '300']);
+    expect(latest.map((e) => e.sequence_number)).toEqual(['305', '306']);
     const byHandle = (await get('/accounts/0x1/events/0x1::block::BlockResource/new_block_events?limit=2')).json();
     expect(byHandle).toEqual(latest);
     const bcs = ENDPOINTS.events_by_creation_number.bcs.schema.decode((await get('/accounts/0x1/events/3?start=0&limit=2', 'application/x-bcs')).bytes);
@@ -152,31 +154,36 @@ describe('blocks by version, events, the gas estimate, table items', () => {
     await refused('/accounts/0x1/events/3?limit=0', 400, 'invalid_input', 'Given limit value (0) must not be zero');
   });
 
-  it('the gas estimate: the minimum and its next bucket over blocks below full_block_txns, JSON numbers; BCS gas_estimate', async () => {
-    expect((await get('/estimate_gas_price')).json()).toEqual({ deprioritized_gas_estimate: 100, gas_estimate: 100, prioritized_gas_estimate: 150 });
-    expect(toHex((await get('/estimate_gas_price', 'application/x-bcs')).bytes)).toBe('0x6400000000000000');
+  it('the gas estimate over the last epoch\'s full blocks (≥ full_block_txns user transactions): as context.rs computes it, above the minimum; BCS gas_estimate', async () => {
+    const model = estimateByHand(ledger, 250);
+    // The example ledger's last epoch: blocks 302 to 305, each full, then the head's block (306), skipped.
+    expect(model.blocks.map((b) => b.height)).toEqual([305n, 304n, 303n, 302n]);
+    for (const b of model.blocks) expect(b.users, `block ${b.height}`).toBeGreaterThanOrEqual(250);
+    expect(model.blocks.map((b) => b.price)).toEqual([300, 150, 300, 150]);
+    const got = (await get('/estimate_gas_price')).json();
+    expect(got).toEqual(model.estimate);
+    expect(got).toEqual({ deprioritized_gas_estimate: 150, gas_estimate: 300, prioritized_gas_estimate: 500 });
+    expect(toHex((await get('/estimate_gas_price', 'application/x-bcs')).bytes)).toBe('0x2c01000000000000');
+  });
+
+  it('the gas estimate over blocks below full_block_txns (300): the minimum and its next bucket', async () => {
+    const h = createLedgerHandler({ source: ledger, gasEstimation: { fullBlockTxns: 300 } });
+    const model = estimateByHand(ledger, 300);
+    expect(model.blocks.map((b) => b.price)).toEqual([100, 100, 100, 100]);
+    expect(await (await h(new Request('http://x/v1/estimate_gas_price'))).json()).toEqual({ deprioritized_gas_estimate: 100, gas_estimate: 100, prioritized_gas_estimate: 150 });
+    expect(model.estimate).toEqual({ deprioritized_gas_estimate: 100, gas_estimate: 100, prioritized_gas_estimate: 150 });
   });
 
   it("the gas estimate with full blocks (full_block_txns 1): the node's low, market and p90 over the epoch's recent blocks", async () => {
-    const h = createLedgerHandler({ source: ledger, gasEstimation: { fullBlockTxns: 1 } });
-    // The model: each block of epoch 2 before the head's, newest first: full (a user transaction
-    // before its last version) → next bucket of 100 = 150, else 100.
-    const prices: number[] = [];
-    for (let height = ledger.ledgerInfo().blockHeight - 1n; prices.length < 120; height--) {
-      const b = ledger.blockByHeight(height)!;
-      const d = transactionOnChainData.schema.decode(ledger.transactions(b.firstVersion, 1)[0]!.bytes).transaction;
-      if (d.$kind !== 'BlockMetadata' && d.$kind !== 'BlockMetadataExt') break;
-      if ((d.$kind === 'BlockMetadata' ? d.value.epoch : d.value.value.epoch) !== 2n) break;
-      const users = ledger.transactions(b.firstVersion, Number(b.lastVersion - b.firstVersion)).filter((t) => transactionOnChainData.schema.decode(t.bytes).transaction.$kind === 'UserTransaction');
-      prices.push(users.length >= 1 ? 150 : 100);
-    }
-    const low = Math.min(...prices.slice(0, 10));
-    const market = Math.max(low, [...prices.slice(0, 30)].sort((a, b) => a - b)[15]!);
-    const p90 = Math.max(market, [...prices].sort((a, b) => a - b)[Math.floor((prices.length * 9) / 10)]!);
-    const next = (p: number) => [150, 300, 500, 1000].find((x) => x > p)!;
-    const got = await (await h(new Request('http://x/v1/estimate_gas_price'))).json();
-    expect(got).toEqual({ deprioritized_gas_estimate: low, gas_estimate: market, prioritized_gas_estimate: next(p90) });
-    expect(market).toBe(150);
+    // The example ledger as it stands before its last epoch (blocks 0 to 300): epoch 2's 150 blocks,
+    // some with a user transaction (full here, next bucket of 100 = 150), some without (100).
+    const before = createMemoryLedger();
+    before.ingest(FIXTURE_BLOCKS.slice(0, 301));
+    const model = estimateByHand(before, 1);
+    expect(model.blocks.length).toBe(120);
+    const got = await (await createLedgerHandler({ source: before, gasEstimation: { fullBlockTxns: 1 } })(new Request('http://x/v1/estimate_gas_price'))).json();
+    expect(got).toEqual(model.estimate);
+    expect(model.estimate.gas_estimate).toBe(150);
   });
 
   it('table items: typed (JSON and BCS), raw (BCS only); the node errors', async () => {

@@ -123,14 +123,14 @@ describe('ledger-bcs serve (in process)', () => {
     const { io, stderr, waitFor } = watchedIo();
     const exit = runCommand(commands, ['serve', '--port', '0', '--ledger', 'fixtures/example-ledger.bin', '--prune-window=300', '--transaction-cache-mib=1'], io);
     const [, url] = await waitFor(LISTENING);
-    expect(stderr.join('\n')).toMatch(/ledger fixtures\/example-ledger\.bin: versions \d+\.\.=1193, blocks \d+\.\.=300/);
+    expect(stderr.join('\n')).toMatch(/ledger fixtures\/example-ledger\.bin: versions \d+\.\.=2241, blocks \d+\.\.=306/);
     const user = JSON.parse(readFileSync('fixtures/example-ledger.json', 'utf8')).accounts.users[0];
     const account = await fetch(`${url}/v1/accounts/${user}`);
     expect(account.status).toBe(200);
-    expect(account.headers.get('x-svc-ledger-version')).toBe('1193');
+    expect(account.headers.get('x-svc-ledger-version')).toBe('2241');
     expect((await account.json()).authentication_key).toBe(user);
     // Blocks with their transactions in JSON, twice (the second from the kept texts): the same bytes.
-    const block = async () => (await fetch(`${url}/v1/blocks/by_height/299?with_transactions=true`)).text();
+    const block = async () => (await fetch(`${url}/v1/blocks/by_height/305?with_transactions=true`)).text();
     const first = await block();
     expect(JSON.parse(first).transactions.length).toBeGreaterThan(0);
     expect(await block()).toBe(first);

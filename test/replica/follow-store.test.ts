@@ -44,7 +44,7 @@ describe('ledger-bcs serve --follow --store', () => {
       // It comes back (same port) with more blocks: the replica catches up on its own.
       await up.append(1000);
       upstream = await serveSource(up.ledger, {}, Number(new URL(url).port));
-      await b.waitFor(/^ingested blocks \d+\.\.=300 /, 30_000);
+      await b.waitFor(/^ingested blocks \d+\.\.=306 /, 30_000);
       expect((await get(`http://127.0.0.1:${port}`, '/-/healthy', 'application/json')).status).toBe(200);
       process.emit('SIGINT');
       expect(await again).toBe(0);
@@ -53,8 +53,8 @@ describe('ledger-bcs serve --follow --store', () => {
       const c = capturedIo();
       const served = runCommand(commands, ['serve', '--store', store, '--port', '0'], c.io);
       const p2 = (await c.waitFor(/^listening on http:\/\/127\.0\.0\.1:(\d+)/))[1];
-      expect(c.lines[0]).toMatch(/^store .*: versions 0\.\.=1193, blocks 0\.\.=300$/);
-      const [x, y] = await Promise.all([get(url, '/blocks/by_height/300?with_transactions=true'), get(`http://127.0.0.1:${p2}`, '/blocks/by_height/300?with_transactions=true')]);
+      expect(c.lines[0]).toMatch(/^store .*: versions 0\.\.=2241, blocks 0\.\.=306$/);
+      const [x, y] = await Promise.all([get(url, '/blocks/by_height/305?with_transactions=true'), get(`http://127.0.0.1:${p2}`, '/blocks/by_height/305?with_transactions=true')]);
       expect(Buffer.compare(Buffer.from(x.body), Buffer.from(y.body))).toBe(0);
       process.emit('SIGTERM');
       expect(await served).toBe(0);
@@ -97,11 +97,11 @@ describe('ledger-bcs serve --follow --store', () => {
     const store = join(dir, 'imported');
     const a = capturedIo();
     expect(await runCommand(commands, ['import', 'fixtures/example-ledger.bin', '--store', store], a.io)).toBe(0);
-    expect(JSON.parse(a.out[0]!)).toMatchObject({ imported: { blocks: 301, transactions: 1194 }, blockHeight: '300', ledgerVersion: '1193' });
+    expect(JSON.parse(a.out[0]!)).toMatchObject({ imported: { blocks: 307, transactions: 2242 }, blockHeight: '306', ledgerVersion: '2241' });
     const file = join(dir, 'out.ledger');
     const b = capturedIo();
     expect(await runCommand(commands, ['export', '--store', store, file], b.io)).toBe(0);
-    expect(JSON.parse(b.out[0]!)).toMatchObject({ exported: { blocks: 301 }, file });
+    expect(JSON.parse(b.out[0]!)).toMatchObject({ exported: { blocks: 307 }, file });
     const { readFileSync } = await import('node:fs');
     expect(Buffer.compare(readFileSync(file), readFileSync('fixtures/example-ledger.bin'))).toBe(0);
     const cases: [string[], RegExp][] = [

@@ -38,10 +38,10 @@ describe('ledger-bcs serve --follow', () => {
       const b = capturedIo();
       const again = runCommand(commands, ['serve', '--follow', upstream.url, '--ledger', file, '--port=0'], b.io);
       await b.waitFor(/^listening on .* from block 120, verifying from genesis, alone\)$/);
-      await b.waitFor(/^ingested blocks \d+\.\.=300 /);
+      await b.waitFor(/^ingested blocks \d+\.\.=306 /);
       process.emit('SIGINT');
       expect(await again).toBe(0);
-      expect(loadMemoryLedger(new Uint8Array(readFileSync(file))).ledgerInfo().blockHeight).toBe(300n);
+      expect(loadMemoryLedger(new Uint8Array(readFileSync(file))).ledgerInfo().blockHeight).toBe(306n);
     } finally {
       await upstream.close();
     }

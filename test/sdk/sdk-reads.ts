@@ -6,6 +6,7 @@ import { moduleBytecodeJson } from '../../src/node-json/index.js';
 import { accountResource, transactionOnChainData } from '../../src/records/index.js';
 import { encodeSubmission } from '../../src/submission/index.js';
 import { FIXTURE } from '../ledger/fixture.js';
+import { estimateByHand } from '../http/gas-estimate-by-hand.js';
 
 // What stock @aptos-labs/ts-sdk 7.3 reads from a server of ours, each value checked against the
 // ledger it serves (decoded from its records, not taken from another answer). One server per vitest
@@ -117,8 +118,10 @@ export function sdkReadSuite(url: () => string, ledger: () => MemoryLedger): voi
     expect(byVersion.block_height).toBe('2');
   });
 
-  it('getGasPriceEstimation: the node estimate over blocks with few transactions (the minimum, its next bucket)', async () => {
-    expect(await aptos().getGasPriceEstimation()).toEqual({ deprioritized_gas_estimate: 100, gas_estimate: 100, prioritized_gas_estimate: 150 });
+  it("getGasPriceEstimation: the node estimate over the last epoch's full blocks, above the minimum", async () => {
+    const got = await aptos().getGasPriceEstimation();
+    expect(got).toEqual(estimateByHand(ledger(), 250).estimate);
+    expect(got).toEqual({ deprioritized_gas_estimate: 150, gas_estimate: 300, prioritized_gas_estimate: 500 });
   });
 
   it('getTableItem: a typed key and value', async () => {
@@ -142,7 +145,8 @@ export function sdkReadSuite(url: () => string, ledger: () => MemoryLedger): voi
     const fetched = await aptos().transaction.build.simple({ sender: user, data: { function: '0x1::aptos_account::transfer', functionArguments: [B0, 1000] } });
     const seq = (await aptos().getAccountInfo({ accountAddress: user })).sequence_number;
     expect(fetched.rawTransaction.sequence_number).toBe(BigInt(seq));
-    expect(fetched.rawTransaction.gas_unit_price).toBe(100n);
+    expect(fetched.rawTransaction.gas_unit_price).toBe(BigInt(estimateByHand(ledger(), 250).estimate.gas_estimate));
+    expect(fetched.rawTransaction.gas_unit_price).toBe(300n);
     expect(fetched.rawTransaction.chain_id.chainId).toBe(4);
   });
 }
