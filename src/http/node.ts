@@ -5,6 +5,7 @@ import type { LedgerHandler } from './handler.js';
 import { NodeExchange } from './node-exchange.js';
 import { writeReply, type Done } from './node-reply.js';
 import { originForm, viaRequest, type WebHandler } from './node-request.js';
+import { blockStore } from './node-blocks.js';
 import { bodyBudget } from './node-budget.js';
 import { badTarget, guardServer, serverLimits, serverOptions, type NodeServerLimits } from './node-server.js';
 
@@ -41,8 +42,10 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
   const exchange = (handler as Partial<LedgerHandler>)[EXCHANGE];
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.onResponse;
-  // One budget for the bodies of every connection of this listener (node-budget.ts).
-  const budget = bodyBudget(serverLimits(options).maxBufferedBytes, options.afterLoad);
+  // One budget for the bodies of every connection of this listener (node-budget.ts), held in one
+  // store of blocks (node-blocks.ts) whose empty slabs go once no body is held for a second.
+  const store = blockStore();
+  const budget = bodyBudget(serverLimits(options).maxBufferedBytes, options.afterLoad, () => store.trim());
   return (req, res) => {
     // hyper refuses such a target before poem sees it (400, no body); node:http passes it on.
     if (badTarget(req.url)) {
@@ -68,7 +71,7 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     if (exchange === undefined) return void viaRequest(handler as WebHandler, req, res, limit, done).catch(() => writeFailure(res, done));
     // A reply the handler has at once is written at once: no promise in between.
     const method = req.method ?? 'GET';
-    const ex = new NodeExchange(req, method, budget);
+    const ex = new NodeExchange(req, method, budget, store);
     try {
       const reply = exchange(ex);
       if (isPromise(reply)) {
