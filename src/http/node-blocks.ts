@@ -15,12 +15,19 @@ export const BLOCK_BYTES = 16 * 1024;
 /** Bytes per slab: above glibc's largest dynamic mmap threshold (32 MiB on 64-bit hosts). */
 const SLAB_BYTES = 64 * 1024 * 1024;
 const BLOCKS_PER_SLAB = SLAB_BYTES / BLOCK_BYTES;
+/**
+ * A first slab written no further than this is kept when the listener goes quiet: between light
+ * requests a new 64 MiB slab each time would be that much more for V8 to account and collect.
+ */
+const KEEP_WRITTEN = 4 * 1024 * 1024;
 
 interface Slab {
   readonly bytes: Uint8Array;
   /** Free block numbers of this slab, a stack (lowest on top, so bodies fill a slab in order). */
   readonly free: Int32Array;
   top: number;
+  /** Blocks ever lent: blocks are lent lowest first from a new slab, so its pages written are below this. */
+  written: number;
 }
 
 /** A block lent to a body: the slab it is in and its number there. */
@@ -34,8 +41,13 @@ export interface BlockStore {
   body(): HeldBody;
   /** Blocks lent now. */
   lent(): number;
-  /** Lets go of the slabs no block of which is lent (their memory goes back once collected). */
-  trim(): void;
+  /** Slabs held now. */
+  slabs(): number;
+  /**
+   * Lets go of the slabs no block of which is lent (their memory goes back once collected); with
+   * `light`, keeps the first if no more than KEEP_WRITTEN bytes of it were ever written.
+   */
+  trim(light?: boolean): void;
 }
 
 export interface HeldBody {
@@ -59,11 +71,13 @@ export function blockStore(): BlockStore {
     if (slab === undefined) {
       const free = new Int32Array(BLOCKS_PER_SLAB);
       for (let i = 0; i < BLOCKS_PER_SLAB; i++) free[i] = BLOCKS_PER_SLAB - 1 - i;
-      slab = { bytes: new Uint8Array(SLAB_BYTES), free, top: BLOCKS_PER_SLAB };
+      slab = { bytes: new Uint8Array(SLAB_BYTES), free, top: BLOCKS_PER_SLAB, written: 0 };
       slabs.push(slab);
     }
     lent++;
-    return { slab, n: slab.free[--slab.top]! };
+    const n = slab.free[--slab.top]!;
+    if (n >= slab.written) slab.written = n + 1;
+    return { slab, n };
   };
   const give = (b: Block): void => {
     lent--;
@@ -72,8 +86,13 @@ export function blockStore(): BlockStore {
   return {
     body: () => heldBody(take, give),
     lent: () => lent,
-    trim() {
-      for (let i = slabs.length - 1; i >= 0; i--) if (slabs[i]!.top === BLOCKS_PER_SLAB) slabs.splice(i, 1);
+    slabs: () => slabs.length,
+    trim(light = false) {
+      for (let i = slabs.length - 1; i >= 0; i--) {
+        const slab = slabs[i]!;
+        if (slab.top < BLOCKS_PER_SLAB || (light && i === 0 && slab.written * BLOCK_BYTES <= KEEP_WRITTEN)) continue;
+        slabs.splice(i, 1);
+      }
     },
   };
 }

@@ -43,9 +43,18 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.onResponse;
   // One budget for the bodies of every connection of this listener (node-budget.ts), held in one
-  // store of blocks (node-blocks.ts) whose empty slabs go once no body is held for a second.
+  // store of blocks (node-blocks.ts). Once no body has been held for a second its empty slabs go
+  // (but a lightly used first one); after a load all of them, before the host's `afterLoad`.
   const store = blockStore();
-  const budget = bodyBudget(serverLimits(options).maxBufferedBytes, options.afterLoad, () => store.trim());
+  const afterLoad = options.afterLoad;
+  const budget = bodyBudget(
+    serverLimits(options).maxBufferedBytes,
+    () => {
+      store.trim();
+      afterLoad?.();
+    },
+    () => store.trim(true),
+  );
   return (req, res) => {
     // hyper refuses such a target before poem sees it (400, no body); node:http passes it on.
     if (badTarget(req.url)) {

@@ -55,6 +55,25 @@ describe('bodies held in blocks', () => {
     expect(kept).toEqual(bytes(1000, 1));
   });
 
+  it('let their slabs go when none of their blocks is lent; a quiet one keeps its first if little of it was written', () => {
+    const store = blockStore();
+    const a = store.body();
+    a.add(bytes(1000, 1));
+    store.trim();
+    expect(store.slabs()).toBe(1); // a block is lent
+    a.free();
+    store.trim(true);
+    expect(store.slabs()).toBe(1); // 16 KiB of it written
+    store.trim();
+    expect(store.slabs()).toBe(0);
+    const big = store.body();
+    const chunk = new Uint8Array(65_536);
+    for (let i = 0; i < 65; i++) big.add(chunk); // 4 MiB + 64 KiB written
+    big.free();
+    store.trim(true);
+    expect(store.slabs()).toBe(0);
+  });
+
   it('are decoded to text piece by piece, a character split across pieces included', async () => {
     const text = `{"a":"${'é€😀x'.repeat(300_000)}"}`;
     const whole = new TextEncoder().encode(text);
