@@ -76,20 +76,15 @@ export function concatBytes(parts: readonly Uint8Array[], size: number): Uint8Ar
 export interface CappedBytes {
   add(chunk: Uint8Array): boolean;
   bytes(): Uint8Array;
-  /** Bytes held now (the buffer's capacity, which may be more than what arrived). */
-  held(): number;
-  /** What `held()` would be after `n` more bytes (to charge a budget before they are copied). */
-  heldAfter(n: number): number;
 }
 
 /**
- * The one capped body reader of the library (the client's responses, the handler's requests, web and
- * node:http alike): counted while they arrive, so a hostile length is refused at `limit`, not after it.
- * Chunks are copied into one buffer, of `expected` bytes (a declared length) when that is honest,
- * else growing by doubling, so a body held is one allocation: no per-chunk objects (a peer sending
- * one byte per packet) and no second copy at the end; a large one is mapped memory the allocator
- * gives back when it is freed, where a run of doublings leaves pieces behind in the heap. A lone
- * chunk is kept as it came.
+ * The one capped body reader of the library for the client's responses and the web handler's
+ * requests (the node:http adapter holds its requests' bodies in blocks: src/http/node-blocks.ts):
+ * counted while they arrive, so a hostile length is refused at `limit`, not after it. Chunks are
+ * copied into one buffer, of `expected` bytes (a declared length) when that is honest, else growing
+ * by doubling, so a body held is one allocation: no per-chunk objects (a peer sending one byte per
+ * packet) and no second copy at the end. A lone chunk is kept as it came.
  */
 export function cappedBytes(limit: number, expected = 0): CappedBytes {
   let buf: Uint8Array | undefined;
@@ -121,8 +116,6 @@ export function cappedBytes(limit: number, expected = 0): CappedBytes {
       return true;
     },
     bytes: () => (buf !== undefined ? buf.subarray(0, size) : (first ?? new Uint8Array(0))),
-    held: () => (buf !== undefined ? buf.byteLength : size),
-    heldAfter,
   };
 }
 

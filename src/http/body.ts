@@ -1,6 +1,6 @@
-import { readStreamCapped } from '../bcs/internal.js';
+import { concatBytes, readStreamCapped } from '../bcs/internal.js';
 import { requestText } from '../submission/internal.js';
-import { TOO_LARGE, type BodyRead } from './exchange.js';
+import { TOO_LARGE, type BodyPieces, type BodyRead, type Exchange } from './exchange.js';
 
 // Request bodies: counted while they stream, never buffered past the limit.
 
@@ -22,4 +22,23 @@ export async function readStream(body: ReadableStream<Uint8Array> | null, limit:
  */
 export function bodyText(bytes: Uint8Array): string {
   return bytes.byteLength === 0 ? 'null' : requestText(bytes);
+}
+
+/** The body's pieces: the exchange's own (`readBodyPieces`), else its one array. */
+export async function readPieces(ex: Exchange, limit: number): Promise<BodyPieces> {
+  if (ex.readBodyPieces !== undefined) return ex.readBodyPieces(limit);
+  const bytes = await ex.readBody(limit);
+  return bytes === TOO_LARGE ? TOO_LARGE : [bytes];
+}
+
+/** The pieces in one array: a lone piece as it is unless `copy`. */
+export function joinPieces(pieces: readonly Uint8Array[], copy = false): Uint8Array {
+  if (pieces.length === 1 && copy) return pieces[0]!.slice();
+  return concatBytes(pieces, piecesLength(pieces));
+}
+
+export function piecesLength(pieces: readonly Uint8Array[]): number {
+  let size = 0;
+  for (const p of pieces) size += p.byteLength;
+  return size;
 }

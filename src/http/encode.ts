@@ -1,6 +1,6 @@
 import { encodeSubmission, encodeSubmissionAsync, parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
 import { parseSubmissionRequest, requestTextSliced, SLICED_PARSE_THRESHOLD, verifyPayload } from '../submission/internal.js';
-import { bodyText, declaredLength } from './body.js';
+import { bodyText, declaredLength, joinPieces, piecesLength, readPieces } from './body.js';
 import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
 import { acceptKind, isJsonContentType } from './params.js';
 import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
@@ -33,8 +33,11 @@ export async function encodeSubmissionRoute(
   if (!isJsonContentType(contentType)) {
     return errorReply(415, 'web_framework_error', `the \`Content-Type\` requested by the client is not supported: ${contentType}`, headers);
   }
-  const bytes = await ex.readBody(cfg.maxBodyBytes);
-  if (bytes === TOO_LARGE) return payloadTooLarge(headers);
+  // The body as it is held (the node adapter's blocks): a large one is joined only by its parse,
+  // in its turn, so the bodies waiting for a turn are never copied whole.
+  const pieces = await readPieces(ex, cfg.maxBodyBytes);
+  if (pieces === TOO_LARGE) return payloadTooLarge(headers);
+  const size = piecesLength(pieces);
   // ApiErrors thrown from here (parse, verify, conversion) are answered by the handler.
   // A large body is parsed in slices, one such body at a time, so it cannot hold up other requests
   // for its whole parse.
@@ -44,17 +47,17 @@ export async function encodeSubmissionRoute(
   const gone = abandoned?.();
   if (gone !== undefined) throw gone;
   const request =
-    bytes.byteLength > SLICED_PARSE_THRESHOLD
+    size > SLICED_PARSE_THRESHOLD
       ? await cfg.largeBodies(
           async () => {
             const stop = abandoned?.();
             if (stop !== undefined) throw stop;
-            const { text, invalidAt } = await requestTextSliced(bytes);
+            const { text, invalidAt } = await requestTextSliced(pieces);
             return parseRequestBodySliced(text, invalidAt, abandoned);
           },
-          { bytes: bytes.byteLength, abandoned },
+          { bytes: size, abandoned },
         )
-      : parseRequestBody(bodyText(bytes));
+      : parseRequestBody(bodyText(joinPieces(pieces)));
   const bcs = acceptKind(ex.header('accept')) === 'bcs';
   if (!cfg.encodeSubmissionEnabled || bcs) {
     // The node answers these only for a request that poem deserialized (web_framework_error

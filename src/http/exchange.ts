@@ -7,6 +7,8 @@ import type { Forward } from './forward.js';
 
 /** What the result of reading a body can be: the bytes, or the size limit was exceeded. */
 export type BodyRead = Uint8Array | typeof TOO_LARGE;
+/** A body as the pieces it is held in, in order, or the size limit was exceeded. */
+export type BodyPieces = readonly Uint8Array[] | typeof TOO_LARGE;
 export const TOO_LARGE: unique symbol = Symbol('too large');
 
 /**
@@ -30,6 +32,12 @@ export interface Exchange {
   header(name: string): string | undefined;
   /** Reads the body, stopping (and discarding the rest) once more than `limit` bytes arrived. */
   readBody(limit: number): Promise<BodyRead>;
+  /**
+   * `readBody` without joining the pieces the body is held in (the node adapter's blocks): for a
+   * reader that takes them one by one, such as a large body's parse, so that a body is never
+   * copied whole before its turn. The pieces are valid until the reply is written. Optional.
+   */
+  readBodyPieces?(limit: number): Promise<BodyPieces>;
   /**
    * Why this request will not be answered usefully any more (its connection closed, or the server
    * shed it: the error to fail with), else undefined. Checked before and during a large body's

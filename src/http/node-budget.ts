@@ -34,8 +34,10 @@ interface Holder extends BudgetHold {
  * `afterLoad`, if given, is called once the budget has been back at zero for a second after it held
  * more than a quarter of its limit: the host may collect then (serve runs a full GC), so resident
  * memory returns after an attack without waiting for V8's idle collection, which can take minutes.
+ * `idle`, if given, is called each time the budget has been back at zero for a second, load or not
+ * (before `afterLoad`): the adapter lets go of its empty slabs then (node-blocks.ts).
  */
-export function bodyBudget(limit: number, afterLoad?: () => void): BodyBudget {
+export function bodyBudget(limit: number, afterLoad?: () => void, idle?: () => void): BodyBudget {
   const holders = new Set<Holder>();
   let used = 0;
   let loaded = false;
@@ -44,10 +46,12 @@ export function bodyBudget(limit: number, afterLoad?: () => void): BodyBudget {
     if (!holders.delete(h)) return;
     used -= h.bytes;
     h.bytes = 0;
-    if (used === 0 && loaded && afterLoad !== undefined) {
+    if (used === 0 && ((loaded && afterLoad !== undefined) || idle !== undefined)) {
       clearTimeout(quiet);
       quiet = setTimeout(() => {
         if (used !== 0) return;
+        idle?.();
+        if (!loaded || afterLoad === undefined) return;
         loaded = false;
         afterLoad();
       }, 1000);

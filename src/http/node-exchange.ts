@@ -1,14 +1,15 @@
 import type { IncomingMessage } from 'node:http';
-import { cappedBytes } from '../bcs/internal.js';
 import { ApiError } from '../records/index.js';
-import { declaredLength } from './body.js';
-import { TOO_LARGE, type BodyRead, type Exchange } from './exchange.js';
+import { joinPieces } from './body.js';
+import { TOO_LARGE, type BodyPieces, type BodyRead, type Exchange } from './exchange.js';
+import type { BlockStore, HeldBody } from './node-blocks.js';
 import type { BodyBudget, BudgetHold } from './node-budget.js';
 import { originForm } from './node-request.js';
 
 // A node:http request as the handler's exchange, for the adapter's requests and for CONNECT (whose
 // socket is handed over, so it has no body to read). Its body is held under the server's budget
-// (node-budget.ts) from its first byte until the reply is written (`release`).
+// (node-budget.ts) from its first byte until the reply is written (`release`), in the listener's
+// blocks (node-blocks.ts) once it is more than one socket chunk.
 
 /** What a request shed by the budget is answered (the handler writes it with the node's error body). */
 export const BUDGET_FULL = 'server busy: the request bodies it holds are at their limit; retry later';
@@ -18,6 +19,8 @@ export class NodeExchange implements Exchange {
   readonly path: string;
   readonly query: string;
   private hold: BudgetHold | undefined;
+  /** The body's blocks, given back by `release` (or when the read fails). */
+  held: HeldBody | undefined;
   private shed = false;
   /** The body was not read to its end (shed, or past the limit): the connection must close after the reply. */
   cut = false;
@@ -25,6 +28,7 @@ export class NodeExchange implements Exchange {
     private readonly req: IncomingMessage,
     readonly method: string,
     private readonly budget?: BodyBudget,
+    private readonly store?: BlockStore,
   ) {
     const target = originForm(req.url);
     const q = target.indexOf('?');
@@ -35,10 +39,16 @@ export class NodeExchange implements Exchange {
     const v = this.req.headers[name];
     return Array.isArray(v) ? v.join(', ') : v;
   }
-  readBody(max: number): Promise<BodyRead> {
+  async readBody(max: number): Promise<BodyRead> {
+    const pieces = await this.readBodyPieces(max);
+    if (pieces === TOO_LARGE) return TOO_LARGE;
+    // Blocks are lent until `release`: a reader that keeps the bytes gets a copy of its own.
+    return this.held === undefined ? joinPieces(pieces) : joinPieces(pieces, true);
+  }
+  readBodyPieces(max: number): Promise<BodyPieces> {
     // CONNECT (no budget): its socket is the handler's, there is no body to read.
-    if (this.budget === undefined) return Promise.resolve(new Uint8Array(0));
-    return readIncoming(this, this.req, max);
+    if (this.budget === undefined || this.store === undefined) return Promise.resolve([]);
+    return readIncoming(this, this.req, max, this.store);
   }
   /** Why the request will not be answered usefully any more: its connection closed, or the budget shed it. */
   abandoned(): Error | undefined {
@@ -57,6 +67,7 @@ export class NodeExchange implements Exchange {
   /** Gives the body's bytes back to the budget (the reply is written, or the client went away). */
   release(): void {
     this.hold?.release();
+    this.held?.free();
   }
 }
 
@@ -64,23 +75,35 @@ const GONE = new Error('the client closed the connection');
 
 /**
  * Collects the body up to `limit` bytes under the budget; past the limit, discards the rest and
- * reports TOO_LARGE. A chunk is charged before it is copied; when it does not fit even after
- * larger bodies were shed, this body is the one shed (503).
+ * reports TOO_LARGE. A lone chunk is kept as it came (a small request is one); from the second on,
+ * the chunks are copied into blocks of `store`, each charged before it is taken; when it does not
+ * fit even after larger bodies were shed, this body is the one shed (503). A body that will not be
+ * read gives its blocks back at once.
  */
-function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number): Promise<BodyRead> {
+function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number, store: BlockStore): Promise<BodyPieces> {
   return new Promise((resolve, reject) => {
-    const declared = declaredLength(req.headers['content-length']);
-    const body = cappedBytes(limit, declared !== undefined && declared <= limit ? declared : 0);
+    let first: Uint8Array | undefined;
     let received = 0;
+    let settled = false;
     const cleanup = () => {
+      settled = true;
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
       req.off('close', onClose);
     };
+    const drop = () => {
+      hold.release();
+      ex.held?.free();
+      first = undefined;
+    };
     const shed = () => {
+      // Shed after the body was read (queued for its parse, or in it): its reader holds the
+      // blocks until the reply is written; the abandoned request stops at its next check.
+      if (settled) return;
       ex.cut = true;
       cleanup();
+      drop();
       reject(new ApiError(503, 'web_framework_error', BUDGET_FULL));
     };
     const hold = ex.holdFor(shed);
@@ -89,29 +112,38 @@ function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number): Pr
       if (received > limit) {
         ex.cut = true;
         cleanup();
-        hold.release();
+        drop();
         req.resume();
         return resolve(TOO_LARGE);
       }
-      if (hold.grow(body.heldAfter(c.byteLength))) return void body.add(c);
-      hold.release();
-      shed();
+      if (first === undefined && ex.held === undefined) {
+        if (!hold.grow(c.byteLength)) return shed();
+        first = c;
+        return;
+      }
+      const held = (ex.held ??= store.body());
+      const before = first === undefined ? 0 : first.byteLength;
+      if (!hold.grow(held.heldAfter(before + c.byteLength))) return shed();
+      if (first !== undefined) held.add(first);
+      first = undefined;
+      held.add(c);
     };
+    const body = (): BodyPieces => (ex.held !== undefined ? ex.held.pieces() : first !== undefined ? [first] : []);
     const onEnd = () => {
       cleanup();
-      resolve(body.bytes());
+      resolve(body());
     };
     const onError = (e: Error) => {
       cleanup();
-      hold.release();
+      drop();
       reject(e);
     };
     const onClose = () => {
       cleanup();
       if (!req.complete) {
-        hold.release();
+        drop();
         reject(GONE);
-      } else resolve(body.bytes());
+      } else resolve(body());
     };
     req.on('data', onData);
     req.on('end', onEnd);

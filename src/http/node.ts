@@ -6,6 +6,7 @@ import type { LedgerHandler } from './handler.js';
 import { NodeExchange } from './node-exchange.js';
 import { writeReply, type Done } from './node-reply.js';
 import { originForm, viaRequest, type WebHandler } from './node-request.js';
+import { blockStore } from './node-blocks.js';
 import { bodyBudget } from './node-budget.js';
 import { badTarget, guardServer, serverLimits, serverOptions, type NodeServerLimits } from './node-server.js';
 
@@ -42,8 +43,19 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
   const exchange = (handler as Partial<LedgerHandler>)[EXCHANGE];
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.onResponse;
-  // One budget for the bodies of every connection of this listener (node-budget.ts).
-  const budget = bodyBudget(serverLimits(options).maxBufferedBytes, options.afterLoad);
+  // One budget for the bodies of every connection of this listener (node-budget.ts), held in one
+  // store of blocks (node-blocks.ts). Once no body has been held for a second its empty slabs go
+  // (but a lightly used first one); after a load all of them, before the host's `afterLoad`.
+  const store = blockStore();
+  const afterLoad = options.afterLoad;
+  const budget = bodyBudget(
+    serverLimits(options).maxBufferedBytes,
+    () => {
+      store.trim();
+      afterLoad?.();
+    },
+    () => store.trim(true),
+  );
   return (req, res) => {
     // hyper refuses such a target before poem sees it (400, no body); node:http passes it on.
     if (badTarget(req.url)) {
@@ -69,7 +81,7 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     if (exchange === undefined) return void viaRequest(handler as WebHandler, req, res, limit, done).catch(() => writeFailure(res, done));
     // A reply the handler has at once is written at once: no promise in between.
     const method = req.method ?? 'GET';
-    const ex = new NodeExchange(req, method, budget);
+    const ex = new NodeExchange(req, method, budget, store);
     try {
       const reply = exchange(ex);
       if (isPromise(reply)) {

@@ -1,3 +1,4 @@
+import { concatBytes } from '../bcs/internal.js';
 import { failOnInvalidUtf8, nextTurn } from './json-text.js';
 
 // Request bodies arrive as bytes; serde_json's `from_slice` reads them without a separate UTF-8
@@ -27,24 +28,36 @@ const TEXT_SLICE = 1 << 20;
 
 /**
  * A large body's text for `parseRequestBodySliced`, decoded in slices that yield to the event loop.
+ * The body may come in pieces (the node adapter's blocks), decoded in order without joining them.
  * A body that is not UTF-8 comes back marked (`invalidAt` ≥ 0), so the sliced parse fails on it as
  * `requestText` would, without a parse that holds the event loop.
  */
-export async function requestTextSliced(bytes: Uint8Array): Promise<{ text: string; invalidAt: number }> {
+export async function requestTextSliced(body: Uint8Array | readonly Uint8Array[]): Promise<{ text: string; invalidAt: number }> {
+  const pieces = ArrayBuffer.isView(body) ? [body] : body;
   // A decoder of its own: a streaming decode keeps state across the turns it yields.
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let text = '';
+  let size = 0;
+  let sinceTurn = 0;
   try {
-    for (let at = 0; at < bytes.byteLength; at += TEXT_SLICE) {
-      const end = Math.min(bytes.byteLength, at + TEXT_SLICE);
-      text += decoder.decode(bytes.subarray(at, end), { stream: end < bytes.byteLength });
-      await nextTurn();
+    for (const bytes of pieces) {
+      for (let at = 0; at < bytes.byteLength; at += TEXT_SLICE) {
+        const end = Math.min(bytes.byteLength, at + TEXT_SLICE);
+        text += decoder.decode(bytes.subarray(at, end), { stream: true });
+        size += end - at;
+        sinceTurn += end - at;
+        if (sinceTurn >= TEXT_SLICE) {
+          sinceTurn = 0;
+          await nextTurn();
+        }
+      }
     }
+    text += decoder.decode();
   } catch {
-    const { text: marked, firstInvalid } = markInvalidUtf8(bytes);
+    const { text: marked, firstInvalid } = markInvalidUtf8(concatBytes(pieces, pieces.reduce((n, p) => n + p.byteLength, 0)));
     return { text: marked, invalidAt: firstInvalid };
   }
-  return { text: bytes.byteLength === 0 ? 'null' : text, invalidAt: -1 };
+  return { text: size === 0 ? 'null' : text, invalidAt: -1 };
 }
 
 /** The text of `b` with each byte of an invalid UTF-8 sequence as `@` (one byte, as in the body). */
