@@ -232,6 +232,11 @@ describe('fixtures/real-node: the corpus', () => {
     expect([...signatures].sort()).toEqual(['ed25519_signature', 'fee_payer_signature', 'multi_ed25519_signature']);
   });
 
+  it('pins the chain id of every devnet transaction, and of nothing else', () => {
+    const devnetFiles = [...new Set(transactions.filter(({ network }) => network === 'devnet').map(({ file }) => file))].sort();
+    expect(Object.keys(DEVNET_CHAIN_ID).sort()).toEqual(devnetFiles);
+  });
+
   it('lists only versions that are in it', () => {
     const versions = new Set(transactions.map(({ tx }) => idOf(tx)));
     expect(Object.keys(LENIENT).filter((v) => !versions.has(v))).toEqual([]);
