@@ -280,7 +280,9 @@ export function parsePayloadJson(json: unknown, nonce: bigint | null, abis: AbiR
       if (inner !== null) {
         ef = at('transaction_payload', () => {
           const io = obj(inner, 'a multisig transaction payload');
-          const it = kind(io);
+          // Nodes before aptos-core PR #12445 (2024-03; api/types/src/transaction.rs
+          // `MultisigTransactionPayload` became a tagged one-of) wrote the entry function untagged.
+          const it = io.type === undefined && 'function' in io ? 'entry_function_payload' : kind(io);
           if (it !== 'entry_function_payload') throw unknownKind(it, 'multisig transaction payload');
           return parseEntryFunctionJson(io, abis, notes, 'payload.transaction_payload')[0]!;
         });

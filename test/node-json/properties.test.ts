@@ -35,6 +35,26 @@ describe('node JSON round trips', () => {
     );
   });
 
+  it('a multisig payload as older nodes wrote it (its entry function untagged) reads to the same bytes', () => {
+    let seen = 0;
+    fc.assert(
+      fc.property(a.onChain(BLOCK_ID), a.u64, (d, ts) => {
+        const bytes = transactionOnChainData.schema.encode(d as never);
+        const decoded = transactionOnChainData.schema.decode(bytes);
+        const json = transactionJson({ $kind: 'OnChain', value: decoded } as TransactionData, { abis, timestamp: ts }) as { payload?: { type?: string; transaction_payload?: Record<string, unknown> | null } };
+        const inner = json.payload?.type === 'multisig_payload' ? json.payload.transaction_payload : null;
+        if (!inner) return;
+        seen++;
+        expect(inner.type).toBe('entry_function_payload');
+        delete inner.type;
+        const back = parseTransactionJson(nodeJsonText(json), { abis, chainId: 4, blockId: BLOCK_ID });
+        expect(toHex(transactionOnChainData.schema.encode(back.data.value as never))).toBe(toHex(bytes));
+      }),
+      { numRuns: RUNS.numRuns * 4 },
+    );
+    expect(seen).toBeGreaterThan(0);
+  });
+
   it('pending: BCS → JSON → typed → BCS, the hash checked', () => {
     fc.assert(
       fc.property(a.signed, (s) => {
