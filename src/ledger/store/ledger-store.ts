@@ -228,7 +228,8 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     const h = decodeBlockHead(b);
     return { blockHeight: BigInt(height), blockHash: h.hash, blockTimestamp: h.timestamp, firstVersion: BigInt(h.first), lastVersion: BigInt(h.last) };
   };
-  const inRange = (v: bigint): v is bigint => v >= BigInt(head.oldestVersion) && v < BigInt(head.nextVersion);
+  // Against the ledger info's bigints: no conversion per read.
+  const inRange = (v: bigint): v is bigint => info !== undefined && v >= info.oldestLedgerVersion && v <= info.ledgerVersion;
 
   const store: LedgerStore = {
     path,

@@ -33,6 +33,7 @@ export function stateSeeker(env: RootDatabase, stateValues: Database<Uint8Array,
   let value: Uint8Array | undefined;
   let elsewhere: Uint8Array | undefined;
   const alloc = slab(1 << 14);
+  let view: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   const keyEncoder = {
     writeKey(key: { form: Uint8Array }, target: Uint8Array, at: number): number {
       target.set(key.form, at);
@@ -49,9 +50,10 @@ export function stateSeeker(env: RootDatabase, stateValues: Database<Uint8Array,
       tag = bytes[8]!;
       value = undefined;
       if (tag === INLINE) {
+        // Through a plain view of lmdb-js's buffer: a Buffer's subarray is another Buffer, slower to make.
+        if (view.buffer !== bytes.buffer) view = new Uint8Array(bytes.buffer);
         value = alloc(size - 9);
-        if (size > 256) value.set(bytes.subarray(9, size));
-        else for (let i = 9; i < size; i++) value[i - 9] = bytes[i]!;
+        value.set(view.subarray(bytes.byteOffset + 9, bytes.byteOffset + size));
       } else if (tag === ELSEWHERE) elsewhere = elsewhereKey(bytes);
       return null;
     },
