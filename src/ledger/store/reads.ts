@@ -48,7 +48,8 @@ export function stateAt(s: StateSeeker, cache: StateCache, form: Uint8Array, ver
   if (hit !== undefined) return hit;
   const hi = version === ledgerVersion ? Infinity : version;
   const at = s.seek(form, version);
-  return at < 0 ? cache.note(key, 0, hi, undefined, false) : cache.note(key, at, hi, s.value, true);
+  // A copy of its own: the seek's value shares a chunk (state-seek.ts) the cache would keep whole.
+  return at < 0 ? cache.note(key, 0, hi, undefined, false) : cache.note(key, at, hi, s.value?.slice(), true);
 }
 
 /** An `AccessPath` key's kind (00 ‖ address ‖ uleb128 length ‖ Path, whose variant is Code 0, Resource 1, ResourceGroup 2). */
