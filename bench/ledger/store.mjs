@@ -91,11 +91,11 @@ const rand = (n) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
 const probes = Array.from({ length: 4096 }, () => [keys[rand(keys.length)], info.oldestLedgerVersion + BigInt(rand(Number(info.ledgerVersion - info.oldestLedgerVersion)))]);
 // Timed by this process's CPU time (user + system), not the wall clock, which other processes on a
 // shared machine stretch; three rounds in turn (memory, store, uncached store), each ledger's median.
-function reads(l) {
+function reads(l, at = probes) {
   let found = 0;
   const c0 = process.cpuUsage();
   for (let i = 0; i < READS; i++) {
-    const [k, v] = probes[i & 4095];
+    const [k, v] = at[i & 4095];
     if (l.stateValue(k, v) !== undefined) found++;
   }
   const c = process.cpuUsage(c0);
@@ -116,6 +116,12 @@ const perRead = (x) => `${x.ns.toFixed(0)} ns CPU a read`;
 row('point reads: memory ledger', perRead(rm), '–', `median of 3 rounds of ${fmt(READS)}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 row('point reads: store', `${perRead(rs)} (${(rs.ns / rm.ns).toFixed(2)}× the memory ledger's)`, '≤ 2×', '4,096 probes repeated: served by the state cache');
 row('point reads: store, no cache', `${perRead(rc)} (${(rc.ns / rm.ns).toFixed(2)}× the memory ledger's)`, '≤ 2×', 'each read one LMDB cursor positioning');
+// The same keys at the latest version (a REST read without ledger_version), for comparison only.
+const latest = probes.map(([k]) => [k, info.ledgerVersion]);
+const head = { memory: [], cold: [] };
+for (let r = 0; r < 3; r++) for (const name of ['memory', 'cold']) head[name].push(reads(ledgers[name], latest));
+const [hm, hc] = ['memory', 'cold'].map((n) => median(head[n]));
+row('point reads at the latest version: store, no cache', `${hc.toFixed(0)} ns CPU a read (${(hc / hm).toFixed(2)}× the memory ledger's ${hm.toFixed(0)} ns)`, '–', 'the same keys, each at the ledger version');
 await cold.close();
 await store.close();
 

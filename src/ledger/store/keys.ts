@@ -28,7 +28,7 @@ import type { Alloc } from './slab.js';
 // then one step back), as StateValueSchema's `(key, !version)` layout makes it one RocksDB seek
 // (state_kv_db.rs `get_state_value_with_version_by_version`). The versions ascend rather than being
 // inverted: a key's new write lands after its last one, so its pages fill up as LMDB splits a page
-// at its end (where a write before the newest splits pages in half: twice the pages, measured).
+// at its end (a write before the newest splits pages in half: measured, 8 writes a 4 KB page where 17 fit).
 // Duplicates are at most LMDB's key size, so a value over INLINE_VALUE bytes (a module, a large
 // resource) lives in `state_values`, under its version and its place in the write set.
 //

@@ -9,6 +9,7 @@ import { checkBatch, checkedLedgerOptions, type BlockInput, type IngestingLedger
 import type { LedgerBase } from '../memory.js';
 import { nodeSha3 } from '../node.js';
 import type { LedgerSummary } from '../source.js';
+import { keyString } from '../memory-state.js';
 import { decodeBlockHead, decodeTxnMeta, elsewhereKey, ELSEWHERE, encodeBlockHead, encodeTxnMeta, eventEntryKey, INLINE_VALUE, LONG_KEY, readU64, stateWrite, TABLES, u64, withU64, type TableName } from './keys.js';
 import { decodeHead, encodeHead, type Head } from './head.js';
 import { pruneTo } from './prune.js';
@@ -172,8 +173,11 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     if (first !== undefined) {
       next.baseVersion = next.oldestVersion = next.nextVersion = first.version;
       next.baseHeight = next.oldestHeight = next.nextHeight = first.height;
+      // A key listed twice takes its last value, as the memory ledger's (a write is one duplicate a version).
+      const base = new Map<string, [Uint8Array, Uint8Array | null]>();
+      if (first.version > 0) for (const [k, v] of first.state) base.set(keyString(k), [k, v]);
       let i = 0;
-      if (first.version > 0) for (const [k, v] of first.state) putState(k, first.version - 1, v, i++);
+      for (const [k, v] of base.values()) putState(k, first.version - 1, v, i++);
     }
     for (const b of parsed) {
       const height = Number(b.blockHeight);
