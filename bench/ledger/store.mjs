@@ -1,8 +1,9 @@
 // LMDB ledger store bench (issue 30), beside the memory ledger in one run. Not a timed test: run with
-//   npm run bench:store [-- --transactions 200000 --reads 200000 --big 2000000 --seconds 5]
+//   npm run bench:store [-- --transactions 200000 --reads 200000 --big 2000000 --seconds 5 --http 1]
+// (--big 0 and --http 0 leave out sections 4 and 3.)
 // 1. ingest tx/s into a store, relaxed durability and fsync per commit (and the memory ledger), with
 //    the main thread's longest stall (event-loop delay max) while ingest runs;
-// 2. point reads (state at a random version) from the store and the memory ledger;
+// 2. point reads (state at a random version) from the store and the memory ledger, in CPU time a read;
 // 3. account and balance over HTTP from a store beside the same-shape floor (bench/http/state.mjs's
 //    method: a bare node:http server answering the very same bytes);
 // 4. a store grown past --big transactions: disk bytes per transaction, and the RSS of a process
@@ -12,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -26,6 +27,7 @@ const TOTAL = Number(args.transactions ?? 200_000);
 const READS = Number(args.reads ?? 200_000);
 const BIG = Number(args.big ?? 2_000_000);
 const SECONDS = Number(args.seconds ?? 5);
+const HTTP = args.http !== '0';
 const BLOCKS_PER_INGEST = Number(args['blocks-per-ingest'] ?? 10);
 const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-store-bench-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -87,28 +89,39 @@ const keys = users.map((u) => resourceKey(u, { address: '0x1', module: 'account'
 let seed = 1;
 const rand = (n) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
 const probes = Array.from({ length: 4096 }, () => [keys[rand(keys.length)], info.oldestLedgerVersion + BigInt(rand(Number(info.ledgerVersion - info.oldestLedgerVersion)))]);
-function reads(l) {
+// Timed by this process's CPU time (user + system), not the wall clock, which other processes on a
+// shared machine stretch; three rounds in turn (memory, store, uncached store), each ledger's median.
+function reads(l, at = probes) {
   let found = 0;
-  const t0 = performance.now();
+  const c0 = process.cpuUsage();
   for (let i = 0; i < READS; i++) {
-    const [k, v] = probes[i & 4095];
+    const [k, v] = at[i & 4095];
     if (l.stateValue(k, v) !== undefined) found++;
   }
-  return { ops: (READS * 1000) / (performance.now() - t0), found };
+  const c = process.cpuUsage(c0);
+  return { ns: ((c.user + c.system) * 1000) / READS, found };
 }
-// The same probes from a store without its state cache (cacheBytes 0): every read is an LMDB seek
-// (or one get at the latest version), the cost of a read the cache has not seen.
+// The same probes from a store without its state cache (cacheBytes 0): every read is the store's own
+// LMDB read (state-seek.ts: one cursor positioning among the key's writes), the cost of a read the
+// cache has not seen.
 const cold = await openLedgerStore(join(dir, 'relaxed'), { cacheBytes: 0 });
-reads(memory);
-reads(store);
-reads(cold);
-const rm = reads(memory);
-const rs = reads(store);
-const rc = reads(cold);
+const ledgers = { memory, store, cold };
+for (const l of Object.values(ledgers)) reads(l);
+const rounds = { memory: [], store: [], cold: [] };
+for (let r = 0; r < 3; r++) for (const [name, l] of Object.entries(ledgers)) rounds[name].push(reads(l));
+const median = (rs) => rs.map((x) => x.ns).sort((a, b) => a - b)[1];
+const [rm, rs, rc] = ['memory', 'store', 'cold'].map((n) => ({ ns: median(rounds[n]), found: rounds[n][0].found }));
 if (rm.found !== rs.found || rm.found !== rc.found) throw new Error(`point reads differ: memory found ${rm.found}, store ${rs.found}, uncached ${rc.found}`);
-row('point reads: memory ledger', `${fmt(rm.ops)} reads/s`);
-row('point reads: store', `${fmt(rs.ops)} reads/s (${(rm.ops / rs.ops).toFixed(2)}× the memory ledger's time)`, '≤ 2×', '4,096 probes repeated: served by the state cache');
-row('point reads: store, no cache', `${fmt(rc.ops)} reads/s (${(rm.ops / rc.ops).toFixed(2)}× the memory ledger's time)`, '–', 'each read one LMDB seek or get');
+const perRead = (x) => `${x.ns.toFixed(0)} ns CPU a read`;
+row('point reads: memory ledger', perRead(rm), '–', `median of 3 rounds of ${fmt(READS)}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+row('point reads: store', `${perRead(rs)} (${(rs.ns / rm.ns).toFixed(2)}× the memory ledger's)`, '≤ 2×', '4,096 probes repeated: served by the state cache');
+row('point reads: store, no cache', `${perRead(rc)} (${(rc.ns / rm.ns).toFixed(2)}× the memory ledger's)`, '≤ 2×', 'each read one LMDB cursor positioning');
+// The same keys at the latest version (a REST read without ledger_version), for comparison only.
+const latest = probes.map(([k]) => [k, info.ledgerVersion]);
+const head = { memory: [], cold: [] };
+for (let r = 0; r < 3; r++) for (const name of ['memory', 'cold']) head[name].push(reads(ledgers[name], latest));
+const [hm, hc] = ['memory', 'cold'].map((n) => median(head[n]));
+row('point reads at the latest version: store, no cache', `${hc.toFixed(0)} ns CPU a read (${(hc / hm).toFixed(2)}× the memory ledger's ${hm.toFixed(0)} ns)`, '–', 'the same keys, each at the ledger version');
 await cold.close();
 await store.close();
 
@@ -125,7 +138,7 @@ async function server(kind) {
 }
 const cannon = (url, seconds) => new Promise((resolve, reject) => autocannon({ url, connections: 32, duration: seconds }, (e, r) => (e ? reject(e) : resolve(r))));
 const http = new Map(WORKLOADS.map((w) => [w.name, []]));
-for (const kind of ['floor', 'store', 'store', 'floor']) {
+for (const kind of HTTP ? ['floor', 'store', 'store', 'floor'] : []) {
   const s = await server(kind);
   for (const w of WORKLOADS) {
     await cannon(s.url + w.path, 1);
@@ -136,7 +149,7 @@ for (const kind of ['floor', 'store', 'store', 'floor']) {
   s.child.kill('SIGTERM');
   await once(s.child, 'exit');
 }
-for (const [name, rs2] of http) {
+for (const [name, rs2] of HTTP ? http : []) {
   const mean = (k) => rs2.filter((r) => r.kind === k).reduce((a, r) => a + r.rps, 0) / 2;
   row(`HTTP ${name}: store / floor`, `${fmt(mean('store'))} / ${fmt(mean('floor'))} req/s = ${((100 * mean('store')) / mean('floor')).toFixed(0)} %`, '≥ 75 %');
 }

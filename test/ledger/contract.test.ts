@@ -31,15 +31,18 @@ let n = 0;
 
 const IMPLS: Impl[] = [
   { name: 'memory ledger', make: async (o, base) => createMemoryLedger(o, base) },
-  {
-    name: 'LMDB store',
-    make: async (o, base) => {
-      const s = await openLedgerStore(join(dir, `s${n++}`), { ...o, durability: 'relaxed' });
-      opened.push(s);
-      if (base !== undefined) s.startAt(base);
-      return s;
-    },
-  },
+  ...[undefined, 0].map(
+    (cacheBytes): Impl => ({
+      // With no state cache every state read is the store's own seek (state-seek.ts).
+      name: cacheBytes === 0 ? 'LMDB store, no state cache' : 'LMDB store',
+      make: async (o, base) => {
+        const s = await openLedgerStore(join(dir, `s${n++}`), { ...o, durability: 'relaxed', ...(cacheBytes !== undefined && { cacheBytes }) });
+        opened.push(s);
+        if (base !== undefined) s.startAt(base);
+        return s;
+      },
+    }),
+  ),
 ];
 
 const REFERENCE = exampleLedger();
@@ -304,6 +307,26 @@ for (const impl of IMPLS) {
       expect((await l.accountState(owner, { kind: 'resource', limit: 1, version, start: keys[0] })).entries[0]!.value).toEqual(new Uint8Array([0]));
       expect((await l.accountState(owner, { kind: 'code', limit: 100, version })).entries).toEqual([]);
       expect(l.stateValue(keys[2]!, version)).toEqual(new Uint8Array([2]));
+    });
+
+    it('answers state values of any length (the store keeps those over 1 KB beside its index)', async () => {
+      const at = REFERENCE.blockByHeight(200n)!;
+      const owner = '0xabc';
+      const tag = (module: string) => ({ address: '0x1', module, name: 'R', typeArgs: [] });
+      const lengths = [0, 1, 64, 1024, 1025, 4096, 70_000];
+      const fill = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff);
+      const state = lengths.map((n, i) => [resourceKey(owner, tag(i === 5 ? 'k'.repeat(1100) : `m${i}`)), fill(n, i)] as [Uint8Array, Uint8Array]);
+      // A key listed twice in a base takes its last value.
+      const l = await impl.make({}, { version: Number(at.firstVersion), height: 200, state: [[state[1]![0], fill(3000, 9)], ...state] });
+      await l.ingest(FIXTURE_BLOCKS.slice(200, 202));
+      // Compared as hex: a failing toEqual over 70 KB arrays would print them whole.
+      const hex = (b: Uint8Array | undefined) => (b === undefined ? 'absent' : Buffer.from(b).toString('hex'));
+      for (const [k, v] of state) {
+        expect(hex(l.stateValue(k, at.firstVersion)) === hex(v), `${v.length} bytes`).toBe(true);
+        expect(hex(l.stateValue(k, l.ledgerInfo().ledgerVersion)) === hex(v), `${v.length} bytes, latest`).toBe(true);
+      }
+      const page = await l.accountState(owner, { kind: 'resource', limit: 100, version: at.firstVersion });
+      expect(page.entries.map((e) => e.value.length).sort((a, b) => a - b)).toEqual(lengths);
     });
   });
 }

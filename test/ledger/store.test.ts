@@ -6,6 +6,7 @@ import { isLedgerError, loadMemoryLedger, resourceKey } from '../../src/ledger/i
 import { nodeSha3, readLedgerFile, removeLeftoverTemps, writeLedgerFile } from '../../src/ledger/internal.js';
 import { exportLedgerFile, importLedgerFile, openLedgerStore } from '../../src/ledger/store.js';
 import { transactionOnChainData } from '../../src/records/index.js';
+import { equalBytes } from '../../src/bcs/index.js';
 import { exampleLedger, FIXTURE, FIXTURE_BLOCKS, FIXTURE_BYTES } from './fixture.js';
 
 // What the store does beyond the contract: it persists (reopened, it answers the same), looks up by
@@ -69,6 +70,20 @@ describe('LMDB store', () => {
     await expect(openLedgerStore(join(dir, 'cache-bad'), { cacheBytes: -1 })).rejects.toThrow(/cacheBytes/);
   });
 
+  it('refuses a store of an older format by its number, and leaves it as it was', async () => {
+    const path = join(dir, 'format2');
+    const { open } = await import('lmdb');
+    const env = open({ path, maxDbs: 16 });
+    const meta = env.openDB({ name: 'meta', encoding: 'binary', keyEncoding: 'binary' });
+    const head = JSON.stringify({ format: 2, baseVersion: 0, baseHeight: 0, oldestVersion: 0, oldestHeight: 0, nextVersion: 1, nextHeight: 1, chainId: 4, epoch: '1', timestamp: '0' });
+    await meta.put(new TextEncoder().encode('head'), new TextEncoder().encode(head));
+    // Format 2's state table: one entry per write, no duplicates.
+    await env.openDB({ name: 'state', encoding: 'binary', keyEncoding: 'binary' }).put(new Uint8Array([0, 1]), new Uint8Array([1]));
+    await env.close();
+    await expect(openLedgerStore(path)).rejects.toThrow(/the store is of format 2; this ledger-bcs reads format 3/);
+    await expect(openLedgerStore(path)).rejects.toMatchObject({ code: 'unknown_format' });
+  });
+
   it('looks up a block by version, a transaction by hash and by sequence number', async () => {
     const s = await openLedgerStore(join(dir, 'lookups'), { durability: 'relaxed' });
     await s.ingest(FIXTURE_BLOCKS);
@@ -105,13 +120,14 @@ describe('LMDB store', () => {
     expect(count('tx')).toBe(Number(info.ledgerVersion - info.oldestLedgerVersion + 1n));
     expect(count('blocks')).toBe(Number(info.blockHeight - info.oldestBlockHeight + 1n));
     expect(count('by_hash')).toBe(count('tx'));
-    // Every key written in the window or visible at its floor, once per version: far fewer than all writes.
+    // Every key written in the window or visible at its floor, once per version: far fewer than all
+    // writes (a key's writes are `state` duplicates: counted with them).
     const full = await openLedgerStore(join(dir, 'unpruned'), { durability: 'relaxed' });
     await full.ingest(FIXTURE_BLOCKS);
     await full.close();
     const envFull = open({ path: join(dir, 'unpruned'), maxDbs: 16, readOnly: true });
-    const fullState = envFull.openDB({ name: 'state', encoding: 'binary', keyEncoding: 'binary' }).getKeysCount();
-    expect(count('state')).toBeLessThan(fullState / 2);
+    const writes = (e: typeof env) => e.openDB({ name: 'state', encoding: 'binary', keyEncoding: 'binary', dupSort: true }).getCount();
+    expect(writes(env)).toBeLessThan(writes(envFull) / 2);
     // The v1 events of the retained transactions, and no others.
     const v1 = (from: bigint) => REFERENCE.transactions(from, Number(REFERENCE.ledgerInfo().ledgerVersion - from) + 1).reduce((n, t) => n + transactionOnChainData.schema.decode(t.bytes).events.filter((e) => e.$kind === 'V1').length, 0);
     expect(count('events')).toBe(v1(info.oldestLedgerVersion));
@@ -119,6 +135,30 @@ describe('LMDB store', () => {
     expect(envFull.openDB({ name: 'events', encoding: 'binary', keyEncoding: 'binary' }).getKeysCount()).toBe(v1(0n));
     await env.close();
     await envFull.close();
+  });
+
+  it('pruning deletes the long values a write hid, with their index entries', async () => {
+    const at = REFERENCE.blockByHeight(200n)!;
+    const user = FIXTURE.accounts.users[0]!;
+    // A base whose account resources are 2 KB long (kept in state_values): the blocks after it rewrite them.
+    const state = [FIXTURE.accounts.faucet, user].map((a) => [ACCOUNT(a), new Uint8Array(2048).fill(7)] as [Uint8Array, Uint8Array]);
+    const path = join(dir, 'pruned-long');
+    const s = await openLedgerStore(path, { pruneWindow: 50, durability: 'relaxed' });
+    s.startAt({ version: Number(at.firstVersion), height: 200, state });
+    await s.ingest(FIXTURE_BLOCKS.slice(200, 201));
+    expect(s.stateValue(ACCOUNT(user), at.firstVersion)).toEqual(new Uint8Array(2048).fill(7));
+    await s.ingest(FIXTURE_BLOCKS.slice(201));
+    const info = s.ledgerInfo();
+    expect(info.oldestLedgerVersion).toBeGreaterThan(at.firstVersion);
+    expect(s.stateValue(ACCOUNT(user), info.oldestLedgerVersion)).toEqual(REFERENCE.stateValue(ACCOUNT(user), info.oldestLedgerVersion));
+    await s.close();
+    const { open } = await import('lmdb');
+    const env = open({ path, maxDbs: 16, readOnly: true });
+    // The faucet's resource is not written again after block 200: its long value is still the one at the floor.
+    const kept = [FIXTURE.accounts.faucet, user].filter((a) => equalBytes(REFERENCE.stateValue(ACCOUNT(a), info.oldestLedgerVersion)!, REFERENCE.stateValue(ACCOUNT(a), at.firstVersion - 1n)!));
+    expect(kept).toEqual([FIXTURE.accounts.faucet]);
+    expect(env.openDB({ name: 'state_values', encoding: 'binary', keyEncoding: 'binary' }).getKeysCount()).toBe(kept.length);
+    await env.close();
   });
 
   it('exports the ledger file the memory ledger saves, byte for byte, and imports it back', async () => {

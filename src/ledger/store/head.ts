@@ -5,8 +5,12 @@ import { LedgerError } from '../errors.js';
 // state-derived parts. One record, so a reopened store never needs the progress reconciliation that
 // AptosDB's per-sub-DB progress keys do (storage/aptosdb/src/utils/truncation_helper.rs).
 
-/** 2: the v1 event index (`events`) and the event keys in each transaction's meta. */
-export const STORE_FORMAT = 2;
+/**
+ * 2: the v1 event index (`events`) and the event keys in each transaction's meta.
+ * 3: `state` holds each key once, its writes as sorted duplicates led by the version (keys.ts), and
+ *    values too long for a duplicate in `state_values`.
+ */
+export const STORE_FORMAT = 3;
 
 export interface Head {
   /** The first version and height the store ever held (its genesis, or where a follower started). */

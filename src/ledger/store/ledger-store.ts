@@ -9,15 +9,14 @@ import { checkBatch, checkedLedgerOptions, type BlockInput, type IngestingLedger
 import type { LedgerBase } from '../memory.js';
 import { nodeSha3 } from '../node.js';
 import type { LedgerSummary } from '../source.js';
-import {
-  decodeBlockHead, decodeTxnMeta, encodeBlockHead, encodeTxnMeta, eventEntryKey, LONG_KEY, readU64,
-  stateEntryKey, stateEntryVersion, TABLES, u64, withU64,
-} from './keys.js';
+import { keyString } from '../memory-state.js';
+import { decodeBlockHead, decodeTxnMeta, elsewhereKey, ELSEWHERE, encodeBlockHead, encodeTxnMeta, eventEntryKey, INLINE_VALUE, LONG_KEY, readU64, stateWrite, TABLES, u64, withU64, type TableName } from './keys.js';
 import { decodeHead, encodeHead, type Head } from './head.js';
 import { pruneTo } from './prune.js';
-import { accountState, accountSummaries, accountTransactions, entryAt, events, plain, stateAt, type Tables } from './reads.js';
+import { accountState, accountSummaries, accountTransactions, events, plain, stateAt, type Tables } from './reads.js';
 import { slab } from './slab.js';
 import { StateCache } from './state-cache.js';
+import { stateSeeker } from './state-seek.js';
 
 // The durable ledger: the memory ledger's contract and ingest rules over LMDB (one file, readers never
 // block the writer, reads synchronous). Each ingest is one LMDB write transaction holding whole blocks
@@ -77,8 +76,6 @@ export interface StoreSnapshot {
   blocks: Generator<{ header: BlockHeader; txs: Uint8Array[] }>;
 }
 
-const TAG_VALUE = new Uint8Array([1]);
-const DELETED = new Uint8Array([0]);
 /**
  * Versions and heights only grow: such tables are written with MDB_APPEND, which fills each page
  * before starting the next (a plain put splits the last page in half; measured: disk bytes a
@@ -98,11 +95,20 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   // is a directory whatever its name (lmdb-js takes a path with an extension for a file by default).
   const { open } = await import('lmdb');
   const env: RootDatabase = open({ path, noSubdir: false, maxDbs: TABLES.length + 2, noSync: relaxed, overlappingSync: false, encoding: 'binary', keyEncoding: 'binary', compression: false });
-  const t = Object.fromEntries(TABLES.map((name) => [name, env.openDB<Uint8Array, Uint8Array>({ name, encoding: 'binary', keyEncoding: 'binary', compression: false })])) as Tables;
-
+  const table = (name: TableName) => env.openDB<Uint8Array, Uint8Array>({ name, encoding: 'binary', keyEncoding: 'binary', compression: false, dupSort: name === 'state' });
+  // The head first: a store of another format is refused by its format number, before a table
+  // whose layout changed is opened with flags it was not made with.
   const HEAD_KEY = new TextEncoder().encode('head');
-  const stored = t.meta.get(HEAD_KEY);
-  let head: Head = stored === undefined ? emptyHead(fallbackChainId) : decodeHead(stored);
+  const meta = table('meta');
+  const stored = meta.get(HEAD_KEY);
+  let head: Head;
+  try {
+    head = stored === undefined ? emptyHead(fallbackChainId) : decodeHead(stored);
+  } catch (e) {
+    await env.close();
+    throw e;
+  }
+  const t = Object.fromEntries(TABLES.map((name) => [name, name === 'meta' ? meta : table(name)])) as Tables;
   /** Where the next ingest continues (ahead of `head` while a commit is in flight). */
   let tail = { version: head.nextVersion, height: head.nextHeight };
   let base: LedgerBase | undefined;
@@ -110,7 +116,8 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   let queue: Promise<unknown> = Promise.resolve();
   let broken: Error | undefined;
   let queued = false;
-  const cache = new StateCache(cacheBytes);
+  const cache = cacheBytes > 0 ? new StateCache(cacheBytes) : undefined;
+  const seeker = stateSeeker(env, t.state_values);
 
   const refreshInfo = () => {
     info =
@@ -150,20 +157,27 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       else if (equalBytes(key, CONFIGURATION_KEY)) next.epoch = leadingU64(value ?? undefined);
       else if (equalBytes(key, TIMESTAMP_KEY)) next.timestamp = leadingU64(value ?? undefined);
     };
-    const putState = (key: Uint8Array, version: number, value: Uint8Array | null) => {
+    /** `index`: the write's place in its write set, which names a value kept in `state_values`. */
+    const putState = (key: Uint8Array, version: number, value: Uint8Array | null, index: number) => {
       const form = formOf(key);
       if (form !== key) {
         t.long_keys.put(form, key);
         // An account's long access-path keys, for its state listing (reads.ts `accountKeys`).
         if (key[0] === 0) t.long_keys.put(concat(key.subarray(0, 33), form.subarray(1)), new Uint8Array(0));
       }
-      t.state.put(stateEntryKey(form, version, alloc), value === null ? DELETED : concat(TAG_VALUE, value));
+      const w = stateWrite(version, value, index, alloc);
+      if (value !== null && value.length > INLINE_VALUE) t.state_values.put(elsewhereKey(w, alloc), value, APPEND);
+      t.state.put(form, w);
       noteInfo(key, value);
     };
     if (first !== undefined) {
       next.baseVersion = next.oldestVersion = next.nextVersion = first.version;
       next.baseHeight = next.oldestHeight = next.nextHeight = first.height;
-      if (first.version > 0) for (const [k, v] of first.state) putState(k, first.version - 1, v);
+      // A key listed twice takes its last value, as the memory ledger's (a write is one duplicate a version).
+      const base = new Map<string, [Uint8Array, Uint8Array | null]>();
+      if (first.version > 0) for (const [k, v] of first.state) base.set(keyString(k), [k, v]);
+      let i = 0;
+      for (const [k, v] of base.values()) putState(k, first.version - 1, v, i++);
     }
     for (const b of parsed) {
       const height = Number(b.blockHeight);
@@ -184,7 +198,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
           t.summaries.put(withU64(s.senderBytes, x.version, alloc), summary);
           if (!nonce) t.by_account.put(withU64(s.senderBytes, Number(s.replayProtector.value), alloc), version);
         }
-        for (const w of x.writes) putState(w.key, x.version, w.value);
+        x.writes.forEach((w, i) => putState(w.key, x.version, w.value, i));
       }
       next.nextVersion = Number(b.lastVersion) + 1;
       next.nextHeight = height + 1;
@@ -202,7 +216,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       next = write(parsed, first);
     });
     // Before the new versions are readable: close the cached spans of the keys they wrote.
-    for (const b of parsed) for (const x of b.transactions) for (const w of x.writes) cache.written(formOf(w.key), x.version);
+    if (cache !== undefined) for (const b of parsed) for (const x of b.transactions) for (const w of x.writes) cache.written(formOf(w.key), x.version);
     head = next;
     refreshInfo();
     if (window !== undefined) {
@@ -218,7 +232,8 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     const h = decodeBlockHead(b);
     return { blockHeight: BigInt(height), blockHash: h.hash, blockTimestamp: h.timestamp, firstVersion: BigInt(h.first), lastVersion: BigInt(h.last) };
   };
-  const inRange = (v: bigint): v is bigint => v >= BigInt(head.oldestVersion) && v < BigInt(head.nextVersion);
+  // Against the ledger info's bigints: no conversion per read.
+  const inRange = (v: bigint): v is bigint => info !== undefined && v >= info.oldestLedgerVersion && v <= info.ledgerVersion;
 
   const store: LedgerStore = {
     path,
@@ -260,14 +275,15 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
     stateValue(stateKey, version) {
       if (!inRange(version)) return undefined;
-      return stateAt(t, cache, formOf(stateKey), Number(version), head.nextVersion - 1).value;
+      if (cache === undefined) return seeker.seek(formOf(stateKey), Number(version)) < 0 ? undefined : seeker.value;
+      return stateAt(seeker, cache, formOf(stateKey), Number(version), head.nextVersion - 1).value;
     },
 
     hasStateAt(stateKey, version) {
       if (version < 0n) return false;
       // Below the window (the replica's read-through check) straight from LMDB, uncached.
-      if (version >= BigInt(head.oldestVersion - 1) && version < BigInt(head.nextVersion)) return stateAt(t, cache, formOf(stateKey), Number(version), head.nextVersion - 1).has;
-      return entryAt(t, formOf(stateKey), Number(version > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : version)) !== undefined;
+      if (cache !== undefined && version >= BigInt(head.oldestVersion - 1) && version < BigInt(head.nextVersion)) return stateAt(seeker, cache, formOf(stateKey), Number(version), head.nextVersion - 1).has;
+      return seeker.seek(formOf(stateKey), Number(version > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : version)) >= 0;
     },
 
     accountTransactionSummaries: (address, q) => accountSummaries(t, address, q, head.oldestVersion),
@@ -293,7 +309,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     transactionVersion: (hash) => store.versionByHash(hash),
 
     accountTransactions: (address, start, limit, ledgerVersion) => accountTransactions(t, address, start, limit, ledgerVersion, head.oldestVersion),
-    accountState: (address, q) => accountState(t, address, q),
+    accountState: (address, q) => accountState(t, seeker, address, q),
     events: (creationNumber, address, q) => events(t, creationNumber, address, q, head.oldestVersion),
 
     versionBySequenceNumber(address, sequenceNumber) {
@@ -346,21 +362,25 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
 /** Every state key's value as of `version` (deleted keys left out), in key order. */
 function* entriesAt(t: Tables, version: number, transaction: Transaction): Generator<[Uint8Array, Uint8Array]> {
+  // Each key's writes in version order: the last one at or below `version` is its value then.
   let form: Uint8Array | undefined;
-  let found = false;
-  for (const { key, value } of t.state.getRange({ transaction })) {
-    const f = key.slice(0, key.length - 8);
-    if (form === undefined || !equalBytes(f, form)) {
-      form = f;
-      found = false;
-    }
-    if (found || stateEntryVersion(key) > version) continue;
-    found = true;
-    if (value[0] === 0) continue;
-    const stateKey = f[0] === 0xff ? t.long_keys.get(f, { transaction }) : f;
-    if (stateKey === undefined) throw new LedgerError('malformed', 'the store has a hashed state key it holds no bytes for');
-    yield [plain(stateKey).slice(), plain(value).slice(1)];
+  let last: Uint8Array | undefined;
+  function* flush(): Generator<[Uint8Array, Uint8Array]> {
+    if (form === undefined || last === undefined || last[8] === 0) return;
+    const stateKey = form[0] === 0xff ? t.long_keys.get(form, { transaction }) : form;
+    const value = last[8] === ELSEWHERE ? t.state_values.get(elsewhereKey(last), { transaction }) : last.subarray(9);
+    if (stateKey === undefined || value === undefined) throw new LedgerError('malformed', 'the store has a hashed state key or a long value it holds no bytes for');
+    yield [plain(stateKey).slice(), plain(value).slice()];
   }
+  for (const { key, value } of t.state.getRange({ transaction })) {
+    if (form === undefined || !equalBytes(key, form)) {
+      yield* flush();
+      form = plain(key);
+      last = undefined;
+    }
+    if (readU64(value) <= version) last = plain(value);
+  }
+  yield* flush();
 }
 
 function emptyHead(chainId: number): Head {

@@ -1,7 +1,7 @@
 import type { Database, RootDatabase } from 'lmdb';
 import { BcsReader } from '../../bcs/index.js';
 import { readWriteSet } from '../block-reader.js';
-import { decodeBlockHead, decodeTxnMeta, EVENT_ENTRY, hasPrefix, readU64, stateEntryKey, u64, withU64, type TableName } from './keys.js';
+import { decodeBlockHead, decodeTxnMeta, elsewhereKey, ELSEWHERE, EVENT_ENTRY, readU64, stateWrite, u64, withU64, type TableName } from './keys.js';
 import { encodeHead, type Head } from './head.js';
 
 // The pruning window, after aptos-core's pruners (storage/aptosdb/src/pruner/): whole blocks older
@@ -70,13 +70,13 @@ function removeRange(t: Tables, from: Head, to: Head, formOf: (key: Uint8Array) 
     const record = value.subarray(m.recordAt);
     for (const w of readWriteSet(new BcsReader(record.subarray(m.writesAt), { zeroCopy: true }))) {
       const form = formOf(w.key);
-      if (version > 0) {
-        for (const k of t.state.getKeys({ start: stateEntryKey(form, version - 1) })) {
-          if (!hasPrefix(k, form, 8)) break;
-          t.state.remove(k);
-        }
+      // The key's writes in version order (`state` duplicates, keys.ts); LMDB drops the key with its last.
+      for (const older of t.state.getValues(form)) {
+        if (readU64(older) >= version) break;
+        if (older[8] === ELSEWHERE) t.state_values.remove(elsewhereKey(older));
+        t.state.remove(form, older);
       }
-      if (w.value === null) t.state.remove(stateEntryKey(form, version));
+      if (w.value === null) t.state.remove(form, stateWrite(version, null, 0));
     }
     t.tx.remove(key);
   }

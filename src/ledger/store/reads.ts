@@ -2,10 +2,11 @@ import type { Database } from 'lmdb';
 import { addressBytes, compareBytes, normalizeAddress, type Address } from '../../bcs/index.js';
 import type { IndexedTransactionSummary } from '../../records/index.js';
 import type { AccountStatePage, AccountStateQuery, EventsQuery, StoredEvent, StoredTransaction, SummariesQuery } from '../source.js';
-import { decodeTxnMeta, EVENT_ENTRY, eventEntryKey, hasPrefix, LONG_KEY, readU64, stateEntryKey, stateEntryVersion, u64, withU64, type TableName } from './keys.js';
+import { decodeTxnMeta, EVENT_ENTRY, eventEntryKey, hasPrefix, LONG_KEY, readU64, u64, withU64, type TableName } from './keys.js';
 import { StateCache } from './state-cache.js';
+import type { StateSeeker } from './state-seek.js';
 
-// The store's range reads beyond one key: the state entry newest at or below a version, an account's
+// The store's range reads beyond one key: the state value at a version through the cache, an account's
 // transaction summaries (forward or backward over `summaries`), an account's
 // state keys of a kind (the node's prefix iteration over StateValueSchema, api/src/context.rs
 // `get_resources_by_pagination`), an account's sequence-number transactions (a range over
@@ -37,30 +38,18 @@ function prefixEnd(prefix: Uint8Array): Uint8Array | undefined {
 }
 
 /**
- * The stored entry (tag ‖ value: 00 deleted, 01 ‖ value) of `form` newest at or below `version`, or
- * undefined: one seek to (form, !version) in `state`, as state_kv_db.rs
- * `get_state_value_with_version_by_version`.
- */
-export function entryAt(t: Tables, form: Uint8Array, version: number): Uint8Array | undefined {
-  for (const { key, value } of t.state.getRange({ start: stateEntryKey(form, version), limit: 1 })) {
-    if (hasPrefix(key, form, 8)) return plain(value);
-  }
-  return undefined;
-}
-
-/**
  * The value of `form` at `version` and whether the key had an entry at or below it, through the
- * cache (state-cache.ts); a miss is one seek. A seek at `ledgerVersion` (the latest) opens its span.
+ * cache (state-cache.ts); a miss is one seek (state-seek.ts). A seek at `ledgerVersion` (the latest)
+ * opens its span.
  */
-export function stateAt(t: Tables, cache: StateCache, form: Uint8Array, version: number, ledgerVersion: number): { value: Uint8Array | undefined; has: boolean } {
+export function stateAt(s: StateSeeker, cache: StateCache, form: Uint8Array, version: number, ledgerVersion: number): { value: Uint8Array | undefined; has: boolean } {
   const key = StateCache.keyOf(form);
   const hit = cache.find(key, version);
   if (hit !== undefined) return hit;
   const hi = version === ledgerVersion ? Infinity : version;
-  for (const { key: k, value } of t.state.getRange({ start: stateEntryKey(form, version), limit: 1 })) {
-    if (hasPrefix(k, form, 8)) return cache.note(key, stateEntryVersion(k), hi, value[0] === 0 ? undefined : plain(value).subarray(1), true);
-  }
-  return cache.note(key, 0, hi, undefined, false);
+  const at = s.seek(form, version);
+  // A copy of its own: the seek's value shares a chunk (state-seek.ts) the cache would keep whole.
+  return at < 0 ? cache.note(key, 0, hi, undefined, false) : cache.note(key, at, hi, s.value?.slice(), true);
 }
 
 /** An `AccessPath` key's kind (00 ‖ address ‖ uleb128 length ‖ Path, whose variant is Code 0, Resource 1, ResourceGroup 2). */
@@ -79,15 +68,15 @@ interface Candidate {
 
 /**
  * The account's state keys in byte order from `start` on: the ones short enough to be their own
- * form, found under 00 ‖ address in `state` with one seek per key (each seek skips the key's other
- * versions: forms are self-delimiting, so the first entry after form ‖ ff… is the next key's); merged with the account's keys longer than LONG_KEY
- * (stored by hash, so out of that range), which `long_keys` lists under 00 ‖ address and which are
- * read and sorted whole (rare: a resource type over 1 KB long).
+ * form, found under 00 ‖ address in `state` (each key once: its writes are duplicates); merged with
+ * the account's keys longer than LONG_KEY (stored by hash, so out of that range), which `long_keys`
+ * lists under 00 ‖ address and which are read and sorted whole (rare: a resource type over 1 KB long).
  */
 function* accountKeys(t: Tables, prefix: Uint8Array, start: Uint8Array | undefined): Generator<Candidate> {
   const from = start === undefined || compareBytes(start, prefix) < 0 ? prefix : start.length > LONG_KEY ? start.subarray(0, LONG_KEY) : start;
+  const end = prefixEnd(prefix);
   const longs: Candidate[] = [];
-  for (const entry of t.long_keys.getKeys({ start: prefix, end: prefixEnd(prefix) })) {
+  for (const entry of t.long_keys.getKeys({ start: prefix, end })) {
     const form = new Uint8Array(33);
     form[0] = 0xff;
     form.set(entry.subarray(33), 1);
@@ -96,12 +85,8 @@ function* accountKeys(t: Tables, prefix: Uint8Array, start: Uint8Array | undefin
   }
   longs.sort((a, b) => compareBytes(a.key, b.key));
   let i = 0;
-  const end = prefixEnd(prefix);
-  for (let at: Uint8Array | undefined = from; at !== undefined; ) {
-    let form: Uint8Array | undefined;
-    for (const k of t.state.getKeys({ start: at, end, limit: 1 })) form = plain(k).subarray(0, k.length - 8);
-    if (form === undefined) break;
-    at = prefixEnd(form);
+  for (const k of t.state.getKeys({ start: from, end })) {
+    const form = plain(k);
     if (start !== undefined && compareBytes(form, start) < 0) continue;
     while (i < longs.length && compareBytes(longs[i]!.key, form) < 0) yield longs[i++]!;
     yield { key: form, form };
@@ -109,7 +94,7 @@ function* accountKeys(t: Tables, prefix: Uint8Array, start: Uint8Array | undefin
   while (i < longs.length) yield longs[i++]!;
 }
 
-export function accountState(t: Tables, address: Address, q: AccountStateQuery): AccountStatePage {
+export function accountState(t: Tables, s: StateSeeker, address: Address, q: AccountStateQuery): AccountStatePage {
   if (q.limit <= 0) return { entries: [], next: undefined };
   const prefix = new Uint8Array(33);
   prefix.set(addressBytes(address), 1);
@@ -117,10 +102,9 @@ export function accountState(t: Tables, address: Address, q: AccountStateQuery):
   const entries: AccountStatePage['entries'] = [];
   for (const c of accountKeys(t, prefix, q.start)) {
     if (accessPathKind(c.key) !== q.kind) continue;
-    const entry = entryAt(t, c.form, version);
-    if (entry === undefined || entry[0] === 0) continue;
+    if (s.seek(c.form, version) < 0 || s.value === undefined) continue;
     if (entries.length === q.limit) return { entries, next: c.key };
-    entries.push({ key: c.key, value: entry.subarray(1) });
+    entries.push({ key: c.key, value: s.value });
   }
   return { entries, next: undefined };
 }

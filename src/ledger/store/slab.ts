@@ -6,10 +6,8 @@
 
 export type Alloc = (n: number) => Uint8Array;
 
-const CHUNK = 1 << 20;
-
 /** A fresh allocator: `take(n)` answers n zeroed bytes of the current chunk, or of a new one. */
-export function slab(): Alloc {
+export function slab(CHUNK = 1 << 20): Alloc {
   let chunk = new Uint8Array(0);
   let at = 0;
   return (n) => {
