@@ -1,6 +1,6 @@
 import { isLedgerApiError, isLedgerNetworkError, isLedgerResponseError, type LedgerClient, type LedgerResult } from '../client/index.js';
 import { backoffMs, sleep as abortableSleep } from '../client/internal.js';
-import { isLedgerError, type IngestingLedger } from '../ledger/index.js';
+import { isLedgerError, type BlockInput, type IngestingLedger } from '../ledger/index.js';
 import { completeBlock, readBlockHead, readListHead } from './block-bytes.js';
 import { diagnoseBlock } from './diagnose.js';
 import { ReplicaError, isReplicaError } from './errors.js';
@@ -83,8 +83,11 @@ export async function fetchBlock(s: Settings, run: Run, height: bigint): Promise
   return completeBlock(bytes, head, pages);
 }
 
-/** Ingests `blocks` (consecutive from the ledger's next height); a refusal is named and thrown. */
-export async function ingestNamed(l: IngestingLedger, blocks: Uint8Array[], first?: { height: bigint; version: bigint }): Promise<number> {
+/**
+ * Ingests `blocks` (consecutive from the ledger's next height, as verified; `bytes` as received); a
+ * refusal is named and thrown.
+ */
+export async function ingestNamed(l: IngestingLedger, blocks: readonly BlockInput[], bytes: readonly Uint8Array[], first?: { height: bigint; version: bigint }): Promise<number> {
   try {
     return (await l.ingest(blocks)).transactions;
   } catch (e) {
@@ -92,10 +95,10 @@ export async function ingestNamed(l: IngestingLedger, blocks: Uint8Array[], firs
   }
   // Keep the verified prefix: one block at a time up to the one refused.
   let n = 0;
-  for (const b of blocks) {
+  for (const [i, b] of bytes.entries()) {
     const before = first ?? { height: l.ledgerInfo().blockHeight + 1n, version: l.ledgerInfo().ledgerVersion + 1n };
     try {
-      n += (await l.ingest(b)).transactions;
+      n += (await l.ingest(blocks[i]!)).transactions;
     } catch (e) {
       if (!isLedgerError(e)) throw e;
       throw diagnoseBlock(b, before.height, before.version, e.message);
@@ -151,7 +154,7 @@ interface Rate {
 async function ingestBatch(s: Settings, run: Run, ready: Uint8Array[], failed: boolean, rate: Rate, progress: { at: number }): Promise<ReplicaError | undefined> {
   const l = run.ledger!;
   const from = l.ledgerInfo();
-  const admitted = ready.length > 0 ? await run.verifier!.admit(ready, (b) => ingestNamed(l, b)) : { stored: 0 };
+  const admitted = ready.length > 0 ? await run.verifier!.admit(ready, (b, bytes) => ingestNamed(l, b, bytes)) : { stored: 0 };
   const n = admitted.stored;
   run.ingested += n;
   run.lastUpstreamError = undefined;

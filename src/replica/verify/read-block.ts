@@ -26,6 +26,10 @@ export interface WritePart {
 
 export interface TransactionPart {
   version: bigint;
+  /** The whole `TransactionOnChainData` as received (what a ledger stores). */
+  record: Uint8Array;
+  /** Where the write set starts in `record`. */
+  writesAt: number;
   transaction: Transaction;
   /** The BCS of `Transaction` (hashed for `transaction_hash`). */
   transactionBytes: Uint8Array;
@@ -79,6 +83,7 @@ function readWrites(r: BcsReader): WritePart[] {
 
 /** One `TransactionOnChainData` at `r` (a block's element, or a listing's). */
 export function readTransaction(r: BcsReader): TransactionPart {
+  const start = r.off;
   const version = r.u64();
   let at = r.off;
   const txn = transaction.schema.read(r);
@@ -92,7 +97,7 @@ export function readTransaction(r: BcsReader): TransactionPart {
   const accumulatorRootHash = r.raw(32);
   at = r.off;
   const writes = readWrites(r);
-  return { version, transaction: txn, transactionBytes, info, infoBytes, events, accumulatorRootHash, changesBytes: r.buf.subarray(at, r.off), writes };
+  return { version, record: r.buf.subarray(start, r.off), writesAt: at - start, transaction: txn, transactionBytes, info, infoBytes, events, accumulatorRootHash, changesBytes: r.buf.subarray(at, r.off), writes };
 }
 
 /** The block's parts; a block that does not parse is refused naming the transaction it failed in. */

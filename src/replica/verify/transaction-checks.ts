@@ -14,10 +14,11 @@ export function refusal(height: bigint, version: bigint | undefined, field: Repl
   return new ReplicaError(code, `block ${height}${version === undefined ? '' : `, version ${version}`}: ${why} (${field})`, height, version, field);
 }
 
-/** sha3(seed("Transaction") ‖ bcs(Transaction)) == info.transaction_hash. */
-export function checkTransactionHash(h: Hashers, height: bigint, t: TransactionPart): void {
+/** sha3(seed("Transaction") ‖ bcs(Transaction)) == info.transaction_hash; returns the hash. */
+export function checkTransactionHash(h: Hashers, height: bigint, t: TransactionPart): Uint8Array {
   const hash = h.seeded(h.transaction, t.transactionBytes);
   if (!equalBytes(hash, t.info.value.transactionHash)) throw refusal(height, t.version, 'transaction_hash', "the transaction does not hash to its info's transaction_hash");
+  return hash;
 }
 
 /** The event accumulator's root over the served events == info.event_root_hash. */

@@ -1,6 +1,7 @@
 import { isBcsError } from '../../bcs/index.js';
 import type { LedgerClient } from '../../client/index.js';
 import type { Sha3 } from '../../ledger/index.js';
+import type { CheckedBlock } from '../../ledger/internal.js';
 import { isReplicaError, ReplicaError } from '../errors.js';
 import type { BlockParts } from './read-block.js';
 import { INITIAL_STATE, verifyBlock, verifyContext, type VerifierState } from './verify-block.js';
@@ -50,10 +51,10 @@ export interface BlockVerifier {
   replay(blocks: Iterable<Uint8Array>): void;
   /**
    * Verifies `blocks` (consecutive, after the last verified), has the witnesses confirm them, and
-   * stores the accepted prefix with `store`. Returns `store`'s count and the refusal that cut the
+   * stores the accepted prefix with `store` (as verified, for the ledger to take as it is, and the bytes). Returns `store`'s count and the refusal that cut the
    * batch short, if any (nothing of the refused block or after it is stored).
    */
-  admit(blocks: readonly Uint8Array[], store: (accepted: Uint8Array[]) => Promise<number>): Promise<Admitted>;
+  admit(blocks: readonly Uint8Array[], store: (accepted: CheckedBlock[], bytes: Uint8Array[]) => Promise<number>): Promise<Admitted>;
 }
 
 export interface Admitted {
@@ -96,8 +97,9 @@ export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
   }
 
   /** Verifies in order; the states after each accepted block, and the refusal that ended the run. */
-  function verifyRun(blocks: readonly Uint8Array[]): { parts: BlockParts[]; states: VerifierState[]; refused?: ReplicaError } {
+  function verifyRun(blocks: readonly Uint8Array[]): { parts: BlockParts[]; checked: CheckedBlock[]; states: VerifierState[]; refused?: ReplicaError } {
     const parts: BlockParts[] = [];
+    const checked: CheckedBlock[] = [];
     const states: VerifierState[] = [];
     let s = state;
     for (const bytes of blocks) {
@@ -106,14 +108,15 @@ export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
         setMode(r.block);
         s = r.state;
         parts.push(r.block);
+        checked.push(r.checked);
         states.push(s);
       } catch (e) {
-        if (isReplicaError(e) && e.code !== 'invalid_option') return { parts, states, refused: e };
-        if (isBcsError(e)) return { parts, states, refused: new ReplicaError('verification_failed', `block ?: ${e.message} (bytes)`, undefined, undefined, 'bytes') };
+        if (isReplicaError(e) && e.code !== 'invalid_option') return { parts, checked, states, refused: e };
+        if (isBcsError(e)) return { parts, checked, states, refused: new ReplicaError('verification_failed', `block ?: ${e.message} (bytes)`, undefined, undefined, 'bytes') };
         throw e;
       }
     }
-    return { parts, states };
+    return { parts, checked, states };
   }
 
   return {
@@ -143,7 +146,7 @@ export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
       run.states.slice(0, accepted).forEach((s, i) => pending.set(run.parts[i]!.blockHeight, s));
       let stored = 0;
       try {
-        if (accepted > 0) stored = await store(blocks.slice(0, accepted));
+        if (accepted > 0) stored = await store(run.checked.slice(0, accepted), blocks.slice(0, accepted));
       } finally {
         // Whatever the store kept (all, or a prefix before its own refusal) is the new tip.
         const h = o.storedHeight();
