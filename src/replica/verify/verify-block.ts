@@ -3,7 +3,7 @@ import { blockStart, checkBlockEnd, checkBlockExtent, checkBlockHeader, checkBlo
 import { framework, type Framework } from './framework.js';
 import { copyAccumulator, emptyAccumulator, hashers, type Accumulator, type Hashers } from './hashers.js';
 import { readBlockParts, type BlockParts, type TransactionPart } from './read-block.js';
-import { summaryOf, type CheckedBlock, type ParsedEvent, type ParsedTransaction } from '../../ledger/internal.js';
+import type { CheckedBlock, ParsedEvent, ParsedTransaction } from '../../ledger/internal.js';
 import { checkAccumulatorRoot, checkEventRootHash, checkStateChangeHash, checkTransactionHash } from './transaction-checks.js';
 
 // One block, every check in order: its extent against the tip; per transaction the hashes its info
@@ -66,5 +66,5 @@ export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uin
 function parsedTransaction(t: TransactionPart, hash: Uint8Array): ParsedTransaction {
   const events: ParsedEvent[] = [];
   for (const e of t.events) if (e.key !== undefined) events.push({ key: e.bytes.subarray(1, 41), sequenceNumber: e.sequenceNumber, bytes: e.bytes });
-  return { version: Number(t.version), bytes: t.record, hash, writes: t.writes, writesAt: t.writesAt, summary: summaryOf(t.transaction, t.transactionBytes, hash), events };
+  return { version: Number(t.version), bytes: t.record, hash, writes: t.writes, writesAt: t.writesAt, summary: t.summary, events };
 }
