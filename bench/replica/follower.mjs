@@ -26,6 +26,7 @@ const follower = createFollower({
 const t0 = performance.now();
 const c0 = process.cpuUsage();
 await follower.start();
+const startMs = performance.now() - t0;
 const half = BigInt(Math.floor(Number(tip) / 2));
 let mid;
 while (follower.status().blockHeight < BigInt(tip)) {
@@ -39,7 +40,7 @@ globalThis.gc?.();
 const s = follower.status();
 if (s.verification.mode !== 'from_genesis') throw new Error(`expected verification from genesis, got ${s.verification.description}`);
 const secondHalf = (s.transactionsIngested - mid.tx) / ((end - mid.at) / 1000);
-process.stdout.write(`${JSON.stringify({ transactions: s.transactionsIngested, ms, cpuMs: (cpu.user + cpu.system) / 1000, secondHalf, rssMb: process.memoryUsage().rss / 2 ** 20, heapMb: process.memoryUsage().heapUsed / 2 ** 20 })}\n`);
+process.stdout.write(`${JSON.stringify({ transactions: s.transactionsIngested, ms, startMs, cpuMs: (cpu.user + cpu.system) / 1000, secondHalf, rssMb: process.memoryUsage().rss / 2 ** 20, heapMb: process.memoryUsage().heapUsed / 2 ** 20 })}\n`);
 const server = createNodeServer(createLedgerHandler({ source: follower.source }));
 server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
 process.on('SIGTERM', () => {

@@ -106,6 +106,9 @@ export function multiKeyAuthenticationKey(key: MultiKeyInput): Address {
 /** sha3-256 over the concatenation of `chunks` (Node's own is ledger-bcs/ledger/node `nodeSha3`). */
 export type Sha3 = (chunks: readonly Uint8Array[]) => Uint8Array;
 
+/** sha3-256 of `input` written to `out` at `at` (no allocation): what a Sha3 may offer as its `into`. */
+export type Sha3Into = (input: Uint8Array, out: Uint8Array, at: number) => void;
+
 /** @noble/hashes' sha3-256: everywhere, but ~8× slower than Node's own. */
 export const nobleSha3: Sha3 = (chunks) => {
   const h = sha3_256.create();

@@ -1,6 +1,6 @@
 import { BcsReader, compareBytes, equalBytes, isBcsError, type Address } from '../bcs/index.js';
 import { nobleSha3, USER_TRANSACTION_PREFIX, type Sha3 } from '../hash/internal.js';
-import { contractEvent, readBlockHeader, stateKey, transaction, transactionInfo, writeOp, type BlockHeader, type ReplayProtector } from '../records/index.js';
+import { contractEvent, readBlockHeader, stateKey, transaction, transactionInfo, writeOp, type BlockHeader, type ReplayProtector, type Transaction } from '../records/index.js';
 import { LedgerError } from './errors.js';
 
 // One BcsBlock (api/types/src/block.rs) read for ingest: its header, and per transaction the span of
@@ -47,6 +47,15 @@ export interface ParsedTransaction {
 /** The block's header, and each transaction read for ingest. */
 export interface ParsedBlock extends BlockHeader {
   transactions: ParsedTransaction[];
+}
+
+/**
+ * A block its reader has read and checked already (the replica's verifier, which checks every hash
+ * parseBlock does and more): a ledger takes its parts as they are, without reading or hashing the
+ * block again; only its place (height, versions) is checked. Its views must stay unchanged.
+ */
+export interface CheckedBlock {
+  checked: ParsedBlock;
 }
 
 // sha3-256 over chunks: its home is the hash layer (node-json renders state-key hashes with it too).
@@ -105,22 +114,25 @@ function readTransaction(r: BcsReader, expected: number, sha3: Sha3): ParsedTran
     if (!equalBytes(hash, info.value.transactionHash)) {
       throw new LedgerError('hash_mismatch', `transaction ${expected}: its hash is not its info's transaction_hash`);
     }
-    let summary: ParsedSummary | undefined;
-    if (txn.$kind === 'UserTransaction') {
-      const raw = txn.value.rawTxn;
-      const p = raw.payload;
-      const nonce = p.$kind === 'Payload' ? p.value.value.extraConfig.value.replayProtectionNonce : null;
-      summary = {
-        sender: raw.sender,
-        senderBytes: r.buf.subarray(txStart + 1, txStart + 33),
-        hash,
-        replayProtector: nonce === null ? { $kind: 'SequenceNumber', value: raw.sequenceNumber } : { $kind: 'Nonce', value: nonce },
-      };
-    }
+    const summary = summaryOf(txn, r.buf.subarray(txStart, txEnd), hash);
     return { version: expected, bytes: r.buf.subarray(start, r.off), hash, writes, writesAt, summary, events };
   } catch (e) {
     return malformed(e, `transaction ${expected}`);
   }
+}
+
+/** A user transaction's summary (`transactionBytes`: its BCS, variant byte first; `hash`: its checked hash). */
+export function summaryOf(txn: Transaction, transactionBytes: Uint8Array, hash: Uint8Array): ParsedSummary | undefined {
+  if (txn.$kind !== 'UserTransaction') return undefined;
+  const raw = txn.value.rawTxn;
+  const p = raw.payload;
+  const nonce = p.$kind === 'Payload' ? p.value.value.extraConfig.value.replayProtectionNonce : null;
+  return {
+    sender: raw.sender,
+    senderBytes: transactionBytes.subarray(1, 33),
+    hash,
+    replayProtector: nonce === null ? { $kind: 'SequenceNumber', value: raw.sequenceNumber } : { $kind: 'Nonce', value: nonce },
+  };
 }
 
 /** The transaction's `Vec<ContractEvent>`, keeping the V1 ones (variant 0: key, sequence number, type, data). */

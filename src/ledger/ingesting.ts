@@ -1,6 +1,6 @@
 import { isBcsError, type Address } from '../bcs/index.js';
 import { bcsBlock, type BcsBlockInput, type BlockHeader, type IndexedTransactionSummary } from '../records/index.js';
-import { parseBlock, type ParsedBlock, type Sha3 } from './block-reader.js';
+import { parseBlock, type CheckedBlock, type ParsedBlock, type Sha3 } from './block-reader.js';
 import { LedgerError } from './errors.js';
 import type { LedgerSource, LedgerSummary, MaybePromise, StoredTransaction, SummariesQuery } from './source.js';
 
@@ -8,7 +8,8 @@ import type { LedgerSource, LedgerSummary, MaybePromise, StoredTransaction, Summ
 // at once) and the LMDB store (ingest answers once its transaction is committed). The follower and the
 // CLI feed either through this contract; reads stay synchronous for both.
 
-export type BlockInput = Uint8Array | BcsBlockInput;
+/** A block's BCS, its decoded form, or a block read and checked by the replica's verifier. */
+export type BlockInput = Uint8Array | BcsBlockInput | CheckedBlock;
 
 export interface IngestResult {
   blocks: number;
@@ -18,7 +19,8 @@ export interface IngestResult {
 
 export interface IngestingLedger extends LedgerSource {
   /**
-   * Appends verified blocks (the BCS of `BcsBlock` with its transactions, or its decoded form): each
+   * Appends verified blocks (the BCS of `BcsBlock` with its transactions, its decoded form, or a
+   * `CheckedBlock` the replica's verifier read, taken without reading it again): each
    * block must start at the next version and height, and every transaction's hash must equal its
    * info's `transaction_hash`. All or nothing: a `LedgerError` leaves the ledger as it was.
    */
@@ -36,7 +38,7 @@ export interface IngestingLedger extends LedgerSource {
   transactions(startVersion: bigint, limit: number): StoredTransaction[];
 }
 
-function toBytes(input: BlockInput, i: number): Uint8Array {
+function toBytes(input: Uint8Array | BcsBlockInput, i: number): Uint8Array {
   if (input instanceof Uint8Array) return input;
   try {
     return bcsBlock.schema.encode(input);
@@ -52,13 +54,23 @@ export function checkBatch(input: BlockInput | readonly BlockInput[], version: n
   let nextVersion = BigInt(version);
   let nextHeight = BigInt(height);
   return list.map((b, i) => {
-    const p = parseBlock(toBytes(b, i), sha3);
+    const p = !(b instanceof Uint8Array) && 'checked' in b ? placed(b.checked) : parseBlock(toBytes(b, i), sha3);
     if (p.blockHeight !== nextHeight) throw new LedgerError('height_gap', `block ${i} has height ${p.blockHeight}, the next height is ${nextHeight}`);
     if (p.firstVersion !== nextVersion) throw new LedgerError('version_gap', `block ${p.blockHeight} starts at version ${p.firstVersion}, the next version is ${nextVersion}`);
     nextVersion = p.lastVersion + 1n;
     nextHeight = p.blockHeight + 1n;
     return p;
   });
+}
+
+/** A checked block's own extent (its versions are its transactions'), as parseBlock checks it. */
+function placed(p: ParsedBlock): ParsedBlock {
+  const n = p.transactions.length;
+  const first = Number(p.firstVersion);
+  if (n === 0 || p.lastVersion - p.firstVersion + 1n !== BigInt(n) || p.lastVersion > BigInt(Number.MAX_SAFE_INTEGER) || p.transactions.some((t, i) => t.version !== first + i)) {
+    throw new LedgerError('incomplete_block', `block ${p.blockHeight} spans versions ${p.firstVersion}..=${p.lastVersion} but carries ${n} transactions`);
+  }
+  return p;
 }
 
 /** The options every ingesting ledger takes, checked: the pruning window and the chain id before any state says it. */

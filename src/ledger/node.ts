@@ -2,6 +2,7 @@ import * as crypto from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { removeLeftoverTemps, writeFileDurably } from './durable-file.js';
 import type { Sha3 } from './block-reader.js';
+import type { Sha3Into } from '../hash/internal.js';
 import { loadMemoryLedger, type MemoryLedger, type MemoryLedgerOptions } from './memory.js';
 
 // ledger-bcs/ledger/node: the memory ledger's file on disk, and Node's own sha3-256 for ingest (Node
@@ -25,15 +26,25 @@ const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encodi
  * the 96-byte inputs of an accumulator's nodes as a Hash object and a Buffer digest, whose native
  * allocations cost more than the hashing.
  */
-export const nodeSha3: Sha3 =
+export const nodeSha3: Sha3 & { into?: Sha3Into } =
   oneShot === undefined
     ? streamedSha3
-    : (chunks) => {
-        const digest = oneShot('sha3-256', chunks.length === 1 ? chunks[0]! : joined(chunks), 'binary');
-        const out = new Uint8Array(32);
-        for (let i = 0; i < 32; i++) out[i] = digest.charCodeAt(i);
-        return out;
-      };
+    : Object.assign(
+        (chunks: readonly Uint8Array[]) => {
+          const digest = oneShot('sha3-256', chunks.length === 1 ? chunks[0]! : joined(chunks), 'binary');
+          const out = new Uint8Array(32);
+          for (let i = 0; i < 32; i++) out[i] = digest.charCodeAt(i);
+          return out;
+        },
+        {
+          // The digest written where the caller wants it: an accumulator's root, ~log2(versions)
+          // nodes a version, allocates no array per node (each one was garbage at once).
+          into(input: Uint8Array, out: Uint8Array, at: number): void {
+            const digest = oneShot('sha3-256', input, 'binary');
+            for (let i = 0; i < 32; i++) out[at + i] = digest.charCodeAt(i);
+          },
+        },
+      );
 
 function joined(chunks: readonly Uint8Array[]): Uint8Array {
   let n = 0;

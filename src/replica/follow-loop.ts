@@ -1,6 +1,6 @@
 import { isLedgerApiError, isLedgerNetworkError, isLedgerResponseError, type LedgerClient, type LedgerResult } from '../client/index.js';
 import { backoffMs, sleep as abortableSleep } from '../client/internal.js';
-import { isLedgerError, type IngestingLedger } from '../ledger/index.js';
+import { isLedgerError, type BlockInput, type IngestingLedger } from '../ledger/index.js';
 import { completeBlock, readBlockHead, readListHead } from './block-bytes.js';
 import { diagnoseBlock } from './diagnose.js';
 import { ReplicaError, isReplicaError } from './errors.js';
@@ -83,8 +83,11 @@ export async function fetchBlock(s: Settings, run: Run, height: bigint): Promise
   return completeBlock(bytes, head, pages);
 }
 
-/** Ingests `blocks` (consecutive from the ledger's next height); a refusal is named and thrown. */
-export async function ingestNamed(l: IngestingLedger, blocks: Uint8Array[], first?: { height: bigint; version: bigint }): Promise<number> {
+/**
+ * Ingests `blocks` (consecutive from the ledger's next height, as verified; `bytes` as received); a
+ * refusal is named and thrown.
+ */
+export async function ingestNamed(l: IngestingLedger, blocks: readonly BlockInput[], bytes: readonly Uint8Array[], first?: { height: bigint; version: bigint }): Promise<number> {
   try {
     return (await l.ingest(blocks)).transactions;
   } catch (e) {
@@ -92,10 +95,10 @@ export async function ingestNamed(l: IngestingLedger, blocks: Uint8Array[], firs
   }
   // Keep the verified prefix: one block at a time up to the one refused.
   let n = 0;
-  for (const b of blocks) {
+  for (const [i, b] of bytes.entries()) {
     const before = first ?? { height: l.ledgerInfo().blockHeight + 1n, version: l.ledgerInfo().ledgerVersion + 1n };
     try {
-      n += (await l.ingest(b)).transactions;
+      n += (await l.ingest(blocks[i]!)).transactions;
     } catch (e) {
       if (!isLedgerError(e)) throw e;
       throw diagnoseBlock(b, before.height, before.version, e.message);
@@ -143,15 +146,22 @@ interface Rate {
   count: number;
 }
 
+/** The ledger's tip as last logged (batches finish in order). */
+interface Logged {
+  blockHeight: bigint;
+  ledgerVersion: bigint;
+}
+
 /**
  * Verifies and ingests a batch (the verified prefix, up to a refused block) and logs it; unless a
  * fetch failed or a block was refused, sets the state by how far behind the upstream is and logs the
- * catch-up progress. Returns the refusal, if any.
+ * catch-up progress. Returns the refusal, if any. `handed` is called once the batch is verified and
+ * handed to the ledger, with the refusal that cut it short.
  */
-async function ingestBatch(s: Settings, run: Run, ready: Uint8Array[], failed: boolean, rate: Rate, progress: { at: number }): Promise<ReplicaError | undefined> {
+async function ingestBatch(s: Settings, run: Run, ready: Uint8Array[], failed: boolean, rate: Rate, progress: { at: number }, from: Logged, handed: (refused: ReplicaError | undefined) => void): Promise<ReplicaError | undefined> {
   const l = run.ledger!;
-  const from = l.ledgerInfo();
-  const admitted = ready.length > 0 ? await run.verifier!.admit(ready, (b) => ingestNamed(l, b)) : { stored: 0 };
+  if (ready.length === 0) handed(undefined);
+  const admitted = ready.length > 0 ? await run.verifier!.admit(ready, (b, bytes) => ingestNamed(l, b, bytes), handed) : { stored: 0 };
   const n = admitted.stored;
   run.ingested += n;
   run.lastUpstreamError = undefined;
@@ -161,7 +171,10 @@ async function ingestBatch(s: Settings, run: Run, ready: Uint8Array[], failed: b
   const secs = Math.max(1, t - rate.at) / 1000;
   const perSecond = Math.round((run.ingested - rate.count) / secs);
   if (t - rate.at > 5000) Object.assign(rate, { at: t, count: run.ingested });
-  if (to.blockHeight > from.blockHeight) s.log(`ingested blocks ${from.blockHeight + 1n}..=${to.blockHeight} versions ${from.ledgerVersion + 1n}..=${to.ledgerVersion} (${n} tx, ${perSecond} tx/s)`);
+  if (to.blockHeight > from.blockHeight) {
+    s.log(`ingested blocks ${from.blockHeight + 1n}..=${to.blockHeight} versions ${from.ledgerVersion + 1n}..=${to.ledgerVersion} (${n} tx, ${perSecond} tx/s)`);
+    Object.assign(from, { blockHeight: to.blockHeight, ledgerVersion: to.ledgerVersion });
+  }
   if (failed || admitted.refused !== undefined) return admitted.refused;
   const behind = (run.upstreamHeight ?? 0n) - to.blockHeight;
   run.state = behind > BigInt(s.concurrency) ? 'catching_up' : 'following';
@@ -223,18 +236,33 @@ async function recover(s: Settings, run: Run, e: unknown, next: bigint, failures
   return true;
 }
 
-/** The follow loop: a window of block fetches in flight, ingested in order as they settle, until stopped or failed. */
+/**
+ * The follow loop: a window of block fetches in flight, verified in order as they settle and handed to
+ * the ledger; while a batch is stored (a store commits off the thread), the next one is verified. A
+ * batch with a refusal or a failed fetch is waited for before the failure is handled. Until stopped
+ * or failed.
+ */
 export async function followLoop(s: Settings, run: Run): Promise<void> {
   const l = run.ledger!;
   const slots: Slot[] = [];
   let failures = 0;
   const progress = { at: s.now() };
   const rate: Rate = { at: s.now(), count: run.ingested };
-  const next = () => l.ledgerInfo().blockHeight + 1n;
+  const info = l.ledgerInfo();
+  const logged: Logged = { blockHeight: info.blockHeight, ledgerVersion: info.ledgerVersion };
+  // The verifier's tip: what the ledger holds and the batch being stored.
+  const next = () => (run.verifier!.tipHeight() ?? l.ledgerInfo().blockHeight) + 1n;
+  let storing: Promise<ReplicaError | undefined> | undefined;
+  const drain = async () => {
+    const b = storing;
+    storing = undefined;
+    await b?.catch(() => undefined);
+  };
   while (!run.abort.signal.aborted) {
     try {
       fillSlots(s, run, slots, next());
       if (slots.length === 0) {
+        await drain();
         if (!(await poll(s, run, next()))) break;
         failures = 0;
         continue;
@@ -242,12 +270,25 @@ export async function followLoop(s: Settings, run: Run): Promise<void> {
       await Promise.race([slots[0]!.promise, run.aborted]);
       if (run.abort.signal.aborted) break;
       const { ready, failed } = takeSettled(slots);
-      // The blocks before a failed fetch or a refused block are kept; then the failure is handled.
-      const refused = await ingestBatch(s, run, ready, failed !== undefined, rate, progress);
+      let refused: ReplicaError | undefined;
+      let onHanded!: () => void;
+      const handed = new Promise<void>((r) => (onHanded = r));
+      const batch = ingestBatch(s, run, ready, failed !== undefined, rate, progress, logged, (e) => ((refused = e), onHanded()));
+      batch.catch(() => undefined);
+      await Promise.race([handed, batch]);
+      const before = storing;
+      storing = batch;
+      await before;
       failures = 0;
-      if (refused !== undefined) throw refused;
-      if (failed !== undefined) throw failed;
+      // The blocks before a failed fetch or a refused block are kept; then the failure is handled.
+      if (refused !== undefined || failed !== undefined) {
+        storing = undefined;
+        const r = await batch;
+        if (r !== undefined) throw r;
+        throw failed;
+      }
     } catch (e) {
+      await drain();
       if (run.abort.signal.aborted) break;
       slots.length = 0;
       if (isReplicaError(e) && e.code !== 'unavailable_start' && e.code !== 'invalid_option') {
@@ -264,5 +305,6 @@ export async function followLoop(s: Settings, run: Run): Promise<void> {
       if (!(await recover(s, run, e, next(), failures))) return;
     }
   }
+  await drain();
   if (run.state !== 'failed') run.state = 'stopped';
 }

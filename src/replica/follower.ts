@@ -225,7 +225,7 @@ async function startRun<L extends IngestingLedger>(s: Settings, o: FollowerOptio
     const create = o.createLedger ?? (createMemoryLedger as unknown as NonNullable<FollowerOptions<L>['createLedger']>);
     const ledger = create({ pruneWindow: o.pruneWindow, chainId: run.chainId, sha3: o.sha3 }, base);
     run.ledger = ledger;
-    const r = await v.admit([bytes], (b) => ingestNamed(ledger, b, { height, version: head.firstVersion }));
+    const r = await v.admit([bytes], (b, raw) => ingestNamed(ledger, b, raw, { height, version: head.firstVersion }));
     if (r.refused !== undefined) throw r.refused;
     run.ingested += r.stored;
   }

@@ -6,6 +6,7 @@ import { createMemoryLedger, isLedgerError, resourceKey, type IngestingLedger, t
 import { openLedgerStore } from '../../src/ledger/store.js';
 import { compareBytes } from '../../src/bcs/index.js';
 import { bcsBlock, transactionOnChainData } from '../../src/records/index.js';
+import { parseBlock } from '../../src/ledger/block-reader.js';
 import { exampleLedger, FIXTURE, FIXTURE_BLOCKS } from './fixture.js';
 import { answeringAsync, sourceContract } from './source-contract.js';
 
@@ -90,6 +91,19 @@ for (const impl of IMPLS) {
         chainId: 4, epoch: 3n, ledgerVersion: 2241n, oldestLedgerVersion: 0n, ledgerTimestampUsec: 1700000365307701n, blockHeight: 306n, oldestBlockHeight: 0n,
       });
       expect(l.blockByHeight(306n)!.blockTimestamp).toBe(1700000365307701n);
+    });
+
+    it('takes checked blocks (read once by the replica) as it takes their bytes, only where they belong', async () => {
+      const l = await impl.make();
+      const checked = FIXTURE_BLOCKS.map((b) => ({ checked: parseBlock(b) }));
+      await refused(() => l.ingest(checked[1]!), 'height_gap');
+      const short = checked[0]!.checked;
+      await refused(() => l.ingest({ checked: { ...short, lastVersion: short.lastVersion + 1n } }), 'incomplete_block');
+      await l.ingest(checked.slice(0, 150));
+      await l.ingest(checked.slice(150));
+      const ref = await impl.make();
+      await ref.ingest(FIXTURE_BLOCKS);
+      expect(snapshot(l)).toEqual(snapshot(ref));
     });
 
     it('answers nothing before its first block', async () => {

@@ -27,6 +27,18 @@ describe('nodeSha3', () => {
     expect(Array.from(nodeSha3([buf.subarray(10, 150)]))).toEqual(Array.from(sha3_256(buf.subarray(10, 150))));
   });
 
+  it('writes the digest where `into` is told, the bytes around it untouched', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.nat(40), (input, at) => {
+        const out = new Uint8Array(at + 40).fill(0xee);
+        nodeSha3.into!(input, out, at);
+        expect(Array.from(out.subarray(at, at + 32))).toEqual(Array.from(sha3_256(input)));
+        expect(out.subarray(0, at).every((b) => b === 0xee) && out.subarray(at + 32).every((b) => b === 0xee)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('gives digests that do not share memory with each other', () => {
     const a = nodeSha3([new Uint8Array([1])]);
     const b = nodeSha3([new Uint8Array([2])]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../../src/bcs/index.js';
 import { nodeSha3 } from '../../src/ledger/internal.js';
+import { nobleSha3 } from '../../src/hash/internal.js';
 import { bcsBlock, transactionInfo, type BcsBlock } from '../../src/records/index.js';
 import type { ReplicaError } from '../../src/replica/index.js';
 import { appendLeaf, emptyAccumulator, eventRoot, hashers, infoHash, rootHash } from '../../src/replica/verify/hashers.js';
@@ -50,6 +51,21 @@ describe('hashers (REAL vectors, docs/replica.md provenance)', () => {
     for (const l of [a, b, hx('d57ebc779d5f764459dc6e618224f465313433b5a8615d8aa4864106e098b395')]) appendLeaf(h, h.transactionNode, tx, l);
     expect(toHex(rootHash(h, h.transactionNode, tx))).toBe('0x5cf3b9b97a13626083298d5d7be8924a535f465ef4a3074ae9f109be14728cea');
     expect(tx.frozen.length).toBe(2);
+  });
+});
+
+describe('the root computed in place', () => {
+  it('is rootHash for 0..300 leaves, with nodeSha3 (into) and with @noble/hashes', () => {
+    for (const h of [hashers(nodeSha3), hashers(nobleSha3)]) {
+      const a = emptyAccumulator();
+      for (let n = 0; n <= 300; n++) {
+        expect(toHex(h.rootScratch(h.transactionNode, a))).toBe(toHex(rootHash(h, h.transactionNode, a)));
+        appendLeaf(h, h.transactionNode, a, nodeSha3([new Uint8Array([n & 0xff, n >> 8])]));
+      }
+      const changes = new Uint8Array([0, 0]);
+      expect(h.seededIs(h.writeSet, changes, h.seeded(h.writeSet, changes))).toBe(true);
+      expect(h.seededIs(h.writeSet, changes, new Uint8Array(32))).toBe(false);
+    }
   });
 });
 

@@ -252,7 +252,11 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
       tail = { version: Number(last.lastVersion) + 1, height: Number(last.blockHeight) + 1 };
       const first = base;
       base = undefined;
-      const done = queue.then(() => commit(parsed, first));
+      // After a failed commit nothing queued behind it is written: its blocks would follow a gap.
+      const done = queue.then(() => {
+        if (broken !== undefined) throw broken;
+        return commit(parsed, first);
+      });
       queue = done.catch((e: unknown) => {
         broken = e instanceof Error ? e : new Error(String(e));
       });

@@ -1,5 +1,6 @@
 import { hashPrefix } from '../../hash/index.js';
-import { ACCUMULATOR_PLACEHOLDER_HASH, accumulatorRoot, appendLeaf as append, CONTRACT_EVENT_PREFIX, emptyAccumulator, EVENT_ACCUMULATOR_PREFIX, USER_TRANSACTION_PREFIX, type Accumulator, type Sha3 } from '../../hash/internal.js';
+import { equalBytes } from '../../bcs/index.js';
+import { ACCUMULATOR_PLACEHOLDER_HASH, accumulatorRoot, appendLeaf as append, CONTRACT_EVENT_PREFIX, emptyAccumulator, EVENT_ACCUMULATOR_PREFIX, USER_TRANSACTION_PREFIX, type Accumulator, type Sha3, type Sha3Into } from '../../hash/internal.js';
 
 export { copyAccumulator, emptyAccumulator, nobleSha3, type Accumulator } from '../../hash/internal.js';
 
@@ -28,6 +29,13 @@ export interface Hashers {
   seeded(seed: Uint8Array, bytes: Uint8Array): Uint8Array;
   /** sha3(seed ‖ left ‖ right): an accumulator's internal node. */
   node(seed: Uint8Array, left: Uint8Array, right: Uint8Array): Uint8Array;
+  /** Whether sha3(seed ‖ bytes) == `expected`, hashed into a buffer this hasher reuses. */
+  seededIs(seed: Uint8Array, bytes: Uint8Array, expected: Uint8Array): boolean;
+  /**
+   * The root over `a`'s leaves (`compute_root_hash`) in a buffer this hasher reuses: valid until its
+   * next call, to compare or copy. Its ~log2(leaves) nodes allocate nothing.
+   */
+  rootScratch(nodeSeed: Uint8Array, a: Accumulator): Uint8Array;
 }
 
 /**
@@ -36,10 +44,24 @@ export interface Hashers {
  * contiguous input is what Node's one-shot sha3 takes (ledger-bcs/ledger/node), with no allocation
  * per hash (a block's spans are hashed where they are, never re-encoded or concatenated).
  */
-export function hashers(sha3: Sha3): Hashers {
+export function hashers(sha3: Sha3 & { into?: Sha3Into }): Hashers {
   const nodeInput = new Uint8Array(96);
   const nodeChunks = [nodeInput];
   let input = new Uint8Array(4096);
+  const into: Sha3Into = sha3.into ?? ((bytes, out, at) => out.set(sha3([bytes]), at));
+  const rootInput = new Uint8Array(96);
+  const root = new Uint8Array(32);
+  const digest = new Uint8Array(32);
+  /** seed ‖ bytes in the reused input buffer (undefined when too large to keep a buffer for). */
+  const joined = (seed: Uint8Array, bytes: Uint8Array): Uint8Array | undefined => {
+    const n = seed.length + bytes.length;
+    // Large inputs (a module publish) are not worth keeping a buffer for.
+    if (n > 1 << 16) return undefined;
+    if (n > input.length) input = new Uint8Array(Math.max(n, input.length * 2));
+    input.set(seed, 0);
+    input.set(bytes, seed.length);
+    return input.subarray(0, n);
+  };
   return {
     sha3,
     transaction: USER_TRANSACTION_PREFIX,
@@ -50,13 +72,38 @@ export function hashers(sha3: Sha3): Hashers {
     eventNode: EVENT_ACCUMULATOR_PREFIX,
     placeholder: ACCUMULATOR_PLACEHOLDER_HASH,
     seeded(seed, bytes) {
-      const n = seed.length + bytes.length;
-      // Large inputs (a module publish) are not worth keeping a buffer for.
-      if (n > 1 << 16) return sha3([seed, bytes]);
-      if (n > input.length) input = new Uint8Array(Math.max(n, input.length * 2));
-      input.set(seed, 0);
-      input.set(bytes, seed.length);
-      return sha3([input.subarray(0, n)]);
+      const one = joined(seed, bytes);
+      return one === undefined ? sha3([seed, bytes]) : sha3([one]);
+    },
+    seededIs(seed, bytes, expected) {
+      const one = joined(seed, bytes);
+      if (one === undefined) return equalBytes(sha3([seed, bytes]), expected);
+      into(one, digest, 0);
+      return equalBytes(digest, expected);
+    },
+    rootScratch(nodeSeed, a) {
+      // accumulatorRoot's fold, each node hashed from rootInput (seed ‖ left ‖ right) into `root`.
+      const f = a.frozen;
+      if (f.length <= 1) {
+        root.set(f.length === 0 ? ACCUMULATOR_PLACEHOLDER_HASH : f[0]!);
+        return root;
+      }
+      rootInput.set(nodeSeed, 0);
+      let bits = a.leaves;
+      while (bits % 2 === 0) bits /= 2;
+      root.set(ACCUMULATOR_PLACEHOLDER_HASH);
+      let i = f.length;
+      for (; bits > 0; bits = Math.floor(bits / 2)) {
+        if (bits % 2 === 1) {
+          rootInput.set(f[--i]!, 32);
+          rootInput.set(root, 64);
+        } else {
+          rootInput.set(root, 32);
+          rootInput.set(ACCUMULATOR_PLACEHOLDER_HASH, 64);
+        }
+        into(rootInput, root, 0);
+      }
+      return root;
     },
     node(seed, left, right) {
       nodeInput.set(seed, 0);

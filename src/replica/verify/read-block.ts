@@ -1,6 +1,7 @@
 import { BcsError, BcsReader, compareBytes, isBcsError, ulebSize } from '../../bcs/index.js';
 import { contractEvent, readBlockHeader, stateKey, transaction, transactionInfo, writeOp, type BlockHeader, type Transaction, type TransactionInfo } from '../../records/index.js';
 import { ReplicaError } from '../errors.js';
+import { summaryOf, type ParsedSummary } from '../../ledger/internal.js';
 
 // A BcsBlock (api/types/src/block.rs) read for verification: its header and, per transaction
 // (api/types/src/transaction.rs `TransactionOnChainData`), the decoded parts a check needs and the
@@ -24,9 +25,24 @@ export interface WritePart {
   value: Uint8Array | null;
 }
 
+/** A user transaction as a part keeps it: its kind (its summary is read; the rest is only hashed). */
+export interface UserTransactionKind {
+  $kind: 'UserTransaction';
+  value?: undefined;
+}
+
+const USER_TRANSACTION: UserTransactionKind = Object.freeze({ $kind: 'UserTransaction' });
+
 export interface TransactionPart {
   version: bigint;
-  transaction: Transaction;
+  /** A user transaction's sender, replay protector and hash as its info claims it (checked before it is stored). */
+  summary: ParsedSummary | undefined;
+  /** The whole `TransactionOnChainData` as received (what a ledger stores). */
+  record: Uint8Array;
+  /** Where the write set starts in `record`. */
+  writesAt: number;
+  /** Decoded, but for a user transaction only its kind: the block checks read no more of it. */
+  transaction: Transaction | UserTransactionKind;
   /** The BCS of `Transaction` (hashed for `transaction_hash`). */
   transactionBytes: Uint8Array;
   info: TransactionInfo;
@@ -79,6 +95,7 @@ function readWrites(r: BcsReader): WritePart[] {
 
 /** One `TransactionOnChainData` at `r` (a block's element, or a listing's). */
 export function readTransaction(r: BcsReader): TransactionPart {
+  const start = r.off;
   const version = r.u64();
   let at = r.off;
   const txn = transaction.schema.read(r);
@@ -92,7 +109,10 @@ export function readTransaction(r: BcsReader): TransactionPart {
   const accumulatorRootHash = r.raw(32);
   at = r.off;
   const writes = readWrites(r);
-  return { version, transaction: txn, transactionBytes, info, infoBytes, events, accumulatorRootHash, changesBytes: r.buf.subarray(at, r.off), writes };
+  // A user transaction's decoded fields die here (read for its summary), not kept for a whole batch.
+  const summary = summaryOf(txn, transactionBytes, info.value.transactionHash);
+  const kept = txn.$kind === 'UserTransaction' ? USER_TRANSACTION : txn;
+  return { version, summary, record: r.buf.subarray(start, r.off), writesAt: at - start, transaction: kept, transactionBytes, info, infoBytes, events, accumulatorRootHash, changesBytes: r.buf.subarray(at, r.off), writes };
 }
 
 /** The block's parts; a block that does not parse is refused naming the transaction it failed in. */

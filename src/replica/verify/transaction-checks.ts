@@ -1,6 +1,6 @@
 import { equalBytes, toHex } from '../../bcs/index.js';
 import { ReplicaError, type ReplicaErrorField } from '../errors.js';
-import { appendLeaf, eventRoot, infoHash, rootHash, type Accumulator, type Hashers } from './hashers.js';
+import { appendLeaf, eventRoot, infoHash, type Accumulator, type Hashers } from './hashers.js';
 import type { TransactionPart } from './read-block.js';
 
 // Per transaction, what its info commits to (types/src/transaction/mod.rs
@@ -14,10 +14,11 @@ export function refusal(height: bigint, version: bigint | undefined, field: Repl
   return new ReplicaError(code, `block ${height}${version === undefined ? '' : `, version ${version}`}: ${why} (${field})`, height, version, field);
 }
 
-/** sha3(seed("Transaction") ‖ bcs(Transaction)) == info.transaction_hash. */
-export function checkTransactionHash(h: Hashers, height: bigint, t: TransactionPart): void {
+/** sha3(seed("Transaction") ‖ bcs(Transaction)) == info.transaction_hash; returns the hash. */
+export function checkTransactionHash(h: Hashers, height: bigint, t: TransactionPart): Uint8Array {
   const hash = h.seeded(h.transaction, t.transactionBytes);
   if (!equalBytes(hash, t.info.value.transactionHash)) throw refusal(height, t.version, 'transaction_hash', "the transaction does not hash to its info's transaction_hash");
+  return hash;
 }
 
 /** The event accumulator's root over the served events == info.event_root_hash. */
@@ -35,8 +36,7 @@ export function checkEventRootHash(h: Hashers, height: bigint, t: TransactionPar
 
 /** sha3(seed("WriteSet") ‖ bcs(WriteSet)) == info.state_change_hash. */
 export function checkStateChangeHash(h: Hashers, height: bigint, t: TransactionPart): void {
-  const hash = h.seeded(h.writeSet, t.changesBytes);
-  if (!equalBytes(hash, t.info.value.stateChangeHash)) throw refusal(height, t.version, 'state_change_hash', "the write set does not hash to its info's state_change_hash");
+  if (!h.seededIs(h.writeSet, t.changesBytes, t.info.value.stateChangeHash)) throw refusal(height, t.version, 'state_change_hash', "the write set does not hash to its info's state_change_hash");
 }
 
 /**
@@ -45,7 +45,7 @@ export function checkStateChangeHash(h: Hashers, height: bigint, t: TransactionP
  */
 export function checkAccumulatorRoot(h: Hashers, height: bigint, t: TransactionPart, acc: Accumulator, pins: ReadonlyMap<bigint, Uint8Array>): void {
   appendLeaf(h, h.transactionNode, acc, infoHash(h, t.infoBytes));
-  const root = rootHash(h, h.transactionNode, acc);
+  const root = h.rootScratch(h.transactionNode, acc);
   if (!equalBytes(root, t.accumulatorRootHash)) {
     throw refusal(height, t.version, 'accumulator_root_hash', `the accumulator over versions 0..=${t.version} has root ${toHex(root)}, the upstream sent ${toHex(t.accumulatorRootHash)}`);
   }

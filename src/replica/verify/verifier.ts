@@ -1,6 +1,7 @@
 import { isBcsError } from '../../bcs/index.js';
 import type { LedgerClient } from '../../client/index.js';
 import type { Sha3 } from '../../ledger/index.js';
+import type { CheckedBlock } from '../../ledger/internal.js';
 import { isReplicaError, ReplicaError } from '../errors.js';
 import type { BlockParts } from './read-block.js';
 import { INITIAL_STATE, verifyBlock, verifyContext, type VerifierState } from './verify-block.js';
@@ -50,10 +51,16 @@ export interface BlockVerifier {
   replay(blocks: Iterable<Uint8Array>): void;
   /**
    * Verifies `blocks` (consecutive, after the last verified), has the witnesses confirm them, and
-   * stores the accepted prefix with `store`. Returns `store`'s count and the refusal that cut the
-   * batch short, if any (nothing of the refused block or after it is stored).
+   * stores the accepted prefix with `store` (as verified, for the ledger to take as it is, and as
+   * received). Returns `store`'s count and the refusal that cut the batch short, if any (nothing of
+   * the refused block or after it is stored). `onStoring` is called, with that refusal, once the
+   * accepted prefix is handed to `store` (or nothing will be): from then the next batch may be
+   * admitted, verified after this one while it is stored; if the store then keeps less, the verifier
+   * goes back to what it kept.
    */
-  admit(blocks: readonly Uint8Array[], store: (accepted: Uint8Array[]) => Promise<number>): Promise<Admitted>;
+  admit(blocks: readonly Uint8Array[], store: (accepted: CheckedBlock[], bytes: Uint8Array[]) => Promise<number>, onStoring?: (refused: ReplicaError | undefined) => void): Promise<Admitted>;
+  /** The height of the last block verified and handed to the store (undefined before the first). */
+  tipHeight(): bigint | undefined;
 }
 
 export interface Admitted {
@@ -75,7 +82,7 @@ export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
   const wopts = { chainId: o.chainId, waitMs: o.witnessWaitMs ?? 30_000, pollMs: o.pollMs ?? 500, now, sleep: o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))), stopped: o.stopped ?? (() => false) };
   let state: VerifierState = INITIAL_STATE;
   let mode: VerificationMode | undefined;
-  // States after each verified, not yet stored block, by height.
+  // States after each verified block handed to the store, by height, kept down to the stored tip's.
   const pending = new Map<bigint, VerifierState>();
 
   function status(): VerificationStatus {
@@ -96,8 +103,9 @@ export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
   }
 
   /** Verifies in order; the states after each accepted block, and the refusal that ended the run. */
-  function verifyRun(blocks: readonly Uint8Array[]): { parts: BlockParts[]; states: VerifierState[]; refused?: ReplicaError } {
+  function verifyRun(blocks: readonly Uint8Array[]): { parts: BlockParts[]; checked: CheckedBlock[]; states: VerifierState[]; refused?: ReplicaError } {
     const parts: BlockParts[] = [];
+    const checked: CheckedBlock[] = [];
     const states: VerifierState[] = [];
     let s = state;
     for (const bytes of blocks) {
@@ -105,28 +113,34 @@ export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
         const r = verifyBlock(ctx, s, bytes);
         setMode(r.block);
         s = r.state;
-        parts.push(r.block);
+        // The decoded transactions only for the witnesses: kept for a batch, they cost collections.
+        parts.push(witnesses.length > 0 ? r.block : { ...r.block, transactions: [] });
+        checked.push(r.checked);
         states.push(s);
       } catch (e) {
-        if (isReplicaError(e) && e.code !== 'invalid_option') return { parts, states, refused: e };
-        if (isBcsError(e)) return { parts, states, refused: new ReplicaError('verification_failed', `block ?: ${e.message} (bytes)`, undefined, undefined, 'bytes') };
+        if (isReplicaError(e) && e.code !== 'invalid_option') return { parts, checked, states, refused: e };
+        if (isBcsError(e)) return { parts, checked, states, refused: new ReplicaError('verification_failed', `block ?: ${e.message} (bytes)`, undefined, undefined, 'bytes') };
         throw e;
       }
     }
-    return { parts, states };
+    return { parts, checked, states };
   }
 
   return {
     status,
+    tipHeight: () => state.tip?.height,
     replay(blocks) {
       // One block at a time: a store holds more than memory does.
       for (const bytes of blocks) {
         const run = verifyRun([bytes]);
         if (run.refused !== undefined) throw run.refused;
         state = run.states[0]!;
+        pending.clear();
+        pending.set(run.parts[0]!.blockHeight, state);
       }
     },
-    async admit(blocks, store) {
+    async admit(blocks, store, onStoring) {
+      const before = state;
       const run = verifyRun(blocks);
       let refused = run.refused;
       let accepted = run.parts.length;
@@ -141,15 +155,20 @@ export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
         }
       }
       run.states.slice(0, accepted).forEach((s, i) => pending.set(run.parts[i]!.blockHeight, s));
+      // The next batch verifies after this one while this one is stored (a store commits off the thread).
+      if (accepted > 0) state = run.states[accepted - 1]!;
+      const last = accepted > 0 ? run.parts[accepted - 1]!.blockHeight : undefined;
       let stored = 0;
       try {
-        if (accepted > 0) stored = await store(blocks.slice(0, accepted));
+        const storing = accepted > 0 ? store(run.checked.slice(0, accepted), blocks.slice(0, accepted)) : Promise.resolve(0);
+        onStoring?.(refused);
+        stored = await storing;
       } finally {
-        // Whatever the store kept (all, or a prefix before its own refusal) is the new tip.
+        onStoring?.(refused);
+        // Whatever the store kept (all, or a prefix before its own refusal or failure) is the tip.
         const h = o.storedHeight();
-        const s = h === undefined ? undefined : pending.get(h);
-        if (s !== undefined) state = s;
-        pending.clear();
+        if (last !== undefined && h !== last) state = (h === undefined ? undefined : pending.get(h)) ?? before;
+        if (h !== undefined) for (const k of pending.keys()) if (k < h) pending.delete(k);
       }
       return refused === undefined ? { stored } : { stored, refused };
     },

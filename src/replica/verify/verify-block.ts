@@ -2,7 +2,8 @@ import type { Sha3 } from '../../ledger/index.js';
 import { blockStart, checkBlockEnd, checkBlockExtent, checkBlockHeader, checkBlockOrder, checkNewBlockEvent, checkStateWrites, type VerifiedTip } from './block-checks.js';
 import { framework, type Framework } from './framework.js';
 import { copyAccumulator, emptyAccumulator, hashers, type Accumulator, type Hashers } from './hashers.js';
-import { readBlockParts, type BlockParts } from './read-block.js';
+import { readBlockParts, type BlockParts, type TransactionPart } from './read-block.js';
+import type { CheckedBlock, ParsedEvent, ParsedTransaction } from '../../ledger/internal.js';
 import { checkAccumulatorRoot, checkEventRootHash, checkStateChangeHash, checkTransactionHash } from './transaction-checks.js';
 
 // One block, every check in order: its extent against the tip; per transaction the hashes its info
@@ -33,14 +34,19 @@ export function verifyContext(sha3: Sha3, chainId: number, pins: ReadonlyMap<big
   return { h: hashers(sha3), fw: framework(), chainId, pins };
 }
 
-/** Verifies one block's bytes after `state`; returns the state after it and the block's parts. */
-export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uint8Array): { state: VerifierState; block: BlockParts } {
+/**
+ * Verifies one block's bytes after `state`; returns the state after it, the block's parts and the
+ * block as a ledger ingests it (its parts and hashes as verified here, not read again).
+ */
+export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uint8Array): { state: VerifierState; block: BlockParts; checked: CheckedBlock } {
   const b = readBlockParts(bytes);
   const { h, fw } = ctx;
   checkBlockExtent(b, state.tip);
   const acc = state.accumulator !== undefined ? copyAccumulator(state.accumulator) : state.tip === undefined && b.firstVersion === 0n ? emptyAccumulator() : undefined;
-  for (const t of b.transactions) {
-    checkTransactionHash(h, b.blockHeight, t);
+  const txs: ParsedTransaction[] = new Array(b.transactions.length);
+  for (let i = 0; i < b.transactions.length; i++) {
+    const t = b.transactions[i]!;
+    txs[i] = parsedTransaction(t, checkTransactionHash(h, b.blockHeight, t));
     checkEventRootHash(h, b.blockHeight, t);
     checkStateChangeHash(h, b.blockHeight, t);
     if (acc !== undefined) checkAccumulatorRoot(h, b.blockHeight, t, acc, ctx.pins);
@@ -52,5 +58,13 @@ export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uin
   for (const t of b.transactions) checkStateWrites(fw, ctx.chainId, b, t);
   const reconfigured = checkBlockEnd(fw, b, s);
   const tip: VerifiedTip = { height: b.blockHeight, nextVersion: b.lastVersion + 1n, timestamp: s.timestamp, epoch: s.epoch, round: s.round, reconfigured };
-  return { state: { tip, accumulator: acc }, block: b };
+  const { blockHeight, blockHash, blockTimestamp, firstVersion, lastVersion } = b;
+  return { state: { tip, accumulator: acc }, block: b, checked: { checked: { blockHeight, blockHash, blockTimestamp, firstVersion, lastVersion, transactions: txs } } };
+}
+
+/** A verified transaction as a ledger keeps it: its record, hash, writes, summary and v1 events. */
+function parsedTransaction(t: TransactionPart, hash: Uint8Array): ParsedTransaction {
+  const events: ParsedEvent[] = [];
+  for (const e of t.events) if (e.key !== undefined) events.push({ key: e.bytes.subarray(1, 41), sequenceNumber: e.sequenceNumber, bytes: e.bytes });
+  return { version: Number(t.version), bytes: t.record, hash, writes: t.writes, writesAt: t.writesAt, summary: t.summary, events };
 }
