@@ -136,7 +136,7 @@ export interface KeptAnswer {
   readonly extra: readonly string[];
 }
 
-/** At most 4,096 answers (an entry's weight: its body, key and headers), 16 MiB in all; a request text past 1,024 characters is not kept. */
+/** At most 4,096 answers, 16 MiB in all by default (an entry's weight: its body and headers); a request text past 1,024 characters is not kept. */
 export const KEPT_ANSWERS = 4096;
 export const KEPT_ANSWER_BYTES = 16 * 1024 * 1024;
 export const KEPT_ANSWER_KEY_CHARS = 1024;
@@ -144,8 +144,8 @@ const ANSWER_OVERHEAD = 160;
 
 export type AnswerMemo = BoundedMap<string, KeptAnswer>;
 
-export function answerMemo(): AnswerMemo {
-  return new BoundedMap(KEPT_ANSWERS, { max: KEPT_ANSWER_BYTES, of: (a) => a.body.byteLength + 8 * a.extra.length + ANSWER_OVERHEAD });
+export function answerMemo(maxBytes = KEPT_ANSWER_BYTES): AnswerMemo {
+  return new BoundedMap(KEPT_ANSWERS, { max: maxBytes, of: (a) => a.body.byteLength + 8 * a.extra.length + ANSWER_OVERHEAD });
 }
 
 interface AnsweredRequest {

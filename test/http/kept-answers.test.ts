@@ -147,7 +147,26 @@ describe('whole answers kept between requests', () => {
     expect((await h(new Request(`http://localhost${long}`))).status).toBe(500);
   });
 
-  it('are bounded: 4,096 answers and 16 MiB', () => {
+  it('are kept up to answerCacheBytes: 0 keeps none, and a bound that is not a byte count is refused', async () => {
+    const ledger = exampleLedger();
+    const { source, reads } = counting(ledger);
+    const none = createLedgerHandler({ source, answerCacheBytes: 0 });
+    const path = '/v1/accounts/0x1/module/aptos_account';
+    const want = await answer(createLedgerHandler({ source: ledger }), path);
+    expect(await answer(none, path)).toBe(want);
+    const before = reads();
+    expect(await answer(none, path)).toBe(want);
+    expect(reads()).toBe(before + 1);
+    // A bound smaller than the answer keeps nothing either.
+    const small = createLedgerHandler({ source, answerCacheBytes: 100 });
+    await answer(small, path);
+    const then = reads();
+    expect(await answer(small, path)).toBe(want);
+    expect(reads()).toBe(then + 1);
+    for (const bad of [-1, 1.5, Number.NaN, Infinity]) expect(() => createLedgerHandler({ source: ledger, answerCacheBytes: bad })).toThrow(TypeError);
+  });
+
+  it('are bounded: 4,096 answers and 16 MiB by default', () => {
     const memo = answerMemo();
     const kept = (bytes: number): KeptAnswer => ({ chainId: 4, latest: 1n, oldest: 0n, body: new Uint8Array(bytes), extra: ['content-type', 'application/json; charset=utf-8'] });
     for (let i = 0; i < KEPT_ANSWERS + 100; i++) memo.set(`/v1/x/${i}`, kept(10));
