@@ -4,7 +4,7 @@ import { readStream } from './body.js';
 import { validCors, withCors, type CorsOptions } from './cors.js';
 import type { HandlerAbis } from './encode.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type Exchange, type HandlerConfig, type MaybeReply, type Reply, type Serve } from './exchange.js';
-import { errorReply, isPromise, ledgerHeadersFor, methodNotAllowed, notFound } from './responses.js';
+import { answerMemo, errorReply, isPromise, KEPT_ANSWER_BYTES, keptAnswers, ledgerHeadersFor, methodNotAllowed, notFound } from './responses.js';
 import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
 import { DEFAULT_GAS_ESTIMATION, DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, type GasEstimationConfig, type PageLimits, type StateEndpoint } from './endpoints/index.js';
 import type { Forward } from './forward.js';
@@ -55,6 +55,12 @@ export interface LedgerHandlerOptions {
    */
   transactionCacheBytes?: number;
   /**
+   * The most bytes of whole answers kept between requests (default 16 MiB, at most 4,096 answers; 0
+   * keeps none): a state endpoint's 200 is answered again from its final bytes while the ledger's
+   * versions stay the same (responses.ts `keptAnswers`).
+   */
+  answerCacheBytes?: number;
+  /**
    * sha3-256 for the state-key hashes of rendered transactions (default @noble/hashes, which runs
    * everywhere). In Node, pass ledger-bcs/ledger/node `nodeSha3`: several times faster.
    */
@@ -93,14 +99,41 @@ function stateRouteHandlers(
   const gasEstimation: GasEstimationConfig = { ...DEFAULT_GAS_ESTIMATION, ...options.gasEstimation };
   const cacheBytes = options.transactionCacheBytes;
   if (cacheBytes !== undefined && !(Number.isSafeInteger(cacheBytes) && cacheBytes >= 0)) throw new TypeError('transactionCacheBytes must be a whole number of bytes, 0 or more');
+  const answerBytes = options.answerCacheBytes ?? KEPT_ANSWER_BYTES;
+  if (!(Number.isSafeInteger(answerBytes) && answerBytes >= 0)) throw new TypeError('answerCacheBytes must be a whole number of bytes, 0 or more');
+  const answers = answerBytes > 0 ? answerMemo(answerBytes) : undefined;
   const memo = endpointMemo(cacheBytes);
   const sha3 = options.sha3;
   const out: Record<string, RouteHandler> = {};
   for (const [name, endpoint] of Object.entries(endpoints) as [string, StateEndpoint<EndpointSpec>][]) {
-    out[name] = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis, sha3, maxBodyBytes: c.cfg.maxBodyBytes, gasEstimation });
+    const serve: RouteHandler = (c) => endpoint({ ex: c.ex, spec: c.spec, params: c.params, queryValues: undefined, info: c.info, headers: c.headers, source, limits: l, memo, abis, sha3, maxBodyBytes: c.cfg.maxBodyBytes, gasEstimation });
+    out[name] = answers !== undefined && KEPT.has(name) ? keptAnswers(answers, serve) : serve;
   }
   return out;
 }
+
+/**
+ * The GET routes whose 200 answers are kept whole (responses.ts `keptAnswers`): each is the request's
+ * and the ledger's at its versions alone. Not blocks, which keep their answers' parts by block
+ * (block.ts, transaction-json.ts `blockBody`), nor the POST routes (a body is not kept).
+ */
+const KEPT: ReadonlySet<string> = new Set([
+  'account',
+  'balance',
+  'transaction_summaries',
+  'transactions',
+  'account_resource',
+  'transaction_by_hash',
+  'wait_transaction_by_hash',
+  'transaction_by_version',
+  'account_transactions',
+  'account_resources',
+  'account_modules',
+  'account_module',
+  'estimate_gas_price',
+  'events_by_creation_number',
+  'events_by_event_handle',
+]);
 
 /** The handler over any endpoint table (the library's is ENDPOINTS; a test adds its own routes). */
 export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerOptions): LedgerHandler {

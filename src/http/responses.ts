@@ -1,4 +1,5 @@
-import type { MaybeReply, Reply } from './exchange.js';
+import type { Exchange, MaybeReply, Reply } from './exchange.js';
+import { BoundedMap } from '../submission/internal.js';
 import { errorBody, ledgerInfoHeaders, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
 import { LEDGER_HEADERS as H } from '../records/internal.js';
 
@@ -116,4 +117,73 @@ function copyOf(h: Record<string, string>): Record<string, string> {
   if (h[H.gasUsed] !== undefined) out[H.gasUsed] = h[H.gasUsed]!;
   if (h[H.cursor] !== undefined) out[H.cursor] = h[H.cursor]!;
   return out;
+}
+
+// Whole answers kept between requests. A state endpoint's answer is a function of the request (its
+// path, query and Accept header) and of the ledger between its oldest and latest versions, which a
+// source never changes once answered (LedgerSource): while the ledger info names the same versions,
+// the same request gets the same status, body and headers beside the ledger's. So a 200 is kept as
+// its final bytes with the headers the endpoint added (content type, cursor), and answered again
+// with no parse, read or render; any other version pair (the ledger grew or pruned) misses, and the
+// answer is made again and kept in its place. Errors are never kept.
+
+/** A kept answer: the versions it was made at, its body as final bytes, and the headers added to the ledger's (name, value, …). */
+export interface KeptAnswer {
+  readonly chainId: number;
+  readonly latest: bigint;
+  readonly oldest: bigint;
+  readonly body: Uint8Array;
+  readonly extra: readonly string[];
+}
+
+/** At most 4,096 answers, 16 MiB in all by default (an entry's weight: its body and headers); a request text past 1,024 characters is not kept. */
+export const KEPT_ANSWERS = 4096;
+export const KEPT_ANSWER_BYTES = 16 * 1024 * 1024;
+export const KEPT_ANSWER_KEY_CHARS = 1024;
+const ANSWER_OVERHEAD = 160;
+
+export type AnswerMemo = BoundedMap<string, KeptAnswer>;
+
+export function answerMemo(maxBytes = KEPT_ANSWER_BYTES): AnswerMemo {
+  return new BoundedMap(KEPT_ANSWERS, { max: maxBytes, of: (a) => a.body.byteLength + 8 * a.extra.length + ANSWER_OVERHEAD });
+}
+
+interface AnsweredRequest {
+  readonly ex: Exchange;
+  readonly info: LedgerInfo;
+  /** This request's copy of the ledger headers (a reply takes it over). */
+  readonly headers: Record<string, string>;
+}
+
+/** `serve`, with its 200 answers kept in `memo` while the ledger's versions stay the same. */
+export function keptAnswers<C extends AnsweredRequest>(memo: AnswerMemo, serve: (c: C) => MaybeReply): (c: C) => MaybeReply {
+  return (c) => {
+    const accept = c.ex.header('accept');
+    const key = accept === undefined ? `${c.ex.path}?${c.ex.query}` : `${c.ex.path}?${c.ex.query}\n${accept}`;
+    if (key.length > KEPT_ANSWER_KEY_CHARS) return serve(c);
+    const info = c.info;
+    const kept = memo.get(key);
+    if (kept !== undefined && kept.latest === info.ledgerVersion && kept.oldest === info.oldestLedgerVersion && kept.chainId === info.chainId) {
+      const h = c.headers;
+      const extra = kept.extra;
+      for (let i = 0; i < extra.length; i += 2) h[extra[i]!] = extra[i + 1]!;
+      return { status: 200, headers: h, body: kept.body };
+    }
+    const before = { ...c.headers };
+    const reply = serve(c);
+    return isPromise(reply) ? Promise.resolve(reply).then((r) => keep(memo, key, info, before, r)) : keep(memo, key, info, before, reply);
+  };
+}
+
+const UTF8 = /* @__PURE__ */ new TextEncoder();
+
+/** Keeps a 200 whose headers are the ledger's (`before`, none taken away) plus the endpoint's own; answers it unchanged. */
+function keep(memo: AnswerMemo, key: string, info: LedgerInfo, before: Record<string, string>, reply: Reply): Reply {
+  if (reply.status !== 200) return reply;
+  const extra: string[] = [];
+  for (const k in before) if (!(k in reply.headers)) return reply;
+  for (const k in reply.headers) if (before[k] !== reply.headers[k]) extra.push(k, reply.headers[k]!);
+  const body = typeof reply.body === 'string' ? UTF8.encode(reply.body) : reply.body;
+  memo.set(key, { chainId: info.chainId, latest: info.ledgerVersion, oldest: info.oldestLedgerVersion, body, extra });
+  return reply;
 }
