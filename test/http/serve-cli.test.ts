@@ -121,7 +121,7 @@ describe('ledger-bcs serve (in process)', () => {
 
   it('--ledger serves all six endpoints over a ledger file; --prune-window prunes it', async () => {
     const { io, stderr, waitFor } = watchedIo();
-    const exit = runCommand(commands, ['serve', '--port', '0', '--ledger', 'fixtures/example-ledger.bin', '--prune-window=300', '--transaction-cache-mib=1'], io);
+    const exit = runCommand(commands, ['serve', '--port', '0', '--ledger', 'fixtures/example-ledger.bin', '--prune-window=300', '--transaction-cache-mib=1', '--answer-cache-mib', '2'], io);
     const [, url] = await waitFor(LISTENING);
     expect(stderr.join('\n')).toMatch(/ledger fixtures\/example-ledger\.bin: versions \d+\.\.=2241, blocks \d+\.\.=306/);
     const user = JSON.parse(readFileSync('fixtures/example-ledger.json', 'utf8')).accounts.users[0];
@@ -152,6 +152,7 @@ describe('ledger-bcs serve (in process)', () => {
       [['--ledger', 'fixtures/example-ledger.bin', '--prune-window', '0'], /--prune-window must be an integer/],
       [['--ledger', 'fixtures/example-ledger.bin', '--transaction-cache-mib', '-1'], /--transaction-cache-mib must be an integer/],
       [['--ledger', 'fixtures/example-ledger.bin', '--transaction-cache-mib', '1.5'], /--transaction-cache-mib must be an integer/],
+      [['--ledger', 'fixtures/example-ledger.bin', '--answer-cache-mib', '-1'], /--answer-cache-mib must be an integer/],
     ] as const) {
       const { io, stderr } = watchedIo();
       expect(await runCommand(commands, ['serve', ...args], io), args.join(' ')).toBe(1);

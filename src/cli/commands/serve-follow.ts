@@ -49,7 +49,7 @@ function trustPin(v: string): TrustPin {
   return { version: BigInt(m[1]!), root: fromHex(m[2]!) };
 }
 
-type HandlerExtras = Pick<LedgerHandlerOptions, 'abis' | 'cors' | 'sha3' | 'transactionCacheBytes'>;
+type HandlerExtras = Pick<LedgerHandlerOptions, 'abis' | 'cors' | 'sha3' | 'transactionCacheBytes' | 'answerCacheBytes'>;
 
 function startAt(a: Args): StartAt | undefined {
   const height = a.value('--from-height');

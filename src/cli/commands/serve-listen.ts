@@ -36,7 +36,7 @@ export const LISTEN_OPTIONS: OptionSpecs = {
   '--keep-alive-timeout-ms': { value: 'N', group: LIMITS, help: '5000' },
   '--max-connections': { value: 'N', group: LIMITS, help: '1024' },
   '--max-header-bytes': { value: 'N', group: LIMITS, help: 'bytes, 16384' },
-  '--max-buffered-bytes': { value: 'N', group: LIMITS, help: 'all bodies, 268435456' },
+  '--max-buffered-bytes': { value: 'N', group: LIMITS, help: 'bodies, 256 MiB' },
 };
 
 export interface ListenFlags {

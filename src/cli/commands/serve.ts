@@ -22,8 +22,9 @@ const SERVE_OPTIONS: OptionSpecs = {
   '--chain-id': { value: 'N', help: 'the chain id without --ledger (default 4)' },
   '--abi': ABI_OPTION,
   '--cors': { value: 'ORIGIN', repeat: true, help: 'allow browser calls from ORIGIN (* for any)' },
-  // Memory bounds, with the listener's limits: the versions kept, the rendered JSON kept.
+  // Memory bounds, with the listener's limits: the versions kept, the rendered JSON and answers kept.
   '--transaction-cache-mib': { value: 'N', group: LIMITS, help: 'MiB, 64' },
+  '--answer-cache-mib': { value: 'N', group: LIMITS, help: 'MiB, 16' },
   '--prune-window': { value: 'N', group: LIMITS, help: 'versions kept, all' },
 };
 
@@ -39,10 +40,12 @@ export const serveCommand: Command = {
     const origins = a.values('--cors');
     const cors = origins.length === 0 ? undefined : { origin: origins.includes('*') ? ('*' as const) : origins };
     const cacheMib = a.value('--transaction-cache-mib');
+    const answerMib = a.value('--answer-cache-mib');
     // Node's own sha3 for the state-key hashes of rendered transactions; the rendered texts kept.
     const rendering = {
       sha3: nodeSha3,
       ...(cacheMib !== undefined && { transactionCacheBytes: intOption('--transaction-cache-mib', cacheMib, 0, 1 << 20) * 1024 * 1024 }),
+      ...(answerMib !== undefined && { answerCacheBytes: intOption('--answer-cache-mib', answerMib, 0, 1 << 20) * 1024 * 1024 }),
     };
     const pruneWindow = a.value('--prune-window') === undefined ? undefined : intOption('--prune-window', a.value('--prune-window')!, 1, Number.MAX_SAFE_INTEGER);
     if (a.has('--follow')) {
