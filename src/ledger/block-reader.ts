@@ -55,8 +55,15 @@ export interface ParsedBlock extends BlockHeader {
  * block again; only its place (height, versions) is checked. Its views must stay unchanged.
  */
 export interface CheckedBlock {
-  checked: ParsedBlock;
+  readonly [CHECKED_BLOCK]: ParsedBlock;
 }
+
+/**
+ * The key of a `CheckedBlock`'s parts: a symbol, so that no decoded or JSON-parsed block input can
+ * carry it by accident (a plain `checked` field could ride along on a `BcsBlockInput` and skip every
+ * check). Registered, as the replica and the store are separate bundles.
+ */
+export const CHECKED_BLOCK: unique symbol = Symbol.for('ledger-bcs.ledger.checked-block') as never;
 
 // sha3-256 over chunks: its home is the hash layer (node-json renders state-key hashes with it too).
 export { nobleSha3, type Sha3 };

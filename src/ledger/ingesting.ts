@@ -1,6 +1,6 @@
 import { isBcsError, type Address } from '../bcs/index.js';
 import { bcsBlock, type BcsBlockInput, type BlockHeader, type IndexedTransactionSummary } from '../records/index.js';
-import { parseBlock, type CheckedBlock, type ParsedBlock, type Sha3 } from './block-reader.js';
+import { CHECKED_BLOCK, parseBlock, type CheckedBlock, type ParsedBlock, type Sha3 } from './block-reader.js';
 import { LedgerError } from './errors.js';
 import type { LedgerSource, LedgerSummary, MaybePromise, StoredTransaction, SummariesQuery } from './source.js';
 
@@ -54,7 +54,7 @@ export function checkBatch(input: BlockInput | readonly BlockInput[], version: n
   let nextVersion = BigInt(version);
   let nextHeight = BigInt(height);
   return list.map((b, i) => {
-    const p = !(b instanceof Uint8Array) && 'checked' in b ? placed(b.checked) : parseBlock(toBytes(b, i), sha3);
+    const p = !(b instanceof Uint8Array) && CHECKED_BLOCK in b ? placed(b[CHECKED_BLOCK]) : parseBlock(toBytes(b as Uint8Array | BcsBlockInput, i), sha3);
     if (p.blockHeight !== nextHeight) throw new LedgerError('height_gap', `block ${i} has height ${p.blockHeight}, the next height is ${nextHeight}`);
     if (p.firstVersion !== nextVersion) throw new LedgerError('version_gap', `block ${p.blockHeight} starts at version ${p.firstVersion}, the next version is ${nextVersion}`);
     nextVersion = p.lastVersion + 1n;

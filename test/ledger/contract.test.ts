@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLedger, isLedgerError, resourceKey, type IngestingLedger, type LedgerBase } from '../../src/ledger/index.js';
 import { openLedgerStore } from '../../src/ledger/store.js';
 import { compareBytes } from '../../src/bcs/index.js';
-import { bcsBlock, transactionOnChainData } from '../../src/records/index.js';
-import { parseBlock } from '../../src/ledger/block-reader.js';
+import { bcsBlock, transactionOnChainData, type BcsBlockInput } from '../../src/records/index.js';
+import { CHECKED_BLOCK, parseBlock } from '../../src/ledger/block-reader.js';
 import { exampleLedger, FIXTURE, FIXTURE_BLOCKS } from './fixture.js';
 import { answeringAsync, sourceContract } from './source-contract.js';
 
@@ -95,10 +95,15 @@ for (const impl of IMPLS) {
 
     it('takes checked blocks (read once by the replica) as it takes their bytes, only where they belong', async () => {
       const l = await impl.make();
-      const checked = FIXTURE_BLOCKS.map((b) => ({ checked: parseBlock(b) }));
+      const checked = FIXTURE_BLOCKS.map((b) => ({ [CHECKED_BLOCK]: parseBlock(b) }));
       await refused(() => l.ingest(checked[1]!), 'height_gap');
-      const short = checked[0]!.checked;
-      await refused(() => l.ingest({ checked: { ...short, lastVersion: short.lastVersion + 1n } }), 'incomplete_block');
+      const short = checked[0]![CHECKED_BLOCK];
+      await refused(() => l.ingest({ [CHECKED_BLOCK]: { ...short, lastVersion: short.lastVersion + 1n } }), 'incomplete_block');
+      // A decoded block carrying a plain `checked` field (JSON-parsed input can) is read and checked, not trusted.
+      const forged = bcsBlock.schema.decode(FIXTURE_BLOCKS[0]!);
+      const info = forged.transactions![0]!.info as { value: { transactionHash: Uint8Array } };
+      info.value.transactionHash = new Uint8Array(32);
+      await refused(() => l.ingest({ ...forged, checked: parseBlock(FIXTURE_BLOCKS[0]!) } as BcsBlockInput), 'hash_mismatch');
       await l.ingest(checked.slice(0, 150));
       await l.ingest(checked.slice(150));
       const ref = await impl.make();

@@ -3,7 +3,7 @@ import { blockStart, checkBlockEnd, checkBlockExtent, checkBlockHeader, checkBlo
 import { framework, type Framework } from './framework.js';
 import { copyAccumulator, emptyAccumulator, hashers, type Accumulator, type Hashers } from './hashers.js';
 import { readBlockParts, type BlockParts, type TransactionPart } from './read-block.js';
-import type { CheckedBlock, ParsedEvent, ParsedTransaction } from '../../ledger/internal.js';
+import { CHECKED_BLOCK, type CheckedBlock, type ParsedEvent, type ParsedTransaction } from '../../ledger/internal.js';
 import { checkAccumulatorRoot, checkEventRootHash, checkStateChangeHash, checkTransactionHash } from './transaction-checks.js';
 
 // One block, every check in order: its extent against the tip; per transaction the hashes its info
@@ -59,7 +59,7 @@ export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uin
   const reconfigured = checkBlockEnd(fw, b, s);
   const tip: VerifiedTip = { height: b.blockHeight, nextVersion: b.lastVersion + 1n, timestamp: s.timestamp, epoch: s.epoch, round: s.round, reconfigured };
   const { blockHeight, blockHash, blockTimestamp, firstVersion, lastVersion } = b;
-  return { state: { tip, accumulator: acc }, block: b, checked: { checked: { blockHeight, blockHash, blockTimestamp, firstVersion, lastVersion, transactions: txs } } };
+  return { state: { tip, accumulator: acc }, block: b, checked: { [CHECKED_BLOCK]: { blockHeight, blockHash, blockTimestamp, firstVersion, lastVersion, transactions: txs } } };
 }
 
 /** A verified transaction as a ledger keeps it: its record, hash, writes, summary and v1 events. */
