@@ -6,6 +6,7 @@ import { parseChangesJson } from './changes-json.js';
 import { readEvent } from './event-json.js';
 import type { TypeTag } from '../move/index.js';
 import { hashes, type Hashes } from './hashes.js';
+import type { Sha3 } from '../hash/internal.js';
 import { rsaJwk, unsupportedJwk, RSA_JWK_TYPE, UNSUPPORTED_JWK_TYPE } from './jwk.js';
 import { address, arr, at, bool, each, field, hash, hex, int, kind, obj, str, u64, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { parseNodeJsonText } from './json-text.js';
@@ -38,6 +39,8 @@ export interface ParseTransactionJsonOptions {
   lenient?: boolean;
   /** Collects what a block read checked (`parseNodeBlockJson`); a transaction's result carries its own. */
   verification?: ReadVerification;
+  /** sha3-256 for the hashes checked (default @noble/hashes; in Node, ledger-bcs/ledger/node `nodeSha3`). */
+  sha3?: Sha3;
 }
 
 /** A transaction read back: the typed value, the timestamp the JSON showed (0 where none), and what was checked. */
@@ -71,7 +74,7 @@ export function readContext(options: ParseTransactionJsonOptions = {}): ReadCont
   const lenient = options.lenient === true;
   return {
     abis: options.abis ?? abiRegistry(),
-    hashes: hashes(),
+    hashes: hashes(options.sha3),
     codes: lazyStatusCodeTable(),
     verify: options.verifyHash !== false,
     options,
