@@ -9,9 +9,9 @@ import { hashes, type Hashes } from './hashes.js';
 import type { Sha3 } from '../hash/internal.js';
 import { rsaJwk, unsupportedJwk, RSA_JWK_TYPE, UNSUPPORTED_JWK_TYPE } from './jwk.js';
 import { address, arr, at, bool, each, field, hash, hex, int, kind, obj, str, u64, unknownKind, type Obj, fieldAt } from './json-read.js';
-import { parseNodeJsonText } from './json-text.js';
+import { readNodeJsonText } from './json-text.js';
 import { parsePayloadJson } from './payload-json.js';
-import { emptyVerification, notesInto, type Notes, type ReadVerification } from './read-report.js';
+import { emptyVerification, lengths, notesInto, truncate, type Notes, type ReadVerification } from './read-report.js';
 import { parseSignatureJson } from './signature-json.js';
 import { lazyStatusCodeTable, type StatusCodeTable } from './status-codes.js';
 import { parseVmStatus, type FunctionIndexLookup } from './vm-status.js';
@@ -384,6 +384,14 @@ function fanOut(a: Notes, b: Notes): Notes {
  * checking by default that `hash` is the hash of the transaction rebuilt from it.
  */
 export function parseTransactionJson(json: unknown, options: ParseTransactionJsonOptions = {}): ParsedTransactionJson {
-  return readTransaction(typeof json === 'string' ? parseNodeJsonText(json) : json, readContext(options));
+  if (typeof json !== 'string') return readTransaction(json, readContext(options));
+  const shared = options.verification;
+  const mark = shared && lengths(shared);
+  return readNodeJsonText(
+    json,
+    (v) => readTransaction(v, readContext(options)),
+    (r) => r.verification.opaque.length > 0,
+    () => void (shared && truncate(shared, mark!)),
+  );
 }
 
