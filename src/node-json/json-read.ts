@@ -15,9 +15,13 @@ export function at<T>(segment: string | number, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (isBcsError(e)) throw e.within(segment);
-    throw e;
+    throw under(e, segment);
   }
+}
+
+/** `e` with `segment` added to its path if it is a BcsError (the readers below catch in place: no closure per field). */
+function under(e: unknown, segment: string | number): unknown {
+  return isBcsError(e) ? e.within(segment) : e;
 }
 
 export function obj(v: unknown, what: string): Obj {
@@ -35,7 +39,11 @@ export function field(o: Obj, key: string): unknown {
 /** `f` of field `key`, its errors under `key`. */
 export function fieldAt<T>(o: Obj, key: string, f: (v: unknown) => T): T {
   const v = field(o, key);
-  return at(key, () => f(v));
+  try {
+    return f(v);
+  } catch (e) {
+    throw under(e, key);
+  }
 }
 
 export function str(o: Obj, key: string): string {
@@ -59,13 +67,25 @@ export function arr(o: Obj, key: string): unknown[] {
 /** Maps the array at `o[key]`, each element's errors carrying its index. */
 export function each<T>(o: Obj, key: string, f: (v: unknown, i: number) => T): T[] {
   const a = arr(o, key);
-  return at(key, () => a.map((v, i) => at(i, () => f(v, i))));
+  const out: T[] = new Array(a.length);
+  for (let i = 0; i < a.length; i++) {
+    try {
+      out[i] = f(a[i], i);
+    } catch (e) {
+      throw under(under(e, i), key);
+    }
+  }
+  return out;
 }
 
 /** A u64 written as a decimal string (the node's `U64`). */
 export function u64(o: Obj, key: string): bigint {
   const v = field(o, key);
-  return at(key, () => parseDecimal(v, 'u64'));
+  try {
+    return parseDecimal(v, 'u64');
+  } catch (e) {
+    throw under(e, key);
+  }
 }
 
 /** A JSON number of at most `max` (u8, u16, u32, or a u64 the node writes as a number). */
@@ -93,7 +113,11 @@ export function hexValue(v: unknown): Uint8Array {
 
 export function hex(o: Obj, key: string): Uint8Array {
   const v = field(o, key);
-  return at(key, () => hexValue(v));
+  try {
+    return hexValue(v);
+  } catch (e) {
+    throw under(e, key);
+  }
 }
 
 /** A HashValue: 32 bytes of `0x` hex. */
@@ -107,7 +131,11 @@ export function hashValue(v: unknown): Uint8Array {
 export function hash(o: Obj, key: string, blankOk = false): Uint8Array {
   const v = field(o, key);
   if (blankOk && v === '') return new Uint8Array(32);
-  return at(key, () => hashValue(v));
+  try {
+    return hashValue(v);
+  } catch (e) {
+    throw under(e, key);
+  }
 }
 
 const hexDigit = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : (c | 32) >= 97 && (c | 32) <= 102 ? (c | 32) - 87 : -1);
@@ -133,7 +161,11 @@ function addressValue(v: unknown): Address {
 
 export function address(o: Obj, key: string): Address {
   const v = field(o, key);
-  return at(key, () => addressValue(v));
+  try {
+    return addressValue(v);
+  } catch (e) {
+    throw under(e, key);
+  }
 }
 
 /** The discriminator `type` of a node union. */
