@@ -46,15 +46,16 @@ function readBlock(json: unknown, options: Omit<ParseTransactionJsonOptions, 'bl
   const o = obj(json, 'a block');
   const blockHash = hash(o, 'block_hash', options.verifyHash === false);
   const ctx = readContext({ ...options, blockId: blockHash });
-  const header = {
+  const block = {
     blockHeight: u64(o, 'block_height'),
     blockHash,
     blockTimestamp: u64(o, 'block_timestamp'),
     firstVersion: u64(o, 'first_version'),
     lastVersion: u64(o, 'last_version'),
+    transactions: null as TransactionOnChainData[] | null,
   };
   const list = field(o, 'transactions');
-  if (list === null) return { ...header, transactions: null };
+  if (list === null) return block as BcsBlock;
   const transactions = each(o, 'transactions', (t, i) => {
     const r = readTransaction(t, ctx, `transactions[${i}].`);
     if (r.data.$kind !== 'OnChain') throw new BcsError('invalid_json', 'a block holds committed transactions only').within('type');
@@ -65,7 +66,8 @@ function readBlock(json: unknown, options: Omit<ParseTransactionJsonOptions, 'bl
     }
     return r.data.value;
   });
-  return { ...header, transactions } as BcsBlock;
+  block.transactions = transactions;
+  return block as BcsBlock;
 }
 
 
