@@ -15,13 +15,9 @@ export function at<T>(segment: string | number, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    throw under(e, segment);
+    if (isBcsError(e)) throw e.within(segment);
+    throw e;
   }
-}
-
-/** `e` with `segment` added to its path if it is a BcsError (the readers below catch in place: no closure per field). */
-function under(e: unknown, segment: string | number): unknown {
-  return isBcsError(e) ? e.within(segment) : e;
 }
 
 export function obj(v: unknown, what: string): Obj {
@@ -39,11 +35,7 @@ export function field(o: Obj, key: string): unknown {
 /** `f` of field `key`, its errors under `key`. */
 export function fieldAt<T>(o: Obj, key: string, f: (v: unknown) => T): T {
   const v = field(o, key);
-  try {
-    return f(v);
-  } catch (e) {
-    throw under(e, key);
-  }
+  return at(key, () => f(v));
 }
 
 export function str(o: Obj, key: string): string {
@@ -67,25 +59,13 @@ export function arr(o: Obj, key: string): unknown[] {
 /** Maps the array at `o[key]`, each element's errors carrying its index. */
 export function each<T>(o: Obj, key: string, f: (v: unknown, i: number) => T): T[] {
   const a = arr(o, key);
-  const out: T[] = new Array(a.length);
-  for (let i = 0; i < a.length; i++) {
-    try {
-      out[i] = f(a[i], i);
-    } catch (e) {
-      throw under(under(e, i), key);
-    }
-  }
-  return out;
+  return at(key, () => a.map((v, i) => at(i, () => f(v, i))));
 }
 
 /** A u64 written as a decimal string (the node's `U64`). */
 export function u64(o: Obj, key: string): bigint {
   const v = field(o, key);
-  try {
-    return parseDecimal(v, 'u64');
-  } catch (e) {
-    throw under(e, key);
-  }
+  return at(key, () => parseDecimal(v, 'u64'));
 }
 
 /** A JSON number of at most `max` (u8, u16, u32, or a u64 the node writes as a number). */
@@ -113,11 +93,7 @@ export function hexValue(v: unknown): Uint8Array {
 
 export function hex(o: Obj, key: string): Uint8Array {
   const v = field(o, key);
-  try {
-    return hexValue(v);
-  } catch (e) {
-    throw under(e, key);
-  }
+  return at(key, () => hexValue(v));
 }
 
 /** A HashValue: 32 bytes of `0x` hex. */
@@ -131,11 +107,7 @@ export function hashValue(v: unknown): Uint8Array {
 export function hash(o: Obj, key: string, blankOk = false): Uint8Array {
   const v = field(o, key);
   if (blankOk && v === '') return new Uint8Array(32);
-  try {
-    return hashValue(v);
-  } catch (e) {
-    throw under(e, key);
-  }
+  return at(key, () => hashValue(v));
 }
 
 const hexDigit = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : (c | 32) >= 97 && (c | 32) <= 102 ? (c | 32) - 87 : -1);
@@ -161,11 +133,7 @@ function addressValue(v: unknown): Address {
 
 export function address(o: Obj, key: string): Address {
   const v = field(o, key);
-  try {
-    return addressValue(v);
-  } catch (e) {
-    throw under(e, key);
-  }
+  return at(key, () => addressValue(v));
 }
 
 /** The discriminator `type` of a node union. */
