@@ -7,6 +7,6 @@ export { CONTRACT_EVENT_PREFIX, EVENT_ACCUMULATOR_PREFIX, USER_TRANSACTION_PREFI
 // sha3-256 over chunks, swappable (the ledger's ingest and node-json's hashes take Node's own), and
 // the state key hasher's prefix, for a state key hash taken with it.
 export { nobleSha3, type Sha3, type Sha3Into } from './hash.js';
-export { STATE_KEY_PREFIX } from './state-key.js';
+export { STATE_KEY_PREFIX, writeStateKey } from './state-key.js';
 // The one InMemoryAccumulator (event roots in node-json and the verifier, the transaction accumulator).
 export { ACCUMULATOR_PLACEHOLDER_HASH, accumulatorRoot, appendLeaf, copyAccumulator, emptyAccumulator, type Accumulator, type AccumulatorNode } from './accumulator.js';

@@ -1,6 +1,5 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { addressBytes, BcsError, uleb128, type AddressInput } from '../bcs/index.js';
-import { concatBytes } from '../bcs/internal.js';
+import { BcsError, encodeWith, writeAddress, type AddressInput, type BcsWriter } from '../bcs/index.js';
 import { expectBytes } from '../transactions/internal.js';
 import { hashPrefix } from './hash.js';
 
@@ -21,19 +20,33 @@ export type StateKeyInput =
 
 /** `StateKeyInner::encode()`: the bytes the state key hash is taken over (and the node stores keys by). */
 export function encodeStateKey(key: StateKeyInput): Uint8Array {
+  // Written in place in the shared scratch writer: one allocation (the result) per key.
+  return encodeWith(writeStateKey, key);
+}
+
+/** Writes `StateKeyInner::encode()` of `key` (hash/internal.ts: node-json hashes it in its own writer). */
+export function writeStateKey(w: BcsWriter, key: StateKeyInput): void {
   switch (key.$kind) {
     case 'AccessPath': {
       const path = expectBytes(key.value.path);
-      const length = uleb128.encode(path.length);
-      return concatBytes([Uint8Array.of(0), addressBytes(key.value.address), length, path], 33 + length.length + path.length);
+      w.u8(0);
+      writeAddress(w, key.value.address);
+      w.length(path.length);
+      w.raw(path);
+      return;
     }
     case 'TableItem': {
       const k = expectBytes(key.value.key);
-      return concatBytes([Uint8Array.of(1), addressBytes(key.value.handle), k], 33 + k.length);
+      w.u8(1);
+      writeAddress(w, key.value.handle);
+      w.raw(k);
+      return;
     }
     case 'Raw': {
       const raw = expectBytes(key.value);
-      return concatBytes([Uint8Array.of(255), raw], 1 + raw.length);
+      w.u8(255);
+      w.raw(raw);
+      return;
     }
     default:
       throw new BcsError('invalid_variant', `a state key is AccessPath, TableItem or Raw, got ${String((key as { $kind?: unknown }).$kind)}`);

@@ -1,7 +1,8 @@
 import { BcsError, equalBytes } from '../bcs/index.js';
 import { blockHeaderJson, type BcsBlock, type BlockHeader, type BlockHeaderJson, type TransactionOnChainData } from '../records/index.js';
 import { each, field, hash, obj, u64 } from './json-read.js';
-import { parseNodeJsonText } from './json-text.js';
+import { readNodeJsonText } from './json-text.js';
+import { emptyVerification, lengths, truncate } from './read-report.js';
 import { onChainTransactionJson, renderContext, type TransactionJson, type TransactionJsonOptions } from './transaction-json.js';
 import { readContext, readTransaction, type ParseTransactionJsonOptions } from './transaction-read.js';
 
@@ -32,18 +33,29 @@ export function blockTransactionsJson(header: BlockHeader, txs: readonly Transac
  * was checked is collected in `options.verification` when given (paths `transactions[i].…`).
  */
 export function parseNodeBlockJson(json: unknown, options: Omit<ParseTransactionJsonOptions, 'blockId'> = {}): BcsBlock {
-  const o = obj(typeof json === 'string' ? parseNodeJsonText(json) : json, 'a block');
+  if (typeof json !== 'string') return readBlock(json, options);
+  // From text: the block's notes are collected (in the caller's collector, else one of our own) so a
+  // read that kept JSON as it stands shows, and so a second read can take the first one's back.
+  const verification = options.verification ?? emptyVerification();
+  const o = { ...options, verification };
+  const mark = lengths(verification);
+  return readNodeJsonText(json, (v) => readBlock(v, o), () => verification.opaque.length > mark.opaque, () => truncate(verification, mark));
+}
+
+function readBlock(json: unknown, options: Omit<ParseTransactionJsonOptions, 'blockId'>): BcsBlock {
+  const o = obj(json, 'a block');
   const blockHash = hash(o, 'block_hash', options.verifyHash === false);
   const ctx = readContext({ ...options, blockId: blockHash });
-  const header = {
+  const block = {
     blockHeight: u64(o, 'block_height'),
     blockHash,
     blockTimestamp: u64(o, 'block_timestamp'),
     firstVersion: u64(o, 'first_version'),
     lastVersion: u64(o, 'last_version'),
+    transactions: null as TransactionOnChainData[] | null,
   };
   const list = field(o, 'transactions');
-  if (list === null) return { ...header, transactions: null };
+  if (list === null) return block as BcsBlock;
   const transactions = each(o, 'transactions', (t, i) => {
     const r = readTransaction(t, ctx, `transactions[${i}].`);
     if (r.data.$kind !== 'OnChain') throw new BcsError('invalid_json', 'a block holds committed transactions only').within('type');
@@ -54,7 +66,8 @@ export function parseNodeBlockJson(json: unknown, options: Omit<ParseTransaction
     }
     return r.data.value;
   });
-  return { ...header, transactions } as BcsBlock;
+  block.transactions = transactions;
+  return block as BcsBlock;
 }
 
 

@@ -4,10 +4,10 @@ import type { StateKey, WriteOp, WriteSet } from '../records/index.js';
 import { accessPath } from '../records/internal.js';
 import type { AbiRegistry } from '../submission/index.js';
 import type { Hashes } from './hashes.js';
-import { address, at, field, hash, hexValue, kind, obj, str, unknownKind, type Obj, fieldAt } from './json-read.js';
+import { address, at, field, hashIs, hexValue, kind, obj, str, unknownKind, type Obj, fieldAt } from './json-read.js';
 import { moduleBytecodeJson } from './move-bytecode-json.js';
 import { tableItemDataJson } from './move-table-json.js';
-import { moveResourceJson, parseMoveResourceJson } from './move-value-json.js';
+import { moveResourceJson, readMoveResourceJson, type ResourceType } from './move-value-json.js';
 import { EMPTY_BYTES, isMissingLayout, type Notes } from './read-report.js';
 
 // Write-set `changes` as api/types/src/convert.rs `try_into_write_set_changes` writes them: one
@@ -117,16 +117,28 @@ interface ChangesReadOptions {
   path?: string;
 }
 
-/** A resource's tag and bytes; read leniently, a value without a layout keeps its JSON and empty bytes. */
-function readResource(v: unknown, abis: AbiRegistry, notes: Notes | undefined, path: string): { tag: StructTag; bytes: Uint8Array } {
+/**
+ * A resource's tag and bytes (and its type's cached reading, whose access path bytes a lone resource's
+ * key takes); read leniently, a value without a layout keeps its JSON (at `base[i].data.data`) and empty bytes.
+ */
+function readResource(v: unknown, abis: AbiRegistry, notes: Notes | undefined, base: string, i: number): { tag: StructTag; bytes: Uint8Array; type?: ResourceType } {
   try {
-    return parseMoveResourceJson(v, abis);
+    const r = readMoveResourceJson(v, abis);
+    return { tag: r.type.tag, bytes: r.bytes, type: r.type };
   } catch (e) {
     if (!notes?.lenient || !isMissingLayout(e) || typeof v !== 'object' || v === null) throw e;
     const tag = at('type', () => parseStructTag(str(v as Obj, 'type')));
-    notes.opaque(path, (v as Obj).data);
+    notes.opaque(`${base}[${i}].data.data`, (v as Obj).data);
     return { tag, bytes: EMPTY_BYTES };
   }
+}
+
+/** The key of a lone resource: its access path's bytes encoded once per type string (copied: results own their bytes). */
+function resourceKey(addr: Address, r: { tag: StructTag; type?: ResourceType }): StateKey {
+  const t = r.type;
+  if (t === undefined) return accessPathKey(addr, { $kind: 'Resource', value: r.tag });
+  t.path ??= encodePath({ $kind: 'Resource', value: t.tag });
+  return { $kind: 'AccessPath', value: { address: addr, path: t.path.slice() } };
 }
 
 /** Resource groups a member's module belongs to, tried in order (its metadata says which; the JSON does not). */
@@ -162,8 +174,7 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
     const t = at(i, () => kind(c));
     const checkHash = (key: StateKey) => {
       if (!o.verify) return;
-      const want = hash(c, 'state_key_hash');
-      if (compareBytes(h.stateKey(key), want) !== 0) throw new BcsError('invalid_json', `state_key_hash does not match the state key`).within('state_key_hash');
+      if (!hashIs(c, 'state_key_hash', h.stateKey(key))) throw new BcsError('invalid_json', `state_key_hash does not match the state key`).within('state_key_hash');
       checked(i, i);
     };
     at(i, () => {
@@ -171,20 +182,20 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
         case 'write_resource': {
           const addr = address(c, 'address');
           const skh = str(c, 'state_key_hash');
-          const first = fieldAt(c, 'data', (v) => readResource(v, abis, o.notes, `${base}[${i}].data.data`));
+          const first = fieldAt(c, 'data', (v) => readResource(v, abis, o.notes, base, i));
           // Members of one resource group follow each other with the same address and key hash
           // (without verification the hashes may be blanked: then only known group members join).
           const members = [first];
           while (i + 1 < list.length) {
             const n = list[i + 1] as Obj;
             if (typeof n !== 'object' || n === null || n.type !== 'write_resource' || n.state_key_hash !== skh || n.address !== c.address) break;
-            const next = at(i + 1 - start, () => fieldAt(n, 'data', (v) => readResource(v, abis, o.notes, `${base}[${i + 1}].data.data`)));
+            const next = at(i + 1 - start, () => fieldAt(n, 'data', (v) => readResource(v, abis, o.notes, base, i + 1)));
             if (!o.verify && !(likelyGroupMember(first.tag) && likelyGroupMember(next.tag))) break;
             i++;
             members.push(next);
           }
-          const single = accessPathKey(addr, { $kind: 'Resource', value: first.tag });
-          const isSingle = members.length === 1 && (!o.verify || compareBytes(h.stateKey(single), hash(c, 'state_key_hash')) === 0);
+          const single = resourceKey(addr, first);
+          const isSingle = members.length === 1 && (!o.verify || hashIs(c, 'state_key_hash', h.stateKey(single)));
           if (isSingle) {
             checked(start, i);
             set(single, write(first.bytes));
@@ -192,7 +203,7 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
           }
           const groupBytes = resourceGroup.encode(new Map(members.map((x) => [x.tag, x.bytes] as const)));
           const candidates = groupCandidates(first.tag).map((g) => accessPathKey(addr, { $kind: 'ResourceGroup', value: g }));
-          const key = o.verify ? candidates.find((k) => compareBytes(h.stateKey(k), hash(c, 'state_key_hash')) === 0) : candidates[0];
+          const key = o.verify ? candidates.find((k) => hashIs(c, 'state_key_hash', h.stateKey(k))) : candidates[0];
           if (!key) throw new BcsError('invalid_json', 'state_key_hash matches neither the resource nor a known resource group').within('state_key_hash');
           checked(start, i);
           set(key, write(groupBytes));
@@ -202,7 +213,7 @@ export function parseChangesJson(list: unknown[], abis: AbiRegistry, h: Hashes, 
           const tag = fieldAt(c, 'resource', (v) => parseStructTag(str({ v }, 'v')));
           const addr = address(c, 'address');
           let key = accessPathKey(addr, { $kind: 'Resource', value: tag });
-          if (o.verify && compareBytes(h.stateKey(key), hash(c, 'state_key_hash')) !== 0) key = accessPathKey(addr, { $kind: 'ResourceGroup', value: tag });
+          if (o.verify && !hashIs(c, 'state_key_hash', h.stateKey(key))) key = accessPathKey(addr, { $kind: 'ResourceGroup', value: tag });
           checkHash(key);
           set(key, { $kind: 'Deletion' });
           break;

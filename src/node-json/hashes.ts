@@ -1,7 +1,7 @@
-import { encodeStateKey, transactionHash } from '../hash/index.js';
-import { accumulatorRoot, appendLeaf, CONTRACT_EVENT_PREFIX, emptyAccumulator, EVENT_ACCUMULATOR_PREFIX, nobleSha3, STATE_KEY_PREFIX, USER_TRANSACTION_PREFIX, type Sha3 } from '../hash/internal.js';
+import { BcsWriter } from '../bcs/index.js';
+import { accumulatorRoot, appendLeaf, CONTRACT_EVENT_PREFIX, emptyAccumulator, EVENT_ACCUMULATOR_PREFIX, nobleSha3, STATE_KEY_PREFIX, USER_TRANSACTION_PREFIX, writeStateKey, type Sha3 } from '../hash/internal.js';
 import { contractEvent, transaction, type ContractEvent, type StateKey, type Transaction } from '../records/index.js';
-import type { SignedTransaction } from '../transactions/index.js';
+import { writeSignedTransaction, type SignedTransaction } from '../transactions/index.js';
 
 // The hashes the node's JSON carries or is keyed by. This file is why the layer is its own package
 // entry (ledger-bcs/node-json): it loads sha3, which the main entry keeps out.
@@ -32,22 +32,42 @@ export interface Hashes {
 export function hashes(sha3: Sha3 = nobleSha3): Hashes {
   const eventPrefix = CONTRACT_EVENT_PREFIX;
   const nodePrefix = EVENT_ACCUMULATOR_PREFIX;
-  const salted = (prefix: Uint8Array, body: Uint8Array) => sha3([prefix, body]);
+  // Each hash input is written in this instance's writer and hashed where it lies: no copy of the
+  // bytes per hash (a block read hashes a key per change, an event per event, every transaction).
+  let w = new BcsWriter(256);
+  const hashWritten = <T>(prefix: Uint8Array, write: (w: BcsWriter, v: T) => void, v: T): Uint8Array => {
+    w.off = 0;
+    w.depth = 0;
+    w.recursion = 0;
+    write(w, v);
+    const digest = sha3([prefix, w.buf.subarray(0, w.off)]);
+    if (w.buf.length > RETAIN_LIMIT) w = new BcsWriter(256);
+    return digest;
+  };
   const node = (left: Uint8Array, right: Uint8Array) => sha3([nodePrefix, left, right]);
   // InMemoryAccumulator::from_leaves then compute_root_hash over the events' hashes (hash/accumulator.ts).
   const eventRoot = (events: readonly ContractEvent[]): Uint8Array => {
     const a = emptyAccumulator();
-    for (const e of events) appendLeaf(a, salted(eventPrefix, contractEvent.schema.encode(e)), node);
+    for (const e of events) appendLeaf(a, hashWritten(eventPrefix, contractEvent.schema.write, e), node);
     return accumulatorRoot(a, node);
   };
+  const signed = (t: SignedTransaction) => hashWritten(USER_TRANSACTION_PREFIX, writeUserTransaction, t);
   return {
-    transaction: (t) => (t.$kind === 'UserTransaction' ? transactionHash(t.value) : salted(USER_TRANSACTION_PREFIX, transaction.schema.encode(t))),
-    signed: (t) => transactionHash(t),
-    stateKey: (k) => sha3([STATE_KEY_PREFIX, encodeStateKey(k)]),
+    transaction: (t) => (t.$kind === 'UserTransaction' ? signed(t.value) : hashWritten(USER_TRANSACTION_PREFIX, transaction.schema.write, t)),
+    signed,
+    stateKey: (k) => hashWritten(STATE_KEY_PREFIX, writeStateKey, k),
     eventRoot,
   };
 }
 
+/** A writer this large is dropped after its hash, not kept for the next. */
+const RETAIN_LIMIT = 1 << 16;
+
+/** bcs(Transaction::UserTransaction(t)): the variant, then the SignedTransaction (as hash/hash.ts `transactionHash`). */
+function writeUserTransaction(w: BcsWriter, t: SignedTransaction): void {
+  w.u8(0);
+  writeSignedTransaction(w, t);
+}
 
 /** A transaction's `event_root_hash` (TransactionInfo) from its events, as the executor builds it. */
 export function eventRootHash(events: readonly ContractEvent[]): Uint8Array {

@@ -1,4 +1,4 @@
-import { BcsError, fromHex, isBcsError, normalizeAddress, quote, type Address } from '../bcs/index.js';
+import { BcsError, equalBytes, fromHex, isBcsError, normalizeAddress, quote, type Address } from '../bcs/index.js';
 import { parseDecimal } from '../transactions/index.js';
 
 // Checking readers of the node's JSON: each names what it expected and, through `at`, the path of
@@ -108,6 +108,22 @@ export function hash(o: Obj, key: string, blankOk = false): Uint8Array {
   const v = field(o, key);
   if (blankOk && v === '') return new Uint8Array(32);
   return at(key, () => hashValue(v));
+}
+
+const hexDigit = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : (c | 32) >= 97 && (c | 32) <= 102 ? (c | 32) - 87 : -1);
+
+/**
+ * Whether hash field `key` holds `want`: compared digit by digit in the text (no bytes made), and
+ * read in full only when it differs, so a malformed field fails as `hash` would.
+ */
+export function hashIs(o: Obj, key: string, want: Uint8Array): boolean {
+  const v = o[key];
+  if (typeof v === 'string' && v.length === 66 && v.charCodeAt(0) === 48 && v.charCodeAt(1) === 120) {
+    let i = 0;
+    while (i < 32 && hexDigit(v.charCodeAt(2 + 2 * i)) === want[i]! >> 4 && hexDigit(v.charCodeAt(3 + 2 * i)) === (want[i]! & 15)) i++;
+    if (i === 32) return true;
+  }
+  return equalBytes(hash(o, key), want);
 }
 
 function addressValue(v: unknown): Address {

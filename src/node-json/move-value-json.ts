@@ -1,4 +1,4 @@
-import { BcsError, BcsReader, BcsWriter, quote } from '../bcs/index.js';
+import { BcsError, BcsReader, encodeWith, quote } from '../bcs/index.js';
 import { formatStructTag, parseStructTag, type StructTag, type TypeTag } from '../move/index.js';
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import { layoutOf, type EnumLayout, type Layout, type StructLayout } from './move-layouts.js';
@@ -34,10 +34,12 @@ function render(layout: Layout, bytes: Uint8Array): unknown {
 }
 
 function parse(type: TypeTag, json: unknown, abis: AbiRegistry, resource: boolean): Uint8Array {
-  const layout = layoutOf(type, abis, resource);
-  const w = new BcsWriter(64);
-  writeMoveValue(w, layout, json, 0);
-  return w.toBytes();
+  return write(layoutOf(type, abis, resource), json);
+}
+
+/** The value's bytes, written in the shared scratch writer (no writer, buffer or growth per value). */
+function write(layout: Layout, json: unknown): Uint8Array {
+  return encodeWith((w, v) => writeMoveValue(w, layout, v, 0), json);
 }
 
 /**
@@ -63,24 +65,81 @@ export function moveResourceJson(tag: StructTag, bytes: Uint8Array, abis?: AbiRe
 
 /** Reads `{ type, data }` back: the struct tag and the resource's BCS bytes. */
 export function parseMoveResourceJson(json: unknown, abis?: AbiRegistry): { tag: StructTag; bytes: Uint8Array } {
+  const o = resourceObject(json);
+  const tag = canonicalTag(o.type as string);
+  return { tag, bytes: resourceData(o, () => layoutOf({ $kind: 'struct', value: tag }, registry(abis), true)) };
+}
+
+/**
+ * A resource type string the node wrote, read once per registry: its tag (parsed and checked to be
+ * written as the node writes it; frozen, as readers share it) and, once a read needs them, its
+ * layout and its access path's bytes (bcs(Path::Resource(tag)), for the state key).
+ */
+export interface ResourceType {
+  readonly tag: StructTag;
+  layout?: Layout;
+  path?: Uint8Array;
+}
+
+const RESOURCE_TYPES = 'node-json resource types';
+/** Type strings a registry keeps before it starts over (hostile input can name any number of types). */
+const MAX_RESOURCE_TYPES = 4096;
+
+/** As parseMoveResourceJson, the type read through the registry's cache (a block's readers). */
+export function readMoveResourceJson(json: unknown, abis: AbiRegistry): { type: ResourceType; bytes: Uint8Array } {
+  const o = resourceObject(json);
+  let cache = abis.calls.get(RESOURCE_TYPES) as Map<string, ResourceType> | undefined;
+  if (cache === undefined || cache.size >= MAX_RESOURCE_TYPES) abis.calls.set(RESOURCE_TYPES, (cache = new Map()));
+  const text = o.type as string;
+  let type = cache.get(text);
+  if (type === undefined) cache.set(text, (type = { tag: deepFreeze(canonicalTag(text)) }));
+  const t = type;
+  return { type: t, bytes: resourceData(o, () => (t.layout ??= layoutOf({ $kind: 'struct', value: t.tag }, abis, true))) };
+}
+
+/** `json` as `{ type: string, data }` and nothing else. */
+function resourceObject(json: unknown): Record<string, unknown> {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new BcsError('invalid_type', 'a Move resource must be an object with type and data');
   const o = json as Record<string, unknown>;
-  const extra = Object.keys(o).filter((k) => k !== 'type' && k !== 'data');
-  if (extra.length > 0) throw new BcsError('invalid_json', `a Move resource has only type and data, got ${quote(extra[0])}`);
+  let n = 0;
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) n++;
+  const hasType = Object.prototype.hasOwnProperty.call(o, 'type');
+  const hasData = Object.prototype.hasOwnProperty.call(o, 'data');
+  if (n > Number(hasType) + Number(hasData)) {
+    const extra = Object.keys(o).filter((k) => k !== 'type' && k !== 'data');
+    throw new BcsError('invalid_json', `a Move resource has only type and data, got ${quote(extra[0])}`);
+  }
   if (typeof o.type !== 'string') throw new BcsError('invalid_type', `expected the resource's struct tag string, got ${quote(o.type)}`).within('type');
+  return o;
+}
+
+/** The struct tag of `type`, which must be written as the node writes it. */
+function canonicalTag(type: string): StructTag {
   let tag: StructTag;
   try {
-    tag = parseStructTag(o.type);
+    tag = parseStructTag(type);
   } catch (e) {
     throw e instanceof BcsError ? e.within('type') : e;
   }
-  if (formatStructTag(tag) !== o.type) {
-    throw new BcsError('invalid_type_tag', `${quote(o.type)} is not written as the node writes it (${formatStructTag(tag)})`).within('type');
+  if (formatStructTag(tag) !== type) {
+    throw new BcsError('invalid_type_tag', `${quote(type)} is not written as the node writes it (${formatStructTag(tag)})`).within('type');
   }
+  return tag;
+}
+
+function resourceData(o: Record<string, unknown>, layout: () => Layout): Uint8Array {
   if (!Object.prototype.hasOwnProperty.call(o, 'data')) throw new BcsError('missing_field', 'a Move resource needs data');
   try {
-    return { tag, bytes: parse({ $kind: 'struct', value: tag }, o.data, registry(abis), true) };
+    return write(layout(), o.data);
   } catch (e) {
     throw e instanceof BcsError ? e.within('data') : e;
   }
+}
+
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
 }

@@ -35,10 +35,13 @@ const WIDE = { u64, u128, u256, i64, i128, i256 } as const;
 const UNSIGNED = /^(0|[1-9][0-9]*)$/;
 const SIGNED = /^(0|-?[1-9][0-9]*)$/;
 
-function small(w: BcsWriter, kind: SmallKind, v: unknown): void {
-  const bits = Number(kind.slice(1));
-  const [min, max] = kind[0] === 'i' ? [-(2 ** (bits - 1)), 2 ** (bits - 1) - 1] : [0, 2 ** bits - 1];
+// Each kind's range, looked up per value rather than derived from its name.
+const SMALL_MIN: Record<SmallKind, number> = { u8: 0, u16: 0, u32: 0, i8: -(2 ** 7), i16: -(2 ** 15), i32: -(2 ** 31) };
+const SMALL_MAX: Record<SmallKind, number> = { u8: 2 ** 8 - 1, u16: 2 ** 16 - 1, u32: 2 ** 32 - 1, i8: 2 ** 7 - 1, i16: 2 ** 15 - 1, i32: 2 ** 31 - 1 };
 
+function small(w: BcsWriter, kind: SmallKind, v: unknown): void {
+  const min = SMALL_MIN[kind];
+  const max = SMALL_MAX[kind];
   if (typeof v !== 'number') expected(`a JSON number (${kind})`, v);
   if (!Number.isInteger(v) || v < min || v > max) fail('out_of_range', `${quote(v)} is not a ${kind} (${min}..${max})`);
   SMALL[kind].write(w, v);

@@ -49,6 +49,17 @@ export function notesInto(v: ReadVerification, prefix: string, lenient: boolean)
   };
 }
 
+/** How far a collector had got (to take a read's notes back with `truncate`, before reading again). */
+export function lengths(v: ReadVerification): { checked: number; unchecked: number; opaque: number } {
+  return { checked: v.checked.length, unchecked: v.unchecked.length, opaque: v.opaque.length };
+}
+
+export function truncate(v: ReadVerification, to: { checked: number; unchecked: number; opaque: number }): void {
+  v.checked.length = to.checked;
+  v.unchecked.length = to.unchecked;
+  v.opaque.length = to.opaque;
+}
+
 /** A value with no layout (its module or struct unknown, or a type the renderer does not read): lenient reads keep it as JSON. */
 export function isMissingLayout(e: unknown): boolean {
   return isBcsError(e) && e.code === 'not_supported';

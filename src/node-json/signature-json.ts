@@ -88,6 +88,16 @@ function accountFields(a: AccountAuthenticator): [Obj, string] {
   }
 }
 
+/** The `type` accountFields writes for each kind (checked on read without rendering the keys). */
+const ACCOUNT_TYPE_OF: Record<AccountAuthenticator['$kind'], string> = {
+  Ed25519: 'ed25519_signature',
+  MultiEd25519: 'multi_ed25519_signature',
+  SingleKey: 'single_key_signature',
+  MultiKey: 'multi_key_signature',
+  NoAccountAuthenticator: 'no_account_signature',
+  Abstraction: 'abstract_signature',
+};
+
 export function accountSignatureJson(a: AccountAuthenticator): SignatureJson {
   const [o, type] = accountFields(a);
   o.type = type;
@@ -205,7 +215,7 @@ export function parseAccountSignatureJson(json: unknown, options: SignatureReadO
   const type = kind(o);
   if (!ACCOUNT_TYPES.has(type)) throw unknownKind(type, 'account signature');
   const a = parseAccountFields(o, options);
-  if (accountFields(a)[1] !== type) throw new BcsError('invalid_json', `the fields of a ${type} do not match its type`).within('type');
+  if (ACCOUNT_TYPE_OF[a.$kind] !== type) throw new BcsError('invalid_json', `the fields of a ${type} do not match its type`).within('type');
   return a;
 }
 
