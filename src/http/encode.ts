@@ -1,7 +1,7 @@
 import { encodeSubmission, encodeSubmissionAsync, parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
 import { parseSubmissionRequest, requestTextSliced, SLICED_PARSE_THRESHOLD, verifyPayload } from '../submission/internal.js';
 import { bodyText, declaredLength, joinPieces, piecesLength, readPieces } from './body.js';
-import { TOO_LARGE, type Exchange, type HandlerConfig, type Reply } from './exchange.js';
+import { TOO_LARGE, type BodyPieces, type Exchange, type HandlerConfig, type MaybeReply, type Reply } from './exchange.js';
 import { acceptKind, isJsonContentType } from './params.js';
 import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
 
@@ -16,13 +16,13 @@ export interface HandlerAbis {
 // `get_signing_message`): size limit, content type, JSON and its fields, verify(), enabled, Accept,
 // conversion.
 
-export async function encodeSubmissionRoute(
+export function encodeSubmissionRoute(
   ex: Exchange,
   cfg: HandlerConfig,
   abis: HandlerAbis,
   chainId: number,
   headers: Record<string, string>,
-): Promise<Reply> {
+): MaybeReply {
   const declared = declaredLength(ex.header('content-length'));
   if (declared !== undefined && declared > cfg.maxBodyBytes) return payloadTooLarge(headers);
   // poem-openapi `ContentTypeError`: 415, answered before the body is read.
@@ -35,10 +35,24 @@ export async function encodeSubmissionRoute(
   }
   // The body as it is held (the node adapter's blocks): a large one is joined only by its parse,
   // in its turn, so the bodies waiting for a turn are never copied whole.
-  const pieces = await readPieces(ex, cfg.maxBodyBytes);
+  // From the node adapter, the rest runs in the body's end event and its reply is written from
+  // there (later.ts): no promise hop between the socket's last byte and the reply's write.
+  const answer = (pieces: BodyPieces) => encodeBody(ex, cfg, abis, chainId, headers, pieces);
+  if (ex.readBodyPiecesLater !== undefined) return ex.readBodyPiecesLater(cfg.maxBodyBytes).map(answer);
+  return readPieces(ex, cfg.maxBodyBytes).then(answer);
+}
+
+/** The route after its body was read: parse, checks and conversion (ApiErrors thrown are answered by the handler). */
+function encodeBody(
+  ex: Exchange,
+  cfg: HandlerConfig,
+  abis: HandlerAbis,
+  chainId: number,
+  headers: Record<string, string>,
+  pieces: BodyPieces,
+): Reply | Promise<Reply> {
   if (pieces === TOO_LARGE) return payloadTooLarge(headers);
   const size = piecesLength(pieces);
-  // ApiErrors thrown from here (parse, verify, conversion) are answered by the handler.
   // A large body is parsed in slices, one such body at a time, so it cannot hold up other requests
   // for its whole parse.
   // A body whose request was abandoned (connection closed, or shed by the server's budget) is dropped
@@ -46,18 +60,30 @@ export async function encodeSubmissionRoute(
   const abandoned = ex.abandoned?.bind(ex);
   const gone = abandoned?.();
   if (gone !== undefined) throw gone;
-  const request =
-    size > SLICED_PARSE_THRESHOLD
-      ? await cfg.largeBodies(
-          async () => {
-            const stop = abandoned?.();
-            if (stop !== undefined) throw stop;
-            const { text, invalidAt } = await requestTextSliced(pieces);
-            return parseRequestBodySliced(text, invalidAt, abandoned);
-          },
-          { bytes: size, abandoned },
-        )
-      : parseRequestBody(bodyText(joinPieces(pieces)));
+  if (size > SLICED_PARSE_THRESHOLD) {
+    return cfg
+      .largeBodies(
+        async () => {
+          const stop = abandoned?.();
+          if (stop !== undefined) throw stop;
+          const { text, invalidAt } = await requestTextSliced(pieces);
+          return parseRequestBodySliced(text, invalidAt, abandoned);
+        },
+        { bytes: size, abandoned },
+      )
+      .then((request) => encodeParsed(ex, cfg, abis, chainId, headers, request));
+  }
+  return encodeParsed(ex, cfg, abis, chainId, headers, parseRequestBody(bodyText(joinPieces(pieces))));
+}
+
+function encodeParsed(
+  ex: Exchange,
+  cfg: HandlerConfig,
+  abis: HandlerAbis,
+  chainId: number,
+  headers: Record<string, string>,
+  request: unknown,
+): Reply | Promise<Reply> {
   const bcs = acceptKind(ex.header('accept')) === 'bcs';
   if (!cfg.encodeSubmissionEnabled || bcs) {
     // The node answers these only for a request that poem deserialized (web_framework_error
@@ -70,8 +96,6 @@ export async function encodeSubmissionRoute(
     return errorReply(400, 'bcs_not_supported', 'BCS is not supported for encode submission', headers);
   }
   // Without a resolver both forms give the same answer; the synchronous one skips the prefetch.
-  const { hex } = abis.sync
-    ? encodeSubmission(request, { chainId, abis: abis.registry })
-    : await encodeSubmissionAsync(request, { chainId, abis: abis.registry });
-  return jsonReply(200, `"${hex}"`, headers);
+  if (abis.sync) return jsonReply(200, `"${encodeSubmission(request, { chainId, abis: abis.registry }).hex}"`, headers);
+  return encodeSubmissionAsync(request, { chainId, abis: abis.registry }).then(({ hex }) => jsonReply(200, `"${hex}"`, headers));
 }

@@ -1,6 +1,7 @@
 import type { LedgerInfo } from '../records/index.js';
 import type { Turns } from './turns.js';
 import type { Forward } from './forward.js';
+import type { Later } from './later.js';
 
 // The handler's own view of one HTTP exchange, so that the web-standard handler and the node:http
 // adapter share one implementation without building `Request`/`Response` objects in between.
@@ -39,6 +40,11 @@ export interface Exchange {
    */
   readBodyPieces?(limit: number): Promise<BodyPieces>;
   /**
+   * `readBodyPieces` as a Later (later.ts): its reader is called from the body's end event, with no
+   * microtask in between. Optional (the node adapter's).
+   */
+  readBodyPiecesLater?(limit: number): Later<BodyPieces>;
+  /**
    * Why this request will not be answered usefully any more (its connection closed, or the server
    * shed it: the error to fail with), else undefined. Checked before and during a large body's
    * parse, so an abandoned body is never parsed. Optional: the web-standard form does not know.
@@ -47,7 +53,7 @@ export interface Exchange {
 }
 
 /** A reply now, or later: a synchronous source is answered without a microtask in between. */
-export type MaybeReply = Reply | Promise<Reply>;
+export type MaybeReply = Reply | Promise<Reply> | Later<Reply>;
 
 /** How the handler serves an exchange (the node adapter calls it directly). */
 export type Serve = (ex: Exchange) => MaybeReply;

@@ -4,7 +4,7 @@ import { readStream } from './body.js';
 import { validCors, withCors, type CorsOptions } from './cors.js';
 import type { HandlerAbis } from './encode.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type Exchange, type HandlerConfig, type MaybeReply, type Reply, type Serve } from './exchange.js';
-import { answerMemo, errorReply, isPromise, KEPT_ANSWER_BYTES, keptAnswers, ledgerHeadersFor, methodNotAllowed, notFound } from './responses.js';
+import { answerMemo, errorReply, isLater, isPromise, KEPT_ANSWER_BYTES, keptAnswers, ledgerHeadersFor, methodNotAllowed, notFound } from './responses.js';
 import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
 import { DEFAULT_GAS_ESTIMATION, DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, type GasEstimationConfig, type PageLimits, type StateEndpoint } from './endpoints/index.js';
 import type { Forward } from './forward.js';
@@ -185,7 +185,10 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
       if (m.kind === 'not_found') return notFound(headers);
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
       const reply = handlers[m.name]!({ ex, spec: m.spec, params: m.params, queryValues: undefined, cfg, abis, info, headers });
-      return isPromise(reply) ? Promise.resolve(reply).then(undefined, (e: unknown) => failed(e, headers)) : reply;
+      if (!isPromise(reply)) return reply;
+      // A Later (a body read from the node adapter) stays one: its reply is written from the body's end event.
+      if (isLater<Reply>(reply)) return reply.map(undefined, (e: unknown) => failed(e, headers));
+      return Promise.resolve(reply).then(undefined, (e: unknown) => failed(e, headers));
     } catch (e) {
       return failed(e, headers);
     }

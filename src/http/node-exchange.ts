@@ -4,6 +4,7 @@ import { joinPieces } from './body.js';
 import { TOO_LARGE, type BodyPieces, type BodyRead, type Exchange } from './exchange.js';
 import type { BlockStore, HeldBody } from './node-blocks.js';
 import type { BodyBudget, BudgetHold } from './node-budget.js';
+import { Later } from './later.js';
 import { originForm } from './node-request.js';
 
 // A node:http request as the handler's exchange, for the adapter's requests and for CONNECT (whose
@@ -46,9 +47,16 @@ export class NodeExchange implements Exchange {
     return this.held === undefined ? joinPieces(pieces) : joinPieces(pieces, true);
   }
   readBodyPieces(max: number): Promise<BodyPieces> {
+    const later = this.readBodyPiecesLater(max);
+    return new Promise((resolve, reject) => later.onto(resolve, reject));
+  }
+  /** `readBodyPieces` handed over synchronously from the body's end event (later.ts). */
+  readBodyPiecesLater(max: number): Later<BodyPieces> {
+    const out = new Later<BodyPieces>();
     // CONNECT (no budget): its socket is the handler's, there is no body to read.
-    if (this.budget === undefined || this.store === undefined) return Promise.resolve([]);
-    return readIncoming(this, this.req, max, this.store);
+    if (this.budget === undefined || this.store === undefined) out.resolve([]);
+    else readIncoming(this, this.req, max, this.store, out);
+    return out;
   }
   /** Why the request will not be answered usefully any more: its connection closed, or the budget shed it. */
   abandoned(): Error | undefined {
@@ -80,8 +88,10 @@ const GONE = new Error('the client closed the connection');
  * fit even after larger bodies were shed, this body is the one shed (503). A body that will not be
  * read gives its blocks back at once.
  */
-function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number, store: BlockStore): Promise<BodyPieces> {
-  return new Promise((resolve, reject) => {
+function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number, store: BlockStore, out: Later<BodyPieces>): void {
+  const resolve = (v: BodyPieces) => out.resolve(v);
+  const reject = (e: unknown) => out.reject(e);
+  {
     let first: Uint8Array | undefined;
     let received = 0;
     let settled = false;
@@ -149,5 +159,5 @@ function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number, sto
     req.on('end', onEnd);
     req.on('error', onError);
     req.on('close', onClose);
-  });
+  }
 }

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { errorBody } from '../records/index.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE } from './exchange.js';
-import { isPromise } from './responses.js';
+import { isLater, isPromise } from './responses.js';
+import type { Reply } from './exchange.js';
 import type { LedgerHandler } from './handler.js';
 import { NodeExchange } from './node-exchange.js';
 import { writeReply, type Done } from './node-reply.js';
@@ -84,7 +85,25 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     const ex = new NodeExchange(req, method, budget, store);
     try {
       const reply = exchange(ex);
-      if (isPromise(reply)) {
+      if (!isPromise(reply)) writeReply(res, reply, method, done);
+      else if (isLater<Reply>(reply)) {
+        // Written from the body's end event: no promise in between (later.ts).
+        reply.onto(
+          (r) => {
+            try {
+              if (ex.cut) r.headers.connection = 'close';
+              writeReply(res, r, method, done);
+            } catch {
+              writeFailure(res, done);
+            }
+            ex.release();
+          },
+          () => {
+            writeFailure(res, done);
+            ex.release();
+          },
+        );
+      } else {
         // The body's bytes go back to the budget once the reply is written (or has failed).
         Promise.resolve(reply)
           .then((r) => {
@@ -97,7 +116,7 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
             writeFailure(res, done);
             ex.release();
           });
-      } else writeReply(res, reply, method, done);
+      }
     } catch {
       writeFailure(res, done);
       ex.release();

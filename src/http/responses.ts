@@ -1,4 +1,5 @@
 import type { Exchange, MaybeReply, Reply } from './exchange.js';
+import type { Later } from './later.js';
 import { BoundedMap } from '../submission/internal.js';
 import { errorBody, ledgerInfoHeaders, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
 import { LEDGER_HEADERS as H } from '../records/internal.js';
@@ -59,6 +60,14 @@ export function bcsReply(body: Uint8Array, headers: Record<string, string>): Rep
 /** `f(v)`: at once for a value, once settled for a promise or any thenable (so sync sources stay synchronous). */
 export function after<T, U>(v: T | PromiseLike<T>, f: (v: T) => U | Promise<U>): U | Promise<U> {
   return isPromise(v) ? Promise.resolve(v).then(f) : f(v);
+}
+
+/** Marks a Later (later.ts) across bundled copies of the library (ledger-bcs/http and ledger-bcs/http/node). */
+export const LATER: unique symbol = Symbol.for('ledger-bcs.http.later') as never;
+
+/** Whether `v` is a Later (later.ts), of this bundle or another copy's. Here, not in later.ts: a route that never reads a body does not cross that file. */
+export function isLater<T>(v: unknown): v is Later<T> {
+  return typeof v === 'object' && v !== null && (v as { [LATER]?: unknown })[LATER] === true;
 }
 
 /** Whether `v` is a promise or another thenable (which `Promise.resolve` turns into a promise, as `await` does). */
