@@ -5,7 +5,8 @@
 // own dist/, alternating (base, head, head, base, ...) so that a slow minute of a shared machine lands
 // on both. Reported per workload: ours at head / ours at base (median of the rounds' medians), the
 // same ratio for the peers and the floor as the run's noise (their code is the same on both sides
-// unless the bench itself changed), and a verdict against the allowed slowdown.
+// unless the bench itself changed), and a verdict against the allowed slowdown on ours' ratio to the
+// floor (head's over base's), or on ours alone where a workload has no floor.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -117,8 +118,11 @@ function compare(baseRuns, headRuns, slowerPct) {
     }
     const ours = ratios.ours;
     const noise = Object.entries(ratios).filter(([i]) => i !== 'ours').map(([, r]) => r.ratio);
-    const verdict = ours === undefined ? 'no ours' : ours.ratio > 1 + slowerPct / 100 ? 'slower' : ours.ratio < 1 - slowerPct / 100 ? 'faster' : 'same';
-    return { name, ratios, noise, verdict };
+    // On a shared VM whole runs drift together (a floor whose code did not change moves by ±40 %
+    // between runs): the verdict is on ours relative to the floor of the same run, where there is one.
+    const relative = ours === undefined ? undefined : ratios.floor === undefined ? ours.ratio : ours.ratio / ratios.floor.ratio;
+    const verdict = relative === undefined ? 'no ours' : relative > 1 + slowerPct / 100 ? 'slower' : relative < 1 - slowerPct / 100 ? 'faster' : 'same';
+    return { name, ratios, noise, relative, verdict };
   });
 }
 
@@ -126,13 +130,13 @@ function table(rows, slowerPct) {
   const fmt = (r) => (r === undefined ? '–' : `${r.ratio.toFixed(3)}`);
   const ns = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} ms` : x >= 1e3 ? `${(x / 1e3).toFixed(2)} µs` : `${x.toFixed(0)} ns`);
   const lines = [
-    `| workload | ours base → head | ours head/base | floor head/base | peers head/base | verdict (±${slowerPct} %) |`,
-    '| --- | ---: | ---: | ---: | ---: | --- |',
+    `| workload | ours base → head | ours head/base | floor head/base | ours/floor, head ÷ base | peers head/base | verdict (±${slowerPct} %) |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const r of rows) {
     const o = r.ratios.ours;
     const peers = Object.entries(r.ratios).filter(([i]) => i !== 'ours' && i !== 'floor').map(([i, x]) => `${i} ${x.ratio.toFixed(2)}`).join(', ');
-    lines.push(`| ${r.name} | ${o ? `${ns(o.base)} → ${ns(o.head)}` : '–'} | ${fmt(o)} | ${fmt(r.ratios.floor)} | ${peers || '–'} | ${r.verdict} |`);
+    lines.push(`| ${r.name} | ${o ? `${ns(o.base)} → ${ns(o.head)}` : '–'} | ${fmt(o)} | ${fmt(r.ratios.floor)} | ${r.ratios.floor && r.relative !== undefined ? r.relative.toFixed(3) : '–'} | ${peers || '–'} | ${r.verdict} |`);
   }
   return lines.join('\n');
 }
