@@ -22,6 +22,20 @@ const dir = mkdtempSync(join(tmpdir(), 'i19b-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('ledger-bcs render and verify-json', () => {
+  it('verify-json --lenient reads a real mainnet block with an unknown module, naming what it could not check', async () => {
+    const file = 'fixtures/real-node/mainnet/block-57347454.json';
+    const strict = await run(['verify-json', file]);
+    expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.err).error.code).toBe('not_supported');
+    const r = await run(['verify-json', '--lenient', file]);
+    expect(r.code, r.err).toBe(0);
+    const s = JSON.parse(r.out);
+    expect(s).toMatchObject({ ok: true, block_height: '57347454', hashes_checked: true });
+    expect(s.opaque_values).toBeGreaterThan(0);
+    expect(Array.isArray(s.hashes_unchecked)).toBe(true);
+    for (const u of s.hashes_unchecked) expect(u.path).toMatch(/^transactions\[\d+\]\./);
+  });
+
   it('render BcsBlock prints the node JSON, which verify-json accepts with every hash checked', async () => {
     const r = await run(['render', 'BcsBlock', toHex(blockBytes)]);
     expect(r.code, r.err).toBe(0);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { BcsError, fromHex } from '../../bcs/index.js';
 import { bcsBlock, transaction, transactionOnChainData, type BcsBlock, type Transaction, type TransactionOnChainData } from '../../records/index.js';
 import { abiRegistry } from '../../submission/index.js';
-import { nodeBlockJson, nodeJsonText, parseNodeBlockJson, parseNodeJsonText, parseTransactionJson, transactionJson, type ParseTransactionJsonOptions } from '../../node-json/index.js';
+import { nodeBlockJson, nodeJsonText, parseNodeBlockJson, parseNodeJsonText, parseTransactionJson, transactionJson, type ParseTransactionJsonOptions, type ReadVerification } from '../../node-json/index.js';
 import { errorJson } from '../errors.js';
 import { CliError, type Command, type Io } from '../run.js';
 import { chainIdOption } from '../args.js';
@@ -69,6 +69,10 @@ interface Verified {
   block_height?: string;
   transactions: Record<string, number>;
   hashes_checked: boolean;
+  /** With --lenient: the hashes that could not be compared (node-json read-report.ts), by JSON path. */
+  hashes_unchecked?: { path: string; reason: string }[];
+  /** With --lenient: how many values had no layout and were kept as their JSON. */
+  opaque_values?: number;
 }
 
 /** What verify-json prints for `json` (it throws what refused it), and the user transactions' chain ids. */
@@ -80,15 +84,21 @@ function verify(json: unknown, options: ParseTransactionJsonOptions): { summary:
     if (t.$kind === 'UserTransaction') chainIds.add(t.value.rawTxn.chainId);
   };
   const hashes_checked = options.verifyHash !== false;
+  // What a lenient read could not check is said in the summary, not hidden (docs/node-json.md).
+  const seen: ReadVerification = { checked: [], unchecked: [], opaque: [] };
+  const report = (): Partial<Verified> => (options.lenient ? { hashes_unchecked: seen.unchecked.map(({ path, reason }) => ({ path, reason })), opaque_values: seen.opaque.length } : {});
   if (typeof json === 'object' && json !== null && !Array.isArray(json) && 'block_height' in json) {
-    const b = parseNodeBlockJson(json, options);
+    const b = parseNodeBlockJson(json, { ...options, verification: seen });
     for (const t of b.transactions ?? []) count(t.transaction);
-    return { summary: { ok: true, block_height: b.blockHeight.toString(), transactions, hashes_checked }, chainIds };
+    return { summary: { ok: true, block_height: b.blockHeight.toString(), transactions, hashes_checked, ...report() }, chainIds };
   }
   const list = Array.isArray(json) ? json : [json];
   list.forEach((t, i) => {
     try {
       const r = parseTransactionJson(t, options);
+      const at = Array.isArray(json) ? `[${i}].` : '';
+      for (const u of r.verification.unchecked) seen.unchecked.push({ ...u, path: at + u.path });
+      seen.opaque.push(...r.verification.opaque);
       if (r.data.$kind === 'Pending') {
         transactions.Pending = (transactions.Pending ?? 0) + 1;
         chainIds.add(r.data.value.rawTxn.chainId);
@@ -97,7 +107,7 @@ function verify(json: unknown, options: ParseTransactionJsonOptions): { summary:
       throw Array.isArray(json) && e instanceof BcsError ? e.within(i) : e;
     }
   });
-  return { summary: { ok: true, transactions, hashes_checked }, chainIds };
+  return { summary: { ok: true, transactions, hashes_checked, ...report() }, chainIds };
 }
 
 const isHashMismatch = (e: unknown): e is BcsError => e instanceof BcsError && /(^|\.|\])hash$/.test(e.path) && /^hash does not match/.test(e.toJSON().message);
@@ -111,14 +121,16 @@ export const verifyJsonCommand: Command = {
     '--abi': ABI_OPTION,
     '--chain-id': { value: 'N', help: "user transactions' chain (else found by their hash)" },
     '--no-verify-hash': { help: 'read the JSON without checking its hashes' },
+    '--lenient': { help: 'keep values of unknown modules as JSON; list what was not checked' },
   },
   async run(a, io) {
     const abis = abiRegistry(loadAbiFiles(a.values('--abi')));
     const chainId = chainIdOption(a);
     const verifyHash = !a.has('--no-verify-hash');
+    const lenient = a.has('--lenient');
     const json = parseNodeJsonText(await readSource(a.positionals[0]!, io));
     try {
-      io.out(JSON.stringify(verify(json, { abis, chainId, verifyHash }).summary));
+      io.out(JSON.stringify(verify(json, { abis, chainId, verifyHash, lenient }).summary));
       return 0;
     } catch (e) {
       // The chain id is part of what a user transaction's hash covers, but not of its JSON: a wrong
@@ -126,7 +138,7 @@ export const verifyJsonCommand: Command = {
       if (chainId === undefined || !verifyHash || !isHashMismatch(e)) throw e;
       let found: Set<number>;
       try {
-        found = verify(json, { abis, verifyHash }).chainIds;
+        found = verify(json, { abis, verifyHash, lenient }).chainIds;
       } catch {
         throw e; // not the chain id: the hash does not match on any chain
       }
