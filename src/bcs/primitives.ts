@@ -1,6 +1,6 @@
 import { BcsError, rethrowWithin } from './error.js';
 import { schema, typeError, type Schema } from './schema.js';
-import { ulebSize, type BcsWriter } from './writer.js';
+import { ulebAt, ulebSize, type BcsWriter } from './writer.js';
 
 export type BigIntInput = bigint | number;
 
@@ -271,7 +271,7 @@ export const uleb128: Schema<number> = /* @__PURE__ */ schema({
     const b = w.buf;
     let o = w.off;
     for (let i = 0; i < n; i++) {
-      let v = values[i];
+      const v = values[i];
       if (v >>> 0 !== v) {
         w.off = o;
         try {
@@ -280,11 +280,7 @@ export const uleb128: Schema<number> = /* @__PURE__ */ schema({
           rethrowWithin(e, i);
         }
       }
-      while (v >= 0x80) {
-        b[o++] = (v & 0x7f) | 0x80;
-        v >>>= 7;
-      }
-      b[o++] = v;
+      o = ulebAt(b, o, v);
     }
     w.off = o;
   },

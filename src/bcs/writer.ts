@@ -48,6 +48,8 @@ export class BcsWriter {
       throw new BcsError(typeof v === 'number' ? 'out_of_range' : 'invalid_type', `ULEB128 value ${String(v)} is not a u32`);
     }
     if (this.off + 5 > this.buf.length) this.ensure(5);
+    // The 7-bit loop, not `ulebAt`: lengths and single values are mostly one byte, and the transfer
+    // bundle (under 8 KB, test/package.test.ts) carries this method but not the unrolled one.
     const b = this.buf;
     let o = this.off;
     while (v >= 0x80) {
@@ -111,6 +113,37 @@ export function patchLength(w: BcsWriter, at: number, n: number): void {
 }
 
 /** ULEB128 byte length of a u32. */
+/**
+ * Writes the u32 `v` as ULEB128 at `o` (room for 5 bytes is the caller's) and answers the offset
+ * after it. Unrolled by length rather than a loop of 7-bit steps: a value's length is one predictable
+ * comparison chain, and uniform u32 values (5 bytes) encode about a quarter faster (bench row
+ * uleb128-u32-1e5), mixed lengths as fast as the loop. Used by vector<uleb128>'s bulk writer.
+ */
+export function ulebAt(b: Uint8Array, o: number, v: number): number {
+  if (v < 0x80) {
+    b[o] = v;
+    return o + 1;
+  }
+  b[o] = (v & 0x7f) | 0x80;
+  if (v < 0x4000) {
+    b[o + 1] = v >>> 7;
+    return o + 2;
+  }
+  b[o + 1] = ((v >>> 7) & 0x7f) | 0x80;
+  if (v < 0x200000) {
+    b[o + 2] = v >>> 14;
+    return o + 3;
+  }
+  b[o + 2] = ((v >>> 14) & 0x7f) | 0x80;
+  if (v < 0x10000000) {
+    b[o + 3] = v >>> 21;
+    return o + 4;
+  }
+  b[o + 3] = ((v >>> 21) & 0x7f) | 0x80;
+  b[o + 4] = v >>> 28;
+  return o + 5;
+}
+
 export function ulebSize(v: number): number {
   return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
 }

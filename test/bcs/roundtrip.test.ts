@@ -124,6 +124,28 @@ describe('round trips (fast-check)', () => {
     expect(toHex(outer.encode(v))).toBe('0x03' + '11' + '020100000000000000' + '0200000000000000' + '0100' + '09' + '01' + '0300000000000000');
   });
 
+  it('ULEB128 bytes match a 7-bit loop at every length boundary, alone, in a vector and via the writer', () => {
+    // The reference is the spec's loop (low 7 bits first, high bit set while more follow), written
+    // independently of writer.ts's unrolled `ulebAt`; the arbitrary hits each length's both ends.
+    const reference = (v: number): number[] => {
+      const out: number[] = [];
+      for (; v >= 0x80; v = Math.floor(v / 128)) out.push((v % 128) | 0x80);
+      return [...out, v];
+    };
+    const edges = [0, 0x7f, 0x80, 0x3fff, 0x4000, 0x1fffff, 0x200000, 0xfffffff, 0x10000000, 0xffffffff];
+    const value = fc.oneof(fc.constantFrom(...edges), fc.nat({ max: 0xffffffff }), fc.nat({ max: 0x3fff }));
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 40 }), (values) => {
+        const each = values.map(reference);
+        expect([...bcs.vector(bcs.uleb128).encode(values)]).toEqual([...reference(values.length), ...each.flat()]);
+        values.forEach((v, i) => expect([...bcs.uleb128.encode(v)]).toEqual(each[i]));
+        const w = new BcsWriter(1);
+        values.forEach((v) => w.uleb128(v));
+        expect([...w.buf.subarray(0, w.off)]).toEqual(each.flat());
+      }),
+    );
+  });
+
   it('hex round trips', () => {
     fc.assert(
       fc.property(fc.uint8Array(), (b) => {
