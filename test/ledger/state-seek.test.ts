@@ -22,18 +22,24 @@ describe('state seek', () => {
     const values = env.openDB<Uint8Array, Uint8Array>({ name: 'state_values', encoding: 'binary', keyEncoding: 'binary', compression: false });
     const key = new Uint8Array([0, 1, 2, 3]);
     const other = new Uint8Array([0, 1, 2, 4]);
+    const gone = new Uint8Array([0, 1, 2, 5]);
+    const big = new Uint8Array([0, 1, 2, 6]);
     const long = new Uint8Array(2000).fill(7);
-    // key: a value at 5, deleted at 10, a long value at 20, a value at 30; other: one value at 12.
+    // key: a value at 5, deleted at 10, a long value at 20, a value at 30; other: one value at 12;
+    // gone: a value at 3, deleted at 15; big: a long value at 8.
     const writes: [Uint8Array, number, Uint8Array | null][] = [
       [key, 5, new Uint8Array([5])],
       [key, 10, null],
       [key, 20, long],
       [key, 30, new Uint8Array([30, 30])],
       [other, 12, new Uint8Array([12])],
+      [gone, 3, new Uint8Array([3])],
+      [gone, 15, null],
+      [big, 8, long],
     ];
     await env.transaction(() => {
       for (const [k, v, value] of writes) {
-        const w = stateWrite(v, value, 0);
+        const w = stateWrite(v, value, k[3]!);
         if (value !== null && value.length > 1024) void values.put(elsewhereKey(w), value);
         void state.put(k, w);
       }
@@ -43,7 +49,7 @@ describe('state seek', () => {
       const found = writes.filter(([wk, v]) => wk === k && v <= at).pop();
       return found === undefined ? { version: -1 } : { version: found[1], value: found[2] ?? undefined };
     };
-    for (const k of [key, other]) {
+    for (const k of [key, other, gone, big]) {
       for (let at = 0; at <= 35; at++) {
         for (const latest of [false, true]) {
           const version = seeker.seek(k, at, latest);
