@@ -279,7 +279,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
 
     stateValue(stateKey, version) {
       if (!inRange(version)) return undefined;
-      if (cache === undefined) return seeker.seek(formOf(stateKey), Number(version)) < 0 ? undefined : seeker.value;
+      if (cache === undefined) return seeker.seek(formOf(stateKey), Number(version), version === info!.ledgerVersion) < 0 ? undefined : seeker.value;
       return stateAt(seeker, cache, formOf(stateKey), Number(version), head.nextVersion - 1).value;
     },
 
@@ -313,7 +313,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     transactionVersion: (hash) => store.versionByHash(hash),
 
     accountTransactions: (address, start, limit, ledgerVersion) => accountTransactions(t, address, start, limit, ledgerVersion, head.oldestVersion),
-    accountState: (address, q) => accountState(t, seeker, address, q),
+    accountState: (address, q) => accountState(t, seeker, address, q, head.nextVersion - 1),
     events: (creationNumber, address, q) => events(t, creationNumber, address, q, head.oldestVersion),
 
     versionBySequenceNumber(address, sequenceNumber) {

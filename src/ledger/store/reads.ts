@@ -47,7 +47,7 @@ export function stateAt(s: StateSeeker, cache: StateCache, form: Uint8Array, ver
   const hit = cache.find(key, version);
   if (hit !== undefined) return hit;
   const hi = version === ledgerVersion ? Infinity : version;
-  const at = s.seek(form, version);
+  const at = s.seek(form, version, version === ledgerVersion);
   // A copy of its own: the seek's value shares a chunk (state-seek.ts) the cache would keep whole.
   return at < 0 ? cache.note(key, 0, hi, undefined, false) : cache.note(key, at, hi, s.value?.slice(), true);
 }
@@ -94,7 +94,7 @@ function* accountKeys(t: Tables, prefix: Uint8Array, start: Uint8Array | undefin
   while (i < longs.length) yield longs[i++]!;
 }
 
-export function accountState(t: Tables, s: StateSeeker, address: Address, q: AccountStateQuery): AccountStatePage {
+export function accountState(t: Tables, s: StateSeeker, address: Address, q: AccountStateQuery, ledgerVersion: number): AccountStatePage {
   if (q.limit <= 0) return { entries: [], next: undefined };
   const prefix = new Uint8Array(33);
   prefix.set(addressBytes(address), 1);
@@ -102,7 +102,7 @@ export function accountState(t: Tables, s: StateSeeker, address: Address, q: Acc
   const entries: AccountStatePage['entries'] = [];
   for (const c of accountKeys(t, prefix, q.start)) {
     if (accessPathKind(c.key) !== q.kind) continue;
-    if (s.seek(c.form, version) < 0 || s.value === undefined) continue;
+    if (s.seek(c.form, version, version === ledgerVersion) < 0 || s.value === undefined) continue;
     if (entries.length === q.limit) return { entries, next: c.key };
     entries.push({ key: c.key, value: s.value });
   }
