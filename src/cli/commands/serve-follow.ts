@@ -104,7 +104,7 @@ export async function serveFollow(a: Args, io: Io, o: { pruneWindow: number | un
     pruneWindow: o.pruneWindow,
     concurrency,
     sha3: nodeSha3,
-    // The hash checks in a worker thread where there are cores to spare (docs/replica.md, "Catch-up speed").
+    // The hash checks in a worker thread where there are cores to spare (docs/replica.md, "Sizing the window").
     hasher: hashWhere(),
     witnesses,
     trust,
