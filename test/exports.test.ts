@@ -90,6 +90,11 @@ const REPLICA: Surface = {
   ],
 };
 
+const REPLICA_NODE: Surface = {
+  values: ['hashInWorker'],
+  types: [],
+};
+
 const HTTP: Surface = {
   values: [
     'DEFAULT_MAX_BODY_BYTES', 'createLedgerHandler', 'forwardTo',
@@ -272,6 +277,7 @@ const SURFACES: Record<string, Surface> = {
   './ledger/store': LEDGER_STORE,
   './node-json': NODE_JSON,
   './replica': REPLICA,
+  './replica/node': REPLICA_NODE,
 };
 
 interface Entry {

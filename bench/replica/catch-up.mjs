@@ -5,7 +5,10 @@
 // memory ledger. Short alternating rounds, each a fresh follower process and store; medians and
 // ranges, with the load average when each round started (the machine is shared). Target: >= 20k
 // transactions/s into a store.
-// Usage: node scripts/build.mjs && node bench/replica/catch-up.mjs [--blocks 60 --per-block 1000 --rounds 3 --concurrency 8 --durability fsync --only store]
+// The hash checks run where `serve --follow` runs them (--hasher auto: a worker thread with 3 cores or
+// more), in a worker thread (--hasher worker) or in the follower's main thread (--hasher thread);
+// --hasher both alternates the last two in each round.
+// Usage: node scripts/build.mjs && node bench/replica/catch-up.mjs [--blocks 60 --per-block 1000 --rounds 3 --concurrency 8 --durability fsync --only store --hasher auto]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,12 +22,13 @@ const PER_BLOCK = Number(args['per-block'] ?? 1000);
 const ROUNDS = Number(args.rounds ?? 3);
 const CONCURRENCY = String(args.concurrency ?? 8);
 const DURABILITY = args.durability ?? 'fsync';
-const VARIANTS = args.only ? [args.only] : ['store', 'memory'];
+const HASHERS = args.hasher === 'both' ? ['worker', 'thread'] : [args.hasher ?? 'auto'];
+const VARIANTS = (args.only ? [args.only] : ['store', 'memory']).flatMap((v) => HASHERS.map((h) => (HASHERS.length > 1 ? `${v}/${h}` : v)));
 
 const file = transferLedgerFile(BLOCKS, PER_BLOCK);
 
-function spawnLines(script, argv, nodeFlags = []) {
-  const child = spawn(process.execPath, [...nodeFlags, new URL(script, import.meta.url).pathname, ...argv], { stdio: ['ignore', 'pipe', 'inherit'] });
+function spawnLines(script, argv, nodeFlags = [], env = process.env) {
+  const child = spawn(process.execPath, [...nodeFlags, new URL(script, import.meta.url).pathname, ...argv], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const lines = [];
   let buf = '';
   child.stdout.on('data', (c) => {
@@ -50,17 +54,19 @@ for (let h = 0; h < Math.min(BLOCKS, 30); h++) await fetch(`${upUrl}/v1/blocks/b
 const results = Object.fromEntries(VARIANTS.map((v) => [v, []]));
 for (let r = 0; r < ROUNDS; r++) {
   for (const variant of VARIANTS) {
-    const dir = variant === 'store' ? mkdtempSync(join(tmpdir(), 'ledger-bcs-catch-up-')) : undefined;
+    const [sink, hasher = HASHERS[0]] = variant.split('/');
+    const dir = sink === 'store' ? mkdtempSync(join(tmpdir(), 'ledger-bcs-catch-up-')) : undefined;
     const load = loadavg()[0];
-    const f = spawnLines('follower.mjs', [upUrl, String(BLOCKS - 1), CONCURRENCY, ...(dir ? [dir, DURABILITY] : [])], ['--expose-gc']);
+    const f = spawnLines('follower.mjs', [upUrl, String(BLOCKS - 1), CONCURRENCY, ...(dir ? [dir, DURABILITY] : [])], ['--expose-gc'], { ...process.env, BENCH_HASHER: hasher });
     const c = JSON.parse(await f.line(1));
     f.child.kill('SIGTERM');
     await f.exited;
     if (dir) rmSync(dir, { recursive: true, force: true });
     const rate = c.transactions / (c.ms / 1000);
     const perCpu = c.transactions / (c.cpuMs / 1000);
-    results[variant].push({ rate, perCpu, load });
-    console.log(`round ${r + 1} ${variant.padEnd(6)}: ${c.transactions} transactions in ${(c.ms / 1000).toFixed(2)} s = ${Math.round(rate)} tx/s (${Math.round(perCpu)} per follower CPU-second), load ${load.toFixed(2)}`);
+    const perMain = c.mainMs === undefined ? undefined : c.transactions / (c.mainMs / 1000);
+    results[variant].push({ rate, perCpu, perMain, load });
+    console.log(`round ${r + 1} ${variant.padEnd(13)}: ${c.transactions} transactions in ${(c.ms / 1000).toFixed(2)} s = ${Math.round(rate)} tx/s (${Math.round(perCpu)} per follower CPU-second${perMain === undefined ? '' : `, ${Math.round(perMain)} per main-thread CPU-second`}), load ${load.toFixed(2)}`);
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -68,8 +74,10 @@ const range = (xs) => `${Math.round(Math.min(...xs))}..${Math.round(Math.max(...
 for (const [variant, rs] of Object.entries(results)) {
   const rates = rs.map((x) => x.rate);
   const cpus = rs.map((x) => x.perCpu);
-  const target = variant === 'store' ? ` (target >= 20000: ${median(rates) >= 20000 ? 'met' : 'not met'})` : '';
-  console.log(`${variant}${variant === 'store' ? ` (${DURABILITY})` : ''}: median ${Math.round(median(rates))} tx/s, range ${range(rates)}; per follower CPU-second median ${Math.round(median(cpus))}, range ${range(cpus)}; load ${range(rs.map((x) => x.load * 100)).replace(/\d+/g, (n) => (n / 100).toFixed(2))}${target}`);
+  const mains = rs.every((x) => x.perMain !== undefined) ? `; per main-thread CPU-second median ${Math.round(median(rs.map((x) => x.perMain)))}` : '';
+  const store = variant.startsWith('store');
+  const target = store ? ` (target >= 20000: ${median(rates) >= 20000 ? 'met' : 'not met'})` : '';
+  console.log(`${variant}${store ? ` (${DURABILITY})` : ''}${HASHERS.length > 1 ? '' : `, hashing: ${HASHERS[0]}`}: median ${Math.round(median(rates))} tx/s, range ${range(rates)}; per follower CPU-second median ${Math.round(median(cpus))}, range ${range(cpus)}${mains}; load ${range(rs.map((x) => x.load * 100)).replace(/\d+/g, (n) => (n / 100).toFixed(2))}${target}`);
 }
 upstream.child.kill('SIGTERM');
 await upstream.exited;

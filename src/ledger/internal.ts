@@ -10,4 +10,4 @@ export { keyString } from './memory-state.js';
 // The LMDB store, for the CLI: loaded only when a command is given --store (lmdb is a native addon).
 export const loadLedgerStore = () => import('./store.js');
 // A block the replica's verifier has read and checked, handed to a ledger's ingest as it is (not read again).
-export { CHECKED_BLOCK, summaryOf, type CheckedBlock, type ParsedBlock, type ParsedTransaction, type ParsedEvent, type ParsedSummary } from './block-reader.js';
+export { CHECKED_BLOCK, readStateKeyBytes, readWriteOpValue, summaryOf, type CheckedBlock, type ParsedBlock, type ParsedTransaction, type ParsedEvent, type ParsedSummary } from './block-reader.js';

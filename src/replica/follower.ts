@@ -9,6 +9,7 @@ import { nobleSha3 } from '../hash/internal.js';
 import { storedBlocks } from './verify/stored-blocks.js';
 import { createBlockVerifier, type BlockVerifier, type TrustPin, type VerificationStatus } from './verify/verifier.js';
 import type { Witness } from './verify/witness.js';
+import type { BlockHasherFactory } from './verify/block-hasher.js';
 
 // A read replica's ingest: blocks by height from the upstream in BCS with their transactions (the
 // rest of a large block from the transactions listing), a window of them in flight, verified in order
@@ -36,6 +37,11 @@ export interface FollowerOptions<L extends IngestingLedger = MemoryLedger> {
   pruneWindow?: number;
   /** sha3-256 for the new ledger's hash checks (default @noble/hashes; in Node, ledger-bcs/ledger/node's `nodeSha3`). */
   sha3?: Sha3;
+  /**
+   * Where verification's hash checks run (default: this thread). In Node, ledger-bcs/replica/node's
+   * `hashInWorker` runs them in a worker thread, beside the parsing and the store's writes.
+   */
+  hasher?: BlockHasherFactory;
   /** Independent nodes that must agree on the transaction infos and accumulator roots of a batch before it is stored. */
   witnesses?: readonly Witness[];
   /** Accumulator roots known by other means (needs verification from genesis). */
@@ -131,6 +137,7 @@ export function createFollower<L extends IngestingLedger = MemoryLedger>(o: Foll
       abort.abort();
       if (run.state === 'starting') resolveDone();
       await done;
+      await run.verifier?.close();
     },
   };
 }
@@ -192,6 +199,7 @@ function verifierOf<L extends IngestingLedger>(s: Settings, o: FollowerOptions<L
     sleep: (ms) => pause(run, ms),
     stopped: () => run.abort.signal.aborted,
     storedHeight: () => run.ledger?.ledgerInfo().blockHeight,
+    hasher: o.hasher,
   });
 }
 

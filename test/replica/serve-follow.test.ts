@@ -85,3 +85,14 @@ describe('ledger-bcs serve --follow', () => {
     }
   });
 });
+
+describe('serve --follow: where the hash checks run', () => {
+  it('in a worker thread with three cores or more, in the main thread on two or fewer', async () => {
+    const { hashWhere } = await import('../../src/cli/commands/serve-follow.js');
+    const { hashInWorker } = await import('../../src/replica/node.js');
+    expect(hashWhere(1)).toBeUndefined();
+    expect(hashWhere(2)).toBeUndefined();
+    expect(hashWhere(3)).toBe(hashInWorker);
+    expect(hashWhere(16)).toBe(hashInWorker);
+  });
+});

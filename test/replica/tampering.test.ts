@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toHex } from '../../src/bcs/index.js';
 import { createLedgerClient } from '../../src/client/index.js';
@@ -159,6 +159,28 @@ describe(`from genesis into a store (the next batch verified while one commits):
       // Batches of two blocks, so block BAD comes while the batch before it may still be committing.
       const createLedger = (() => store) as unknown as FollowerOptions['createLedger'];
       const r = await run(f, 'from genesis', { createLedger, concurrency: 2 });
+      try {
+        await expectRefused(r, f, 'from genesis', true, want.split(' ')[1]);
+      } finally {
+        await r.stop();
+        await store.close();
+      }
+    });
+  }
+});
+
+describe(`from genesis into a store, the hash checks in a worker thread (ledger-bcs/replica/node, from dist/): every forgery the docs say it refuses is refused in block ${BAD}`, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-tampering-worker-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  for (const [i, f] of FORGERIES.entries()) {
+    const want = TABLE.get(f.name)?.['from genesis'];
+    if (want === undefined || want === 'not detected') continue;
+    it(`${f.name}: ${want}, nothing of it committed, recovers`, async () => {
+      // The worker runs a built module: a worker thread cannot load the TypeScript sources.
+      const { hashInWorker } = (await import(/* @vite-ignore */ resolve('dist/replica/node.js'))) as typeof import('../../src/replica/node.js');
+      const store = await openLedgerStore(join(dir, String(i)), { durability: 'relaxed' });
+      const createLedger = (() => store) as unknown as FollowerOptions['createLedger'];
+      const r = await run(f, 'from genesis', { createLedger, concurrency: 2, hasher: hashInWorker });
       try {
         await expectRefused(r, f, 'from genesis', true, want.split(' ')[1]);
       } finally {

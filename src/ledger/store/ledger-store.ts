@@ -94,7 +94,12 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
   // Loaded here, not at the top: importing this entry costs nothing until a store is opened. A store
   // is a directory whatever its name (lmdb-js takes a path with an extension for a file by default).
   const { open } = await import('lmdb');
-  const env: RootDatabase = open({ path, noSubdir: false, maxDbs: TABLES.length + 2, noSync: relaxed, overlappingSync: false, encoding: 'binary', keyEncoding: 'binary', compression: false });
+  // 16 KiB pages for a new store (an existing one keeps its own: lmdb-js README, `pageSize`): an
+  // ingest dirties a page per transaction in each hash- or account-keyed table, and LMDB keeps its
+  // dirty pages in one sorted list (mdb.c `mdb_mid2l_insert`: a third of its CPU in the catch-up
+  // profile); a quarter as many, larger pages: 2.3 % fewer instructions in one pair of catch-up
+  // runs into a store (callgrind, near its noise there), the same bytes on disk.
+  const env: RootDatabase = open({ path, noSubdir: false, maxDbs: TABLES.length + 2, noSync: relaxed, overlappingSync: false, pageSize: 16384, encoding: 'binary', keyEncoding: 'binary', compression: false });
   const table = (name: TableName) => env.openDB<Uint8Array, Uint8Array>({ name, encoding: 'binary', keyEncoding: 'binary', compression: false, dupSort: name === 'state' });
   // The head first: a store of another format is refused by its format number, before a table
   // whose layout changed is opened with flags it was not made with.

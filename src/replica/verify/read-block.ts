@@ -1,7 +1,7 @@
 import { BcsError, BcsReader, compareBytes, isBcsError, ulebSize } from '../../bcs/index.js';
-import { contractEvent, readBlockHeader, stateKey, transaction, transactionInfo, writeOp, type BlockHeader, type Transaction, type TransactionInfo } from '../../records/index.js';
+import { contractEvent, readBlockHeader, transaction, transactionInfo, type BlockHeader, type Transaction, type TransactionInfo } from '../../records/index.js';
 import { ReplicaError } from '../errors.js';
-import { summaryOf, type ParsedSummary } from '../../ledger/internal.js';
+import { readStateKeyBytes, readWriteOpValue, summaryOf, type ParsedSummary } from '../../ledger/internal.js';
 
 // A BcsBlock (api/types/src/block.rs) read for verification: its header and, per transaction
 // (api/types/src/transaction.rs `TransactionOnChainData`), the decoded parts a check needs and the
@@ -83,12 +83,9 @@ function readWrites(r: BcsReader): WritePart[] {
   const out: WritePart[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const at = r.off;
-    stateKey.schema.read(r);
-    const key = r.buf.subarray(at, r.off);
+    const key = readStateKeyBytes(r);
     if (i > 0 && compareBytes(out[i - 1]!.key, key) >= 0) throw new BcsError('non_canonical_map', `write set key ${i} is not after the one before it`, at);
-    const op = writeOp.schema.read(r);
-    const value = op.$kind === 'Creation' || op.$kind === 'Modification' ? op.value : op.$kind === 'CreationWithMetadata' || op.$kind === 'ModificationWithMetadata' ? op.value.data : null;
-    out[i] = { key, value };
+    out[i] = { key, value: readWriteOpValue(r) };
   }
   return out;
 }

@@ -1,7 +1,23 @@
 import { equalBytes, toHex } from '../../bcs/index.js';
 import { ReplicaError, type ReplicaErrorField } from '../errors.js';
 import { appendLeaf, eventRoot, infoHash, type Accumulator, type Hashers } from './hashers.js';
-import type { TransactionPart } from './read-block.js';
+
+/** What the hash checks read of a transaction (read-block.ts `TransactionPart` has it all). */
+export interface HashedTransaction {
+  version: bigint;
+  transactionBytes: Uint8Array;
+  infoBytes: Uint8Array;
+  changesBytes: Uint8Array;
+  accumulatorRootHash: Uint8Array;
+  info: { value: { transactionHash: Uint8Array; eventRootHash: Uint8Array; stateChangeHash: Uint8Array } };
+  events: readonly { bytes: Uint8Array }[];
+}
+
+/** What the hash checks read of a block. */
+export interface HashedBlock {
+  blockHeight: bigint;
+  transactions: readonly HashedTransaction[];
+}
 
 // Per transaction, what its info commits to (types/src/transaction/mod.rs
 // `TransactionOutput::ensure_match_transaction_info`): the transaction's hash, the events' root and
@@ -15,14 +31,14 @@ export function refusal(height: bigint, version: bigint | undefined, field: Repl
 }
 
 /** sha3(seed("Transaction") ‖ bcs(Transaction)) == info.transaction_hash; returns the hash. */
-export function checkTransactionHash(h: Hashers, height: bigint, t: TransactionPart): Uint8Array {
+export function checkTransactionHash(h: Hashers, height: bigint, t: HashedTransaction): Uint8Array {
   const hash = h.seeded(h.transaction, t.transactionBytes);
   if (!equalBytes(hash, t.info.value.transactionHash)) throw refusal(height, t.version, 'transaction_hash', "the transaction does not hash to its info's transaction_hash");
   return hash;
 }
 
 /** The event accumulator's root over the served events == info.event_root_hash. */
-export function checkEventRootHash(h: Hashers, height: bigint, t: TransactionPart): void {
+export function checkEventRootHash(h: Hashers, height: bigint, t: HashedTransaction): void {
   const root = eventRoot(
     h,
     t.events.map((e) => e.bytes),
@@ -35,7 +51,7 @@ export function checkEventRootHash(h: Hashers, height: bigint, t: TransactionPar
 }
 
 /** sha3(seed("WriteSet") ‖ bcs(WriteSet)) == info.state_change_hash. */
-export function checkStateChangeHash(h: Hashers, height: bigint, t: TransactionPart): void {
+export function checkStateChangeHash(h: Hashers, height: bigint, t: HashedTransaction): void {
   if (!h.seededIs(h.writeSet, t.changesBytes, t.info.value.stateChangeHash)) throw refusal(height, t.version, 'state_change_hash', "the write set does not hash to its info's state_change_hash");
 }
 
@@ -43,7 +59,7 @@ export function checkStateChangeHash(h: Hashers, height: bigint, t: TransactionP
  * Appends the info's hash to `acc` (the accumulator over versions before t) and checks the root over
  * 0..=t.version against the served `accumulator_root_hash` and, at a pinned version, the pin.
  */
-export function checkAccumulatorRoot(h: Hashers, height: bigint, t: TransactionPart, acc: Accumulator, pins: ReadonlyMap<bigint, Uint8Array>): void {
+export function checkAccumulatorRoot(h: Hashers, height: bigint, t: HashedTransaction, acc: Accumulator, pins: ReadonlyMap<bigint, Uint8Array>): void {
   appendLeaf(h, h.transactionNode, acc, infoHash(h, t.infoBytes));
   const root = h.rootScratch(h.transactionNode, acc);
   if (!equalBytes(root, t.accumulatorRootHash)) {

@@ -3,8 +3,11 @@ import type { LedgerClient } from '../../client/index.js';
 import type { Sha3 } from '../../ledger/index.js';
 import type { CheckedBlock } from '../../ledger/internal.js';
 import { isReplicaError, ReplicaError } from '../errors.js';
+import { inThreadHasher, type BlockHasherFactory } from './block-hasher.js';
+import type { Accumulator } from './hashers.js';
 import type { BlockParts } from './read-block.js';
-import { INITIAL_STATE, verifyBlock, verifyContext, type VerifierState } from './verify-block.js';
+import { checkStructure, INITIAL_STATE, readPlaced, startAccumulator, verifyBlock, verifyContext, type VerifierState } from './verify-block.js';
+import type { VerifiedTip } from './block-checks.js';
 import { witnessDisagreement, type Witness } from './witness.js';
 
 // The follower's gate: blocks are verified in order (verify-block.ts), confirmed by the witnesses,
@@ -43,6 +46,8 @@ export interface BlockVerifierOptions {
   stopped?: () => boolean;
   /** The store's latest block height: after a store, the verifier takes the state of that block. */
   storedHeight: () => bigint | undefined;
+  /** Where the hash checks run (default: this thread; ledger-bcs/replica/node's `hashInWorker`: a worker thread). */
+  hasher?: BlockHasherFactory;
 }
 
 export interface BlockVerifier {
@@ -61,11 +66,20 @@ export interface BlockVerifier {
   admit(blocks: readonly Uint8Array[], store: (accepted: CheckedBlock[], bytes: Uint8Array[]) => Promise<number>, onStoring?: (refused: ReplicaError | undefined) => void): Promise<Admitted>;
   /** The height of the last block verified and handed to the store (undefined before the first). */
   tipHeight(): bigint | undefined;
+  /** Frees the hasher (a worker). */
+  close(): Promise<void>;
 }
 
 export interface Admitted {
   stored: number;
   refused?: ReplicaError;
+}
+
+/** A verification failure as a refusal; anything else (a bug, an invalid option) thrown on. */
+function asRefusal(e: unknown): ReplicaError {
+  if (isReplicaError(e) && e.code !== 'invalid_option') return e;
+  if (isBcsError(e)) return new ReplicaError('verification_failed', `block ?: ${e.message} (bytes)`, undefined, undefined, 'bytes');
+  throw e;
 }
 
 export function describeMode(s: Omit<VerificationStatus, 'description'>): string {
@@ -84,6 +98,7 @@ export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
   let mode: VerificationMode | undefined;
   // States after each verified block handed to the store, by height, kept down to the stored tip's.
   const pending = new Map<bigint, VerifierState>();
+  const hasher = (o.hasher ?? inThreadHasher)(ctx.h, pins);
 
   function status(): VerificationStatus {
     const s = { mode, witnesses: witnesses.length, trusted: pins.size };
@@ -102,46 +117,70 @@ export function createBlockVerifier(o: BlockVerifierOptions): BlockVerifier {
     }
   }
 
-  /** Verifies in order; the states after each accepted block, and the refusal that ended the run. */
-  function verifyRun(blocks: readonly Uint8Array[]): { parts: BlockParts[]; checked: CheckedBlock[]; states: VerifierState[]; refused?: ReplicaError } {
+  /**
+   * Verifies in order, the checks before and after the hashing in this thread, the hashing by the
+   * hasher; per block in verifyBlock's order (read and placed, hashed, structure), so a refusal
+   * names what verifyBlock would. The parts, states and ledger blocks of the accepted prefix.
+   */
+  async function verifyRun(blocks: readonly Uint8Array[]): Promise<{ parts: BlockParts[]; checked: CheckedBlock[]; states: VerifierState[]; refused?: ReplicaError }> {
     const parts: BlockParts[] = [];
     const checked: CheckedBlock[] = [];
-    const states: VerifierState[] = [];
+    const tips: VerifiedTip[] = [];
     let s = state;
-    for (const bytes of blocks) {
+    let start: Accumulator | undefined;
+    let refused: ReplicaError | undefined;
+    /** A block refused after its hashing: hashed too, since a hash refusal in it comes first. */
+    let hashAlso: BlockParts | undefined;
+    for (const [i, bytes] of blocks.entries()) {
+      let b: BlockParts | undefined;
       try {
-        const r = verifyBlock(ctx, s, bytes);
-        setMode(r.block);
-        s = r.state;
-        // The decoded transactions only for the witnesses: kept for a batch, they cost collections.
-        parts.push(witnesses.length > 0 ? r.block : { ...r.block, transactions: [] });
+        b = readPlaced(s, bytes);
+        if (i === 0) start = startAccumulator(s, b);
+        const r = checkStructure(ctx, s, b);
+        parts.push(b);
         checked.push(r.checked);
-        states.push(s);
+        tips.push(r.tip);
+        s = { tip: r.tip, accumulator: undefined };
       } catch (e) {
-        if (isReplicaError(e) && e.code !== 'invalid_option') return { parts, checked, states, refused: e };
-        if (isBcsError(e)) return { parts, checked, states, refused: new ReplicaError('verification_failed', `block ?: ${e.message} (bytes)`, undefined, undefined, 'bytes') };
-        throw e;
+        refused = asRefusal(e);
+        hashAlso = b;
+        break;
       }
     }
-    return { parts, checked, states };
+    const hashed = hashAlso === undefined ? parts : [...parts, hashAlso];
+    const verdict = hashed.length === 0 ? { after: [] } : await hasher.check({ blocks: hashed.map((p, i) => ({ parts: p, bytes: blocks[i]! })), start });
+    const n = verdict.refused !== undefined ? verdict.after.length : parts.length;
+    if (verdict.refused !== undefined) refused = verdict.refused;
+    // The mode from the first block that verified (a refused first block fixes none).
+    if (n > 0) setMode(parts[0]!);
+    // The decoded transactions only for the witnesses: kept for a batch, they cost collections.
+    const kept = parts.slice(0, n).map((p) => (witnesses.length > 0 ? p : { ...p, transactions: [] }));
+    const states = tips.slice(0, n).map((tip, i) => ({ tip, accumulator: verdict.after[i] }));
+    return refused === undefined ? { parts: kept, checked: checked.slice(0, n), states } : { parts: kept, checked: checked.slice(0, n), states, refused };
   }
 
   return {
     status,
     tipHeight: () => state.tip?.height,
     replay(blocks) {
-      // One block at a time: a store holds more than memory does.
+      // One block at a time, in this thread: a store holds more than memory does.
       for (const bytes of blocks) {
-        const run = verifyRun([bytes]);
-        if (run.refused !== undefined) throw run.refused;
-        state = run.states[0]!;
+        let r: ReturnType<typeof verifyBlock>;
+        try {
+          r = verifyBlock(ctx, state, bytes);
+          setMode(r.block);
+        } catch (e) {
+          throw asRefusal(e);
+        }
+        state = r.state;
         pending.clear();
-        pending.set(run.parts[0]!.blockHeight, state);
+        pending.set(r.block.blockHeight, state);
       }
     },
+    close: async () => hasher.close?.(),
     async admit(blocks, store, onStoring) {
       const before = state;
-      const run = verifyRun(blocks);
+      const run = await verifyRun(blocks);
       let refused = run.refused;
       let accepted = run.parts.length;
       // Each witness confirms the verified prefix; a disagreement cuts it before the block it names.

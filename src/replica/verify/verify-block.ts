@@ -2,9 +2,10 @@ import type { Sha3 } from '../../ledger/index.js';
 import { blockStart, checkBlockEnd, checkBlockExtent, checkBlockHeader, checkBlockOrder, checkNewBlockEvent, checkStateWrites, type VerifiedTip } from './block-checks.js';
 import { framework, type Framework } from './framework.js';
 import { copyAccumulator, emptyAccumulator, hashers, type Accumulator, type Hashers } from './hashers.js';
+import type { BlockHeader } from '../../records/index.js';
 import { readBlockParts, type BlockParts, type TransactionPart } from './read-block.js';
 import { CHECKED_BLOCK, type CheckedBlock, type ParsedEvent, type ParsedTransaction } from '../../ledger/internal.js';
-import { checkAccumulatorRoot, checkEventRootHash, checkStateChangeHash, checkTransactionHash } from './transaction-checks.js';
+import { checkAccumulatorRoot, checkEventRootHash, checkStateChangeHash, checkTransactionHash, type HashedBlock } from './transaction-checks.js';
 
 // One block, every check in order: its extent against the tip; per transaction the hashes its info
 // commits to and the info chained into the accumulator (when the verifier holds it: from genesis);
@@ -35,22 +36,51 @@ export function verifyContext(sha3: Sha3, chainId: number, pins: ReadonlyMap<big
 }
 
 /**
- * Verifies one block's bytes after `state`; returns the state after it, the block's parts and the
- * block as a ledger ingests it (its parts and hashes as verified here, not read again).
+ * Verifies one block's bytes after `state`, every check in this thread; returns the state after it,
+ * the block's parts and the block as a ledger ingests it (its parts and hashes as verified here, not
+ * read again). The follower's verifier runs the same checks split in three (readPlaced, hashChecks,
+ * checkStructure), the hashing possibly in a worker, in this order per block.
  */
 export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uint8Array): { state: VerifierState; block: BlockParts; checked: CheckedBlock } {
+  const b = readPlaced(state, bytes);
+  const acc = startAccumulator(state, b);
+  hashChecks(ctx.h, ctx.pins, b, acc);
+  const { tip, checked } = checkStructure(ctx, state, b);
+  return { state: { tip, accumulator: acc }, block: b, checked };
+}
+
+/** The block read, its extent against the tip: the checks before any hash. */
+export function readPlaced(state: VerifierState, bytes: Uint8Array): BlockParts {
   const b = readBlockParts(bytes);
-  const { h, fw } = ctx;
   checkBlockExtent(b, state.tip);
-  const acc = state.accumulator !== undefined ? copyAccumulator(state.accumulator) : state.tip === undefined && b.firstVersion === 0n ? emptyAccumulator() : undefined;
-  const txs: ParsedTransaction[] = new Array(b.transactions.length);
-  for (let i = 0; i < b.transactions.length; i++) {
-    const t = b.transactions[i]!;
-    txs[i] = parsedTransaction(t, checkTransactionHash(h, b.blockHeight, t));
+  return b;
+}
+
+/** The accumulator the block's infos are appended to: a copy of the state's, a new one at genesis, or none mid-chain. */
+export function startAccumulator(state: VerifierState, b: BlockHeader): Accumulator | undefined {
+  return state.accumulator !== undefined ? copyAccumulator(state.accumulator) : state.tip === undefined && b.firstVersion === 0n ? emptyAccumulator() : undefined;
+}
+
+/**
+ * Per transaction, in order, what its info commits to and the info chained into `acc` (appended to:
+ * the accumulator after the block). The only checks that hash: what a worker may run.
+ */
+export function hashChecks(h: Hashers, pins: ReadonlyMap<bigint, Uint8Array>, b: HashedBlock, acc: Accumulator | undefined): void {
+  for (const t of b.transactions) {
+    checkTransactionHash(h, b.blockHeight, t);
     checkEventRootHash(h, b.blockHeight, t);
     checkStateChangeHash(h, b.blockHeight, t);
-    if (acc !== undefined) checkAccumulatorRoot(h, b.blockHeight, t, acc, ctx.pins);
+    if (acc !== undefined) checkAccumulatorRoot(h, b.blockHeight, t, acc, pins);
   }
+}
+
+/**
+ * The header against the first transaction and its NewBlockEvent, the order after the tip, the
+ * framework state written and the block's end; the block as a ledger takes it (each transaction's
+ * hash is its info's, which hashChecks proves before it is stored).
+ */
+export function checkStructure(ctx: VerifyContext, state: VerifierState, b: BlockParts): { tip: VerifiedTip; checked: CheckedBlock } {
+  const { fw } = ctx;
   const s = blockStart(fw, b);
   checkNewBlockEvent(fw, b, s);
   checkBlockHeader(b, s);
@@ -58,12 +88,15 @@ export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uin
   for (const t of b.transactions) checkStateWrites(fw, ctx.chainId, b, t);
   const reconfigured = checkBlockEnd(fw, b, s);
   const tip: VerifiedTip = { height: b.blockHeight, nextVersion: b.lastVersion + 1n, timestamp: s.timestamp, epoch: s.epoch, round: s.round, reconfigured };
+  const txs: ParsedTransaction[] = new Array(b.transactions.length);
+  for (let i = 0; i < txs.length; i++) txs[i] = parsedTransaction(b.transactions[i]!);
   const { blockHeight, blockHash, blockTimestamp, firstVersion, lastVersion } = b;
-  return { state: { tip, accumulator: acc }, block: b, checked: { [CHECKED_BLOCK]: { blockHeight, blockHash, blockTimestamp, firstVersion, lastVersion, transactions: txs } } };
+  return { tip, checked: { [CHECKED_BLOCK]: { blockHeight, blockHash, blockTimestamp, firstVersion, lastVersion, transactions: txs } } };
 }
 
 /** A verified transaction as a ledger keeps it: its record, hash, writes, summary and v1 events. */
-function parsedTransaction(t: TransactionPart, hash: Uint8Array): ParsedTransaction {
+function parsedTransaction(t: TransactionPart): ParsedTransaction {
+  const hash = t.info.value.transactionHash;
   const events: ParsedEvent[] = [];
   for (const e of t.events) if (e.key !== undefined) events.push({ key: e.bytes.subarray(1, 41), sequenceNumber: e.sequenceNumber, bytes: e.bytes });
   return { version: Number(t.version), bytes: t.record, hash, writes: t.writes, writesAt: t.writesAt, summary: t.summary, events };
