@@ -1,4 +1,5 @@
 import { UsageError, encodeWith, toHex, type Address, type BcsWriter } from '../bcs/index.js';
+import { encodeInto, hexInto } from '../bcs/internal.js';
 import type { TypeTag } from '../move/index.js';
 import {
   multiAgentSigningMessage,
@@ -194,6 +195,29 @@ export function writeSubmission(w: BcsWriter, request: unknown, options: EncodeS
   const registry = registryOf(options.abis);
   const req = parseSubmissionRequest(request);
   writeParsed(w, { req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module });
+}
+
+/**
+ * The endpoint's 200 body for `request`: the signing message as the JSON string of its `0x` hex, as
+ * bytes (`"0x…"`), written from the encoder's own buffer. A server answering it allocates neither the
+ * message, nor a hex string, nor that string's UTF-8 copy. Errors as `encodeSubmission`'s.
+ */
+export function signingMessageBody(request: unknown, options: EncodeSubmissionOptions): Uint8Array {
+  const chainId = checkChainId(options?.chainId);
+  const registry = registryOf(options.abis);
+  const req = parseSubmissionRequest(request);
+  return encodeInto(writeParsed, { req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module }, quotedHex);
+}
+
+/** `"0x` + the lowercase hex of `bytes[0..n)` + `"`, in ASCII: a JSON string (the endpoint's body). */
+export function quotedHex(bytes: Uint8Array, n: number): Uint8Array {
+  const out = new Uint8Array(2 * n + 4);
+  out[0] = 0x22;
+  out[1] = 0x30;
+  out[2] = 0x78;
+  hexInto(bytes, out, 3, n);
+  out[2 * n + 3] = 0x22;
+  return out;
 }
 
 export interface EncodeSubmissionAsyncOptions extends EncodeSubmissionOptions {
