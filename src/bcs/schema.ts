@@ -78,11 +78,11 @@ export function encodeWith<Input>(write: (w: BcsWriter, v: Input) => void, value
 }
 
 /**
- * `encodeWith` without its copy: `finish` is given the scratch writer's buffer and the length
- * written, and returns what the caller keeps (a hex text of the bytes, say). The buffer is lent for
- * the call only: it is the next encode's.
+ * `encodeWith` without its copy: `finish` reads the bytes written (`w.buf[0, w.off)`), may write
+ * past them, and returns what the caller keeps (a text of the bytes, say). The writer is lent for the
+ * call only: it is the next encode's.
  */
-export function encodeInto<Input, R>(write: (w: BcsWriter, v: Input) => void, value: Input, finish: (bytes: Uint8Array, n: number) => R): R {
+export function encodeInto<Input, R>(write: (w: BcsWriter, v: Input) => void, value: Input, finish: (w: BcsWriter) => R): R {
   const w = scratch ?? new BcsWriter(256);
   scratch = null;
   w.off = 0;
@@ -90,7 +90,7 @@ export function encodeInto<Input, R>(write: (w: BcsWriter, v: Input) => void, va
   w.recursion = 0;
   try {
     write(w, value);
-    return finish(w.buf, w.off);
+    return finish(w);
   } finally {
     if (w.buf.length <= RETAIN_LIMIT) scratch = w;
   }

@@ -1,5 +1,5 @@
 import { encodeSubmissionAsync, parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
-import { parseSubmissionRequest, quotedHex, requestTextSliced, signingMessageBody, SLICED_PARSE_THRESHOLD, verifyPayload } from '../submission/internal.js';
+import { parseSubmissionRequest, quotedHexOf, requestTextSliced, signingMessageBody, SLICED_PARSE_THRESHOLD, verifyPayload } from '../submission/internal.js';
 import { bodyText, declaredLength, joinPieces, piecesLength, readPieces } from './body.js';
 import { TOO_LARGE, type BodyPieces, type Exchange, type HandlerConfig, type MaybeReply, type Reply } from './exchange.js';
 import { acceptKind, isJsonContentType } from './params.js';
@@ -99,5 +99,5 @@ function encodeParsed(
   // body is the hex's JSON string as bytes, written from the encoder's buffer: as a string it cost
   // a message copy, the hex text, and its UTF-8 length and copy on the socket (issue 32).
   if (abis.sync) return jsonReply(200, signingMessageBody(request, { chainId, abis: abis.registry }), headers);
-  return encodeSubmissionAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage: m }) => jsonReply(200, quotedHex(m, m.length), headers));
+  return encodeSubmissionAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage }) => jsonReply(200, quotedHexOf(signingMessage), headers));
 }
