@@ -8,6 +8,7 @@ export { enumeration } from './combinators.js';
 export { isNamedError, rethrowWithin } from './error.js';
 export { hexDigitsInto, hexInto, hexRunEnd, nibbleAt, toHexRaw } from './hex.js';
 export { checkBig } from './primitives.js';
+export { encodeInto } from './schema.js';
 export { encodedMapBytes } from './map.js';
 export { utf8Read } from './utf8.js';
 export {

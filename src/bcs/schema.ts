@@ -77,6 +77,25 @@ export function encodeWith<Input>(write: (w: BcsWriter, v: Input) => void, value
   }
 }
 
+/**
+ * `encodeWith` without its copy: `finish` reads the bytes written (`w.buf[0, w.off)`), may write
+ * past them, and returns what the caller keeps (a text of the bytes, say). The writer is lent for the
+ * call only: it is the next encode's.
+ */
+export function encodeInto<Input, R>(write: (w: BcsWriter, v: Input) => void, value: Input, finish: (w: BcsWriter) => R): R {
+  const w = scratch ?? new BcsWriter(256);
+  scratch = null;
+  w.off = 0;
+  w.depth = 0;
+  w.recursion = 0;
+  try {
+    write(w, value);
+    return finish(w);
+  } finally {
+    if (w.buf.length <= RETAIN_LIMIT) scratch = w;
+  }
+}
+
 /** Writes into one buffer of exactly `size` bytes and returns it: no scratch buffer, no copy. */
 export function encodeExact<Input>(write: (w: BcsWriter, v: Input) => void, value: Input, size: number): Uint8Array {
   // V8 keeps typed arrays of up to 64 bytes on its heap, and giving one a DataView moves it off:

@@ -1,5 +1,5 @@
-import { encodeSubmission, encodeSubmissionAsync, parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
-import { parseSubmissionRequest, requestTextSliced, SLICED_PARSE_THRESHOLD, verifyPayload } from '../submission/internal.js';
+import { encodeSubmissionAsync, parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
+import { parseSubmissionRequest, quotedHexOf, requestTextSliced, signingMessageBody, SLICED_PARSE_THRESHOLD, verifyPayload } from '../submission/internal.js';
 import { bodyText, declaredLength, joinPieces, piecesLength, readPieces } from './body.js';
 import { TOO_LARGE, type BodyPieces, type Exchange, type HandlerConfig, type MaybeReply, type Reply } from './exchange.js';
 import { acceptKind, isJsonContentType } from './params.js';
@@ -95,7 +95,9 @@ function encodeParsed(
     }
     return errorReply(400, 'bcs_not_supported', 'BCS is not supported for encode submission', headers);
   }
-  // Without a resolver both forms give the same answer; the synchronous one skips the prefetch.
-  if (abis.sync) return jsonReply(200, `"${encodeSubmission(request, { chainId, abis: abis.registry }).hex}"`, headers);
-  return encodeSubmissionAsync(request, { chainId, abis: abis.registry }).then(({ hex }) => jsonReply(200, `"${hex}"`, headers));
+  // Without a resolver both forms give the same answer; the synchronous one skips the prefetch. The
+  // body is the hex's JSON string as bytes, written from the encoder's buffer: as a string it cost
+  // a message copy, the hex text, and its UTF-8 length and copy on the socket (issue 32).
+  if (abis.sync) return jsonReply(200, signingMessageBody(request, { chainId, abis: abis.registry }), headers);
+  return encodeSubmissionAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage }) => jsonReply(200, quotedHexOf(signingMessage), headers));
 }

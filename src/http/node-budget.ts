@@ -8,6 +8,9 @@
 /** 256 MiB: a 2-core, 2 GB host (docs/reliability.md argues the number). */
 export const DEFAULT_MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
 
+/** How long the budget stays at zero before `idle` and `afterLoad` are called. */
+const QUIET_MS = 1000;
+
 export interface BudgetHold {
   /** Bytes charged now. */
   readonly bytes: number;
@@ -41,21 +44,33 @@ export function bodyBudget(limit: number, afterLoad?: () => void, idle?: () => v
   const holders = new Set<Holder>();
   let used = 0;
   let loaded = false;
+  // One timer at a time, not one per release: under load the budget is back at zero after nearly
+  // every request, and a timer made and cleared per request was a visible share of a small
+  // request's CPU (issue 32). When it fires early (the budget left zero and came back since),
+  // it waits out the rest of the second from the last return to zero.
   let quiet: ReturnType<typeof setTimeout> | undefined;
+  let zeroSince = 0;
+  const wait = (ms: number): void => {
+    quiet = setTimeout(onQuiet, ms);
+    (quiet as { unref?: () => void }).unref?.();
+  };
+  const onQuiet = (): void => {
+    quiet = undefined;
+    if (used !== 0) return;
+    const left = zeroSince + QUIET_MS - Date.now();
+    if (left > 0) return wait(left);
+    idle?.();
+    if (!loaded || afterLoad === undefined) return;
+    loaded = false;
+    afterLoad();
+  };
   const release = (h: Holder): void => {
     if (!holders.delete(h)) return;
     used -= h.bytes;
     h.bytes = 0;
     if (used === 0 && ((loaded && afterLoad !== undefined) || idle !== undefined)) {
-      clearTimeout(quiet);
-      quiet = setTimeout(() => {
-        if (used !== 0) return;
-        idle?.();
-        if (!loaded || afterLoad === undefined) return;
-        loaded = false;
-        afterLoad();
-      }, 1000);
-      (quiet as { unref?: () => void }).unref?.();
+      zeroSince = Date.now();
+      if (quiet === undefined) wait(QUIET_MS);
     }
   };
   // Sheds holders larger than `than`, largest first, until `need` more bytes fit.

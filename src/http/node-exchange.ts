@@ -118,6 +118,7 @@ function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number, sto
     };
     const hold = ex.holdFor(shed);
     const onData = (c: Uint8Array) => {
+      if (settled) return;
       received += c.byteLength;
       if (received > limit) {
         ex.cut = true;
@@ -139,16 +140,22 @@ function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number, sto
       held.add(c);
     };
     const body = (): BodyPieces => (ex.held !== undefined ? ex.held.pieces() : first !== undefined ? [first] : []);
+    // The common end leaves the four listeners on the finished request (each returns at once once
+    // settled): taking them off cost ~2,000 instructions a request, ~1 % of a small request's
+    // server CPU (issue 32, callgrind).
     const onEnd = () => {
-      cleanup();
+      if (settled) return;
+      settled = true;
       resolve(body());
     };
     const onError = (e: Error) => {
+      if (settled) return;
       cleanup();
       drop();
       reject(e);
     };
     const onClose = () => {
+      if (settled) return;
       cleanup();
       if (!req.complete) {
         drop();

@@ -1,4 +1,5 @@
-import { UsageError, encodeWith, toHex, type Address, type BcsWriter } from '../bcs/index.js';
+import { BcsWriter, UsageError, encodeWith, toHex, type Address } from '../bcs/index.js';
+import { encodeInto } from '../bcs/internal.js';
 import type { TypeTag } from '../move/index.js';
 import {
   multiAgentSigningMessage,
@@ -195,6 +196,53 @@ export function writeSubmission(w: BcsWriter, request: unknown, options: EncodeS
   const req = parseSubmissionRequest(request);
   writeParsed(w, { req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module });
 }
+
+/**
+ * The endpoint's 200 body for `request`: the signing message as the JSON string of its `0x` hex, as
+ * bytes (`"0x…"`), written from the encoder's own buffer. A server answering it allocates neither the
+ * message, nor a hex string, nor that string's UTF-8 copy. Errors as `encodeSubmission`'s.
+ */
+export function signingMessageBody(request: unknown, options: EncodeSubmissionOptions): Uint8Array {
+  const chainId = checkChainId(options?.chainId);
+  const registry = registryOf(options.abis);
+  const req = parseSubmissionRequest(request);
+  return encodeInto(writeParsed, { req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module }, quotedHex);
+}
+
+/**
+ * Appends `"0x` + the lowercase hex of the bytes `w` holds + `"` (a JSON string: the endpoint's
+ * body) after them, and returns a copy of what it appended.
+ */
+export function quotedHex(w: BcsWriter): Uint8Array {
+  const n = w.off;
+  w.ensure(2 * n + 4);
+  const b = w.buf;
+  const v = w.view;
+  // Two digits a store through the writer's DataView (little-endian pairs, whatever the platform's
+  // order): half the instructions of storing them a byte at a time (callgrind, issue 32).
+  b[n] = 0x22;
+  v.setUint16(n + 1, QUOTE_0X, true);
+  let o = n + 3;
+  for (let i = 0; i < n; i++, o += 2) v.setUint16(o, HEX_PAIRS_LE[b[i]!]!, true);
+  b[o] = 0x22;
+  return b.slice(n, o + 1);
+}
+
+/** `quotedHex` of bytes held outside a writer (the asynchronous route's message). */
+export function quotedHexOf(bytes: Uint8Array): Uint8Array {
+  const w = new BcsWriter(3 * bytes.length + 4);
+  w.raw(bytes);
+  return quotedHex(w);
+}
+
+// `0x` after the opening quote, and each byte's two lowercase hex digits, as little-endian pairs.
+const QUOTE_0X = 0x30 | (0x78 << 8);
+const HEX_PAIRS_LE: Uint16Array = /* @__PURE__ */ (() => {
+  const digits = '0123456789abcdef';
+  const t = new Uint16Array(256);
+  for (let i = 0; i < 256; i++) t[i] = digits.charCodeAt(i >> 4) | (digits.charCodeAt(i & 15) << 8);
+  return t;
+})();
 
 export interface EncodeSubmissionAsyncOptions extends EncodeSubmissionOptions {
   /** Asked for modules no other source has, before encoding (a node's ABI endpoint, a cache). */
