@@ -11,24 +11,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { V2_REQUEST } from './v2-request.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
 );
 const WARM = Number(args.warm ?? 6000);
 const REQUESTS = Number(args.requests ?? 10000);
-const BODY = JSON.stringify({
-  sender: '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef',
-  sequence_number: '7',
-  max_gas_amount: '200000',
-  gas_unit_price: '100',
-  expiration_timestamp_secs: '1700000000',
-  payload: { type: 'entry_function_payload', function: '0x1::aptos_account::transfer', type_arguments: [], arguments: ['0xb0', '1000'] },
-});
 
 const drive = (url, amount) =>
   new Promise((resolve, reject) =>
-    autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY, connections: 32, amount }, (e, r) =>
+    autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: V2_REQUEST, connections: 32, amount }, (e, r) =>
       e ? reject(e) : r.non2xx > 0 || r.errors > 0 ? reject(new Error(`${r.non2xx} non-2xx, ${r.errors} errors`)) : resolve(r),
     ),
   );

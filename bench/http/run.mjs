@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
+import { V2_REQUEST } from './v2-request.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
@@ -17,14 +18,6 @@ const ROUNDS = Number(args.rounds ?? 3);
 const CONNECTIONS = Number(args.connections ?? 32);
 const WARMUP = 3;
 
-const V2_REQUEST = JSON.stringify({
-  sender: '0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef',
-  sequence_number: '7',
-  max_gas_amount: '200000',
-  gas_unit_price: '100',
-  expiration_timestamp_secs: '1700000000',
-  payload: { type: 'entry_function_payload', function: '0x1::aptos_account::transfer', type_arguments: [], arguments: ['0xb0', '1000'] },
-});
 const V2_MESSAGE =
   '"0xb5e97db07fa0bd0e5598aa3643a9bc6f6693bddc1a9fec9e674a461eaa00b1931234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef' +
   '07000000000000000200000000000000000000000000000000000000000000000000000000000000010d6170746f735f6163636f756e74087472616e73666572' +
