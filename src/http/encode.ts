@@ -37,20 +37,24 @@ export function encodeSubmissionRoute(
   // in its turn, so the bodies waiting for a turn are never copied whole.
   // From the node adapter, the rest runs in the body's end event and its reply is written from
   // there (later.ts): no promise hop between the socket's last byte and the reply's write.
-  const answer = (pieces: BodyPieces) => encodeBody(ex, cfg, abis, chainId, headers, pieces);
+  const call: EncodeCall = { ex, cfg, abis, chainId, headers };
+  const answer = (pieces: BodyPieces) => encodeBody(call, pieces);
   if (ex.readBodyPiecesLater !== undefined) return ex.readBodyPiecesLater(cfg.maxBodyBytes).map(answer);
   return readPieces(ex, cfg.maxBodyBytes).then(answer);
 }
 
+/** One request's route: what the steps after its body share. */
+interface EncodeCall {
+  ex: Exchange;
+  cfg: HandlerConfig;
+  abis: HandlerAbis;
+  chainId: number;
+  headers: Record<string, string>;
+}
+
 /** The route after its body was read: parse, checks and conversion (ApiErrors thrown are answered by the handler). */
-function encodeBody(
-  ex: Exchange,
-  cfg: HandlerConfig,
-  abis: HandlerAbis,
-  chainId: number,
-  headers: Record<string, string>,
-  pieces: BodyPieces,
-): Reply | Promise<Reply> {
+function encodeBody(call: EncodeCall, pieces: BodyPieces): Reply | Promise<Reply> {
+  const { ex, cfg, headers } = call;
   if (pieces === TOO_LARGE) return payloadTooLarge(headers);
   const size = piecesLength(pieces);
   // A large body is parsed in slices, one such body at a time, so it cannot hold up other requests
@@ -71,19 +75,12 @@ function encodeBody(
         },
         { bytes: size, abandoned },
       )
-      .then((request) => encodeParsed(ex, cfg, abis, chainId, headers, request));
+      .then((request) => encodeParsed(call, request));
   }
-  return encodeParsed(ex, cfg, abis, chainId, headers, parseRequestBody(bodyText(joinPieces(pieces))));
+  return encodeParsed(call, parseRequestBody(bodyText(joinPieces(pieces))));
 }
 
-function encodeParsed(
-  ex: Exchange,
-  cfg: HandlerConfig,
-  abis: HandlerAbis,
-  chainId: number,
-  headers: Record<string, string>,
-  request: unknown,
-): Reply | Promise<Reply> {
+function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, request: unknown): Reply | Promise<Reply> {
   const bcs = acceptKind(ex.header('accept')) === 'bcs';
   if (!cfg.encodeSubmissionEnabled || bcs) {
     // The node answers these only for a request that poem deserialized (web_framework_error
