@@ -60,6 +60,27 @@ export function hexInto(bytes: Uint8Array, out: Uint8Array, offset: number, n = 
   return j;
 }
 
+// Whether the platform stores a Uint16Array little-endian: DIGIT_PAIRS is in its order, and a
+// DataView is told the order explicitly.
+const PLATFORM_LE: boolean = /* @__PURE__ */ littleEndian();
+
+/* @__NO_SIDE_EFFECTS__ */
+function littleEndian(): boolean {
+  return bytesOf(Uint16Array.of(1))[0] === 1;
+}
+
+/**
+ * `0x` and the lowercase hex digits of `bytes[0..n)` as ASCII through `view` at `offset`, a digit
+ * pair a store (half the instructions of byte stores; the encode_submission reply writes its hex
+ * after the message in the same buffer); returns the offset after them.
+ */
+export function prefixedHexInto(bytes: Uint8Array, n: number, view: DataView, offset: number): number {
+  view.setUint16(offset, DIGIT_PAIRS[256]!, PLATFORM_LE);
+  let o = offset + 2;
+  for (let i = 0; i < n; i++, o += 2) view.setUint16(o, DIGIT_PAIRS[bytes[i]!]!, PLATFORM_LE);
+  return o;
+}
+
 /** `0x`-prefixed lowercase hex. */
 export function toHex(bytes: Uint8Array): string {
   // The digits stored a pair at a time into one buffer and decoded once: faster than growing a
