@@ -91,80 +91,78 @@ const GONE = new Error('the client closed the connection');
 function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number, store: BlockStore, out: Later<BodyPieces>): void {
   const resolve = (v: BodyPieces) => out.resolve(v);
   const reject = (e: unknown) => out.reject(e);
-  {
-    let first: Uint8Array | undefined;
-    let received = 0;
-    let settled = false;
-    const cleanup = () => {
-      settled = true;
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    const drop = () => {
-      hold.release();
-      ex.held?.free();
-      first = undefined;
-    };
-    const shed = () => {
-      // Shed after the body was read (queued for its parse, or in it): its reader holds the
-      // blocks until the reply is written; the abandoned request stops at its next check.
-      if (settled) return;
+  let first: Uint8Array | undefined;
+  let received = 0;
+  let settled = false;
+  const cleanup = () => {
+    settled = true;
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onError);
+    req.off('close', onClose);
+  };
+  const drop = () => {
+    hold.release();
+    ex.held?.free();
+    first = undefined;
+  };
+  const shed = () => {
+    // Shed after the body was read (queued for its parse, or in it): its reader holds the
+    // blocks until the reply is written; the abandoned request stops at its next check.
+    if (settled) return;
+    ex.cut = true;
+    cleanup();
+    drop();
+    reject(new ApiError(503, 'web_framework_error', BUDGET_FULL));
+  };
+  const hold = ex.holdFor(shed);
+  const onData = (c: Uint8Array) => {
+    if (settled) return;
+    received += c.byteLength;
+    if (received > limit) {
       ex.cut = true;
       cleanup();
       drop();
-      reject(new ApiError(503, 'web_framework_error', BUDGET_FULL));
-    };
-    const hold = ex.holdFor(shed);
-    const onData = (c: Uint8Array) => {
-      if (settled) return;
-      received += c.byteLength;
-      if (received > limit) {
-        ex.cut = true;
-        cleanup();
-        drop();
-        req.resume();
-        return resolve(TOO_LARGE);
-      }
-      if (first === undefined && ex.held === undefined) {
-        if (!hold.grow(c.byteLength)) return shed();
-        first = c;
-        return;
-      }
-      const held = (ex.held ??= store.body());
-      const before = first === undefined ? 0 : first.byteLength;
-      if (!hold.grow(held.heldAfter(before + c.byteLength))) return shed();
-      if (first !== undefined) held.add(first);
-      first = undefined;
-      held.add(c);
-    };
-    const body = (): BodyPieces => (ex.held !== undefined ? ex.held.pieces() : first !== undefined ? [first] : []);
-    // The common end leaves the four listeners on the finished request (each returns at once once
-    // settled): taking them off cost ~2,000 instructions a request, ~1 % of a small request's
-    // server CPU (issue 32, callgrind).
-    const onEnd = () => {
-      if (settled) return;
-      settled = true;
-      resolve(body());
-    };
-    const onError = (e: Error) => {
-      if (settled) return;
-      cleanup();
+      req.resume();
+      return resolve(TOO_LARGE);
+    }
+    if (first === undefined && ex.held === undefined) {
+      if (!hold.grow(c.byteLength)) return shed();
+      first = c;
+      return;
+    }
+    const held = (ex.held ??= store.body());
+    const before = first === undefined ? 0 : first.byteLength;
+    if (!hold.grow(held.heldAfter(before + c.byteLength))) return shed();
+    if (first !== undefined) held.add(first);
+    first = undefined;
+    held.add(c);
+  };
+  const body = (): BodyPieces => (ex.held !== undefined ? ex.held.pieces() : first !== undefined ? [first] : []);
+  // The common end leaves the four listeners on the finished request (each returns at once once
+  // settled): taking them off cost ~2,000 instructions a request, ~1 % of a small request's
+  // server CPU (issue 32, callgrind).
+  const onEnd = () => {
+    if (settled) return;
+    settled = true;
+    resolve(body());
+  };
+  const onError = (e: Error) => {
+    if (settled) return;
+    cleanup();
+    drop();
+    reject(e);
+  };
+  const onClose = () => {
+    if (settled) return;
+    cleanup();
+    if (!req.complete) {
       drop();
-      reject(e);
-    };
-    const onClose = () => {
-      if (settled) return;
-      cleanup();
-      if (!req.complete) {
-        drop();
-        reject(GONE);
-      } else resolve(body());
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  }
+      reject(GONE);
+    } else resolve(body());
+  };
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.on('error', onError);
+  req.on('close', onClose);
 }
