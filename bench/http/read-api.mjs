@@ -4,10 +4,7 @@
 // bytes, precomputed) in the same run; rounds alternate the two servers, ratios are taken per round.
 // Over fixtures/example-ledger.bin. Usage: npm run bench:read-api [-- --seconds 5 --rounds 3 --connections 32]
 import { startServer, stopServer, timed } from './state-harness.mjs';
-import { loadMemoryLedger } from '../../dist/ledger/index.js';
-import { transactionOnChainData } from '../../dist/records/index.js';
-import { toHex } from '../../dist/bcs/index.js';
-import { readFileSync } from 'node:fs';
+import { readApiBench } from './state-ledger.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const SECONDS = Number(args.seconds ?? 5);
@@ -15,16 +12,7 @@ const ROUNDS = Number(args.rounds ?? 3);
 const CONNECTIONS = Number(args.connections ?? 32);
 const WARMUP = 2;
 
-const file = new URL('../../fixtures/example-ledger.bin', import.meta.url).pathname;
-const ledger = loadMemoryLedger(new Uint8Array(readFileSync(file)));
-const hash = toHex(transactionOnChainData.schema.decode(ledger.transactions(100n, 1)[0].bytes).info.value.transactionHash);
-const WORKLOADS = [
-  { name: 'by_hash', path: `/v1/transactions/by_hash/${hash}` },
-  { name: 'by_version', path: '/v1/transactions/by_version/100' },
-  { name: 'resources (page of 5)', path: '/v1/accounts/0x1/resources?limit=5' },
-  { name: 'module', path: '/v1/accounts/0x1/module/aptos_account' },
-  { name: 'gas estimate', path: '/v1/estimate_gas_price' },
-];
+const { file, workloads: WORKLOADS } = readApiBench();
 const PATHS = WORKLOADS.map((w) => [w.path, w.accept]);
 
 const measure = (server, w) => timed(server, w, { warmup: WARMUP, seconds: SECONDS, connections: CONNECTIONS });

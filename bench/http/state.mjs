@@ -3,12 +3,9 @@
 // bare node:http server answering the same exchange (the same status, headers and body bytes,
 // precomputed) in the same run. Rounds alternate the two servers; ratios are taken per round.
 // Usage: npm run bench:state [-- --seconds 5 --rounds 3 --connections 32 --only NAME_PREFIX]
-import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { serverCpu as cpu, startServer, stopServer, timed } from './state-harness.mjs';
-import { createMemoryLedger } from '../../dist/ledger/index.js';
-import { nodeSha3 } from '../../dist/ledger/node.js';
-import { makeExampleLedger } from '../../scripts/example-ledger/index.mjs';
+import { stateBench } from './state-ledger.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const SECONDS = Number(args.seconds ?? 5);
@@ -16,25 +13,8 @@ const ROUNDS = Number(args.rounds ?? 3);
 const CONNECTIONS = Number(args.connections ?? 32);
 const WARMUP = 2;
 
-// The bench ledger: the example ledger's opening, then blocks of 100 transactions (block 16 is one).
-const example = makeExampleLedger({ blocks: 20, transfersPerBlock: 98 });
-const ledger = createMemoryLedger({ sha3: nodeSha3 });
-ledger.ingest(example.blocks);
-const file = `/tmp/ledger-bcs-bench-${process.pid}.bin`;
-writeFileSync(file, ledger.save());
-const user = example.accounts.users[0];
-const BCS = 'application/x-bcs';
-const WORKLOADS = [
-  { name: 'account', path: `/v1/accounts/${user}` },
-  { name: 'balance', path: `/v1/accounts/${user}/balance/0x1::aptos_coin::AptosCoin` },
-  { name: 'summaries (25)', path: `/v1/accounts/${user}/transaction_summaries?limit=25` },
-  { name: 'block 100 txns, BCS', path: '/v1/blocks/by_height/16?with_transactions=true', accept: BCS },
-  { name: 'block 100 txns, JSON', path: '/v1/blocks/by_height/16?with_transactions=true' },
-].filter((w) => args.only === undefined || w.name.startsWith(args.only));
-for (const h of [16n, 17n]) {
-  const b = ledger.blockByHeight(h);
-  if (b.lastVersion - b.firstVersion + 1n !== 100n) throw new Error(`block ${h} is not 100 transactions`);
-}
+const { file, workloads } = stateBench();
+const WORKLOADS = workloads.filter((w) => args.only === undefined || w.name.startsWith(args.only));
 // Issue 32's targets (ours / floor, warm).
 const TARGETS = { account: '≥ 85 %', balance: '≥ 85 %', 'summaries (25)': '≥ 85 %', 'block 100 txns, JSON': '≥ 50 %' };
 const PATHS = WORKLOADS.map((w) => [w.path, w.accept]);
