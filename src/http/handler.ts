@@ -266,6 +266,9 @@ export function createRouter(basePath: string, table: Readonly<Record<string, En
       exact.set(prefix + path, other === undefined ? mine : { ...other, methods: [...other.methods, ...methods], allow: [...other.methods, ...methods].join(', '), byMethod: { ...byMethodOf(other), ...Object.fromEntries(methods.map((m) => [m, found])) } });
     }
   }
+  // The patterned routes by their number of segments, each list in the table's order (the first match wins).
+  const bySegments: Route[][] = [];
+  for (const r of patterned) (bySegments[r.segments.length] ??= []).push(r);
   // Paths longer than every exact route skip its lookup (hashing a long path costs more than this test).
   let longestExact = 0;
   for (const p of exact.keys()) longestExact = Math.max(longestExact, p.length);
@@ -280,12 +283,13 @@ export function createRouter(basePath: string, table: Readonly<Record<string, En
       const route = exact.get(path);
       if (route !== undefined) return allowed(route, method);
     }
-    if (patterned.length === 0 || !path.startsWith(under)) return notFound;
-    const segments = path.slice(under.length).split('/');
-    for (const r of patterned) {
-      const params = matchSegments(r, segments);
-      if (params !== undefined) return allowed(r, method, params);
-    }
+    if (!path.startsWith(under)) return notFound;
+    // Where each segment after the prefix starts: routes are matched on the path itself, and only
+    // the matched route's parameters are cut out (a split per request cost ~1,000 instructions).
+    const starts = [under.length];
+    for (let i = path.indexOf('/', under.length); i >= 0; i = path.indexOf('/', i + 1)) starts.push(i + 1);
+    const candidates = bySegments[starts.length];
+    if (candidates !== undefined) for (const r of candidates) if (matchesAt(r, path, starts)) return allowed(r, method, paramsAt(r, path, starts));
     return notFound;
   };
 }
@@ -294,18 +298,26 @@ function isParam(segment: string): boolean {
   return segment.startsWith('{') && segment.endsWith('}');
 }
 
-function matchSegments(route: Route, segments: readonly string[]): Record<string, string> | undefined {
+/** Whether `path`, whose segments start at `starts` (as many as the route's), matches the route's literals and has no empty parameter. */
+function matchesAt(route: Route, path: string, starts: readonly number[]): boolean {
   const pattern = route.segments;
-  if (pattern.length !== segments.length) return undefined;
   for (let i = 0; i < pattern.length; i++) {
+    const from = starts[i]!;
+    const length = (i + 1 < starts.length ? starts[i + 1]! - 1 : path.length) - from;
     const p = pattern[i];
-    const s = segments[i]!;
-    if (p === null ? s === '' : p !== s) return undefined;
+    if (p === null ? length === 0 : length !== p!.length || !path.startsWith(p!, from)) return false;
   }
+  return true;
+}
+
+function paramsAt(route: Route, path: string, starts: readonly number[]): Record<string, string> {
+  const pattern = route.segments;
   // Filled in the pattern's order, so each route's parameter objects share one shape.
   const params: Record<string, string> = {};
   let k = 0;
-  for (let i = 0; i < pattern.length; i++) if (pattern[i] === null) params[route.names[k++]!] = segments[i]!;
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] === null) params[route.names[k++]!] = path.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! - 1 : path.length);
+  }
   return params;
 }
 
