@@ -168,7 +168,10 @@ interface AnsweredRequest {
 export function keptAnswers<C extends AnsweredRequest>(memo: AnswerMemo, serve: (c: C) => MaybeReply): (c: C) => MaybeReply {
   return (c) => {
     const accept = c.ex.header('accept');
-    const key = accept === undefined ? `${c.ex.path}?${c.ex.query}` : `${c.ex.path}?${c.ex.query}\n${accept}`;
+    const ex = c.ex;
+    // A path alone when there is nothing else (no query, no Accept): the string as the request
+    // brought it, hashed as it is, not first joined to more (a path never holds a '?' or a newline).
+    const key = accept === undefined ? (ex.query === '' ? ex.path : `${ex.path}?${ex.query}`) : `${ex.path}?${ex.query}\n${accept}`;
     if (key.length > KEPT_ANSWER_KEY_CHARS) return serve(c);
     const info = c.info;
     const kept = memo.get(key);
