@@ -5,12 +5,8 @@
 // out the kernel (the loopback send and receive, the same for both servers), so the ratio is a
 // little harsher than a CPU-time ratio on a quiet machine. Needs valgrind; takes about a minute a
 // server. Usage: node bench/http/instructions.mjs [--warm 6000] [--requests 10000] [--dist dir/]
-import { spawn, execFileSync } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { callgrindWindows } from './callgrind.mjs';
 import { V2_REQUEST } from './v2-request.mjs';
 
 const args = Object.fromEntries(
@@ -27,32 +23,14 @@ const drive = (url, amount) =>
   );
 
 async function instructions(kind) {
-  const dir = mkdtempSync(join(tmpdir(), 'ledger-bcs-callgrind-'));
-  const env = { ...process.env, ...(args.dist && { LEDGER_BCS_DIST: args.dist }) };
-  // JIT code needs --smc-check; instrumentation starts off and is switched on around the measured requests.
-  const child = spawn(
-    'valgrind',
-    ['--tool=callgrind', '--smc-check=all-non-file', '--instr-atstart=no', `--callgrind-out-file=${join(dir, 'out.%p')}`, process.execPath, new URL('server.mjs', import.meta.url).pathname, kind],
-    { stdio: ['ignore', 'pipe', 'ignore'], env },
-  );
-  try {
-    const [chunk] = await once(child.stdout, 'data');
-    const url = `http://127.0.0.1:${String(chunk).trim()}` + (kind === 'ledger' ? '/v1/transactions/encode_submission' : '');
-    await drive(url, WARM);
-    execFileSync('callgrind_control', ['-i', 'on', String(child.pid)], { stdio: 'ignore' });
-    const r = await drive(url, REQUESTS);
-    execFileSync('callgrind_control', ['-i', 'off', String(child.pid)], { stdio: 'ignore' });
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-    const out = readdirSync(dir).find((f) => f.startsWith('out.'));
-    const text = readFileSync(join(dir, out), 'utf8');
-    // `totals`: the events of the instrumented window (`summary` stays 0 when instrumentation starts off).
-    const total = /^totals:\s*(\d+)/m.exec(text);
-    return Number(total[1]) / r.requests.total;
-  } finally {
-    child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const path = kind === 'ledger' ? '/v1/transactions/encode_submission' : '';
+  const [perRequest] = await callgrindWindows(new URL('server.mjs', import.meta.url).pathname, [kind], args.dist ? { LEDGER_BCS_DIST: args.dist } : {}, [
+    async (url, measure) => {
+      await drive(url + path, WARM);
+      await measure(async () => (await drive(url + path, REQUESTS)).requests.total);
+    },
+  ]);
+  return perRequest;
 }
 
 const floor = await instructions('floor');
