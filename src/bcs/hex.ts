@@ -70,15 +70,29 @@ function littleEndian(): boolean {
 }
 
 /**
- * `0x` and the lowercase hex digits of `bytes[0..n)` as ASCII through `view` at `offset`, a digit
- * pair a store (half the instructions of byte stores; the encode_submission reply writes its hex
- * after the message in the same buffer); returns the offset after them.
+ * `"0x…"`, the JSON string of the `0x` hex of `bytes[0..n)`, as ASCII in an array of its own (the
+ * encode_submission reply's body). Its digits start 4-aligned in their buffer, so two digit pairs
+ * go in one 32-bit store: a loop per byte cost ~60 instructions a byte in V8 (bounds and map checks
+ * on each access), this one about a quarter of that (issue 32, callgrind).
  */
-export function prefixedHexInto(bytes: Uint8Array, n: number, view: DataView, offset: number): number {
-  view.setUint16(offset, DIGIT_PAIRS[256]!, PLATFORM_LE);
-  let o = offset + 2;
-  for (let i = 0; i < n; i++, o += 2) view.setUint16(o, DIGIT_PAIRS[bytes[i]!]!, PLATFORM_LE);
-  return o;
+export function quotedHex(bytes: Uint8Array, n: number): Uint8Array {
+  const buffer = new ArrayBuffer(2 * n + 8);
+  const out = new Uint8Array(buffer, 1, 2 * n + 4);
+  const quads = new Uint32Array(buffer, 4, n >> 1);
+  const pairs = DIGIT_PAIRS;
+  out[0] = 0x22;
+  out[1] = 0x30;
+  out[2] = 0x78;
+  let i = 0;
+  if (PLATFORM_LE) for (let k = 0; i + 1 < n; i += 2, k++) quads[k] = pairs[bytes[i]!]! | (pairs[bytes[i + 1]!]! << 16);
+  else for (let k = 0; i + 1 < n; i += 2, k++) quads[k] = (pairs[bytes[i]!]! << 16) | pairs[bytes[i + 1]!]!;
+  if (i < n) {
+    const p = bytes[i]! << 1;
+    out[2 * n + 1] = DIGIT_PAIR_BYTES[p]!;
+    out[2 * n + 2] = DIGIT_PAIR_BYTES[p + 1]!;
+  }
+  out[2 * n + 3] = 0x22;
+  return out;
 }
 
 /** `0x`-prefixed lowercase hex. */

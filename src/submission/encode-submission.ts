@@ -1,5 +1,5 @@
 import { BcsWriter, UsageError, encodeWith, toHex, type Address } from '../bcs/index.js';
-import { encodeInto, prefixedHexInto } from '../bcs/internal.js';
+import { encodeInto, quotedHex } from '../bcs/internal.js';
 import type { TypeTag } from '../move/index.js';
 import {
   multiAgentSigningMessage,
@@ -206,30 +206,16 @@ export function signingMessageBody(request: unknown, options: EncodeSubmissionOp
   const chainId = checkChainId(options?.chainId);
   const registry = registryOf(options.abis);
   const req = parseSubmissionRequest(request);
-  return encodeInto(writeParsed, { req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module }, quotedHex);
+  return encodeInto(writeParsed, { req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module }, quotedHexOfWriter);
 }
 
-/**
- * Appends `"0x` + the lowercase hex of the bytes `w` holds + `"` (a JSON string: the endpoint's
- * body) after them, and returns a copy of what it appended.
- */
-export function quotedHex(w: BcsWriter): Uint8Array {
-  const n = w.off;
-  w.ensure(2 * n + 4);
-  const b = w.buf;
-  b[n] = 0x22;
-  const end = prefixedHexInto(b, n, w.view, n + 1);
-  b[end] = 0x22;
-  return b.slice(n, end + 1);
-}
+// The endpoint's body from the bytes the writer holds (the core's quotedHex: `"0x…"` as ASCII).
+const quotedHexOfWriter = (w: BcsWriter): Uint8Array => quotedHex(w.buf, w.off);
 
-/** `quotedHex` of bytes held outside a writer (the asynchronous route's message). */
+/** The endpoint's body for a message held outside a writer (the asynchronous route's). */
 export function quotedHexOf(bytes: Uint8Array): Uint8Array {
-  const w = new BcsWriter(3 * bytes.length + 4);
-  w.raw(bytes);
-  return quotedHex(w);
+  return quotedHex(bytes, bytes.length);
 }
-
 
 export interface EncodeSubmissionAsyncOptions extends EncodeSubmissionOptions {
   /** Asked for modules no other source has, before encoding (a node's ABI endpoint, a cache). */
