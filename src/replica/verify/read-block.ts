@@ -1,7 +1,7 @@
 import { BcsError, BcsReader, compareBytes, isBcsError, ulebSize } from '../../bcs/index.js';
 import { contractEvent, readBlockHeader, transaction, transactionInfo, type BlockHeader, type Transaction, type TransactionInfo } from '../../records/index.js';
 import { ReplicaError } from '../errors.js';
-import { readStateKeyBytes, readWriteOpValue, stepUserTransaction, summaryOf, type ParsedSummary } from '../../ledger/internal.js';
+import { readStateKeyBytes, readWriteOpValue, steppedSummary, stepUserTransaction, summaryOf, type ParsedSummary } from '../../ledger/internal.js';
 
 // A BcsBlock (api/types/src/block.rs) read for verification: its header and, per transaction
 // (api/types/src/transaction.rs `TransactionOnChainData`), the decoded parts a check needs and the
@@ -110,7 +110,7 @@ export function readTransaction(r: BcsReader): TransactionPart {
   const writes = readWrites(r);
   // A user transaction's decoded fields die here (read for its summary), not kept for a whole batch.
   const hash = info.value.transactionHash;
-  const summary = txn === undefined ? { sender: head!.sender, senderBytes: head!.senderBytes, hash, replayProtector: { $kind: 'SequenceNumber' as const, value: head!.sequenceNumber } } : summaryOf(txn, transactionBytes, hash);
+  const summary = txn === undefined ? steppedSummary(head!, hash) : summaryOf(txn, transactionBytes, hash);
   const kept = txn === undefined || txn.$kind === 'UserTransaction' ? USER_TRANSACTION : txn;
   return { version, summary, record: r.buf.subarray(start, r.off), writesAt: at - start, transaction: kept, transactionBytes, info, infoBytes, events, accumulatorRootHash, changesBytes: r.buf.subarray(at, r.off), writes };
 }
