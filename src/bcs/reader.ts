@@ -29,8 +29,8 @@ export const ELEMENT_COST = 48;
 export const SLOT_COST = 8;
 /** An empty array. */
 export const ARRAY_COST = 32;
-const TYPED_ARRAY_COST = 184;
-const STRING_COST = 16;
+export const TYPED_ARRAY_COST = 184;
+export const STRING_COST = 16;
 /** The deadline is checked each time this much more of the budget has been spent. */
 const DEADLINE_STRIDE = 1_048_576; // 1 MiB, a literal: bundlers keep top-level arithmetic
 

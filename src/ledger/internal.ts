@@ -11,3 +11,4 @@ export { keyString } from './memory-state.js';
 export const loadLedgerStore = () => import('./store.js');
 // A block the replica's verifier has read and checked, handed to a ledger's ingest as it is (not read again).
 export { CHECKED_BLOCK, readStateKeyBytes, readWriteOpValue, summaryOf, type CheckedBlock, type ParsedBlock, type ParsedTransaction, type ParsedEvent, type ParsedSummary } from './block-reader.js';
+export { steppedSummary, stepUserTransaction, type UserTransactionHead } from './user-summary.js';

@@ -55,12 +55,18 @@ describe('hashers (REAL vectors, docs/replica.md provenance)', () => {
 });
 
 describe('the root computed in place', () => {
-  it('is rootHash for 0..300 leaves, with nodeSha3 (into) and with @noble/hashes', () => {
+  it('is rootHash for 0..300 leaves and eventRoot for 0..70 events, with nodeSha3 (into) and with @noble/hashes', () => {
     for (const h of [hashers(nodeSha3), hashers(nobleSha3)]) {
       const a = emptyAccumulator();
       for (let n = 0; n <= 300; n++) {
         expect(toHex(h.rootScratch(h.transactionNode, a))).toBe(toHex(rootHash(h, h.transactionNode, a)));
         appendLeaf(h, h.transactionNode, a, nodeSha3([new Uint8Array([n & 0xff, n >> 8])]));
+      }
+      // The event root in reused slots: eventRoot's accumulator for 0..70 events, each size on its own.
+      const events: Uint8Array[] = [];
+      for (let n = 0; n <= 70; n++) {
+        expect(toHex(h.eventRootScratch(events))).toBe(toHex(eventRoot(h, events)));
+        events.push(new Uint8Array(n % 5 === 0 ? 70000 + n : n).fill(n));
       }
       const changes = new Uint8Array([0, 0]);
       expect(h.seededIs(h.writeSet, changes, h.seeded(h.writeSet, changes))).toBe(true);

@@ -36,6 +36,11 @@ export interface Hashers {
    * next call, to compare or copy. Its ~log2(leaves) nodes allocate nothing.
    */
   rootScratch(nodeSeed: Uint8Array, a: Accumulator): Uint8Array;
+  /**
+   * `event_root_hash` over the events' BCS, in a buffer this hasher reuses (as `rootScratch`): the
+   * event accumulator's leaves and nodes are hashed into slots kept for it, none allocated.
+   */
+  eventRootScratch(events: readonly Uint8Array[]): Uint8Array;
 }
 
 /**
@@ -52,6 +57,37 @@ export function hashers(sha3: Sha3 & { into?: Sha3Into }): Hashers {
   const rootInput = new Uint8Array(96);
   const root = new Uint8Array(32);
   const digest = new Uint8Array(32);
+  // The event accumulator's frozen subtree roots (at most one a bit of its leaf count).
+  const eventFrozen = Array.from({ length: 64 }, () => new Uint8Array(32));
+  /** The digest of seed ‖ bytes written to `out`. */
+  const seededInto = (seed: Uint8Array, bytes: Uint8Array, out: Uint8Array): void => {
+    const one = joined(seed, bytes);
+    if (one === undefined) out.set(sha3([seed, bytes]));
+    else into(one, out, 0);
+  };
+  /** accumulatorRoot's fold over `count` frozen roots, each node hashed from rootInput (seed ‖ left ‖ right) into `root`. */
+  const foldRoot = (nodeSeed: Uint8Array, f: readonly Uint8Array[], count: number, leaves: number): Uint8Array => {
+    if (count <= 1) {
+      root.set(count === 0 ? ACCUMULATOR_PLACEHOLDER_HASH : f[0]!);
+      return root;
+    }
+    rootInput.set(nodeSeed, 0);
+    let bits = leaves;
+    while (bits % 2 === 0) bits /= 2;
+    root.set(ACCUMULATOR_PLACEHOLDER_HASH);
+    let i = count;
+    for (; bits > 0; bits = Math.floor(bits / 2)) {
+      if (bits % 2 === 1) {
+        rootInput.set(f[--i]!, 32);
+        rootInput.set(root, 64);
+      } else {
+        rootInput.set(root, 32);
+        rootInput.set(ACCUMULATOR_PLACEHOLDER_HASH, 64);
+      }
+      into(rootInput, root, 0);
+    }
+    return root;
+  };
   /** seed ‖ bytes in the reused input buffer (undefined when too large to keep a buffer for). */
   const joined = (seed: Uint8Array, bytes: Uint8Array): Uint8Array | undefined => {
     const n = seed.length + bytes.length;
@@ -76,34 +112,23 @@ export function hashers(sha3: Sha3 & { into?: Sha3Into }): Hashers {
       return one === undefined ? sha3([seed, bytes]) : sha3([one]);
     },
     seededIs(seed, bytes, expected) {
-      const one = joined(seed, bytes);
-      if (one === undefined) return equalBytes(sha3([seed, bytes]), expected);
-      into(one, digest, 0);
+      seededInto(seed, bytes, digest);
       return equalBytes(digest, expected);
     },
-    rootScratch(nodeSeed, a) {
-      // accumulatorRoot's fold, each node hashed from rootInput (seed ‖ left ‖ right) into `root`.
-      const f = a.frozen;
-      if (f.length <= 1) {
-        root.set(f.length === 0 ? ACCUMULATOR_PLACEHOLDER_HASH : f[0]!);
-        return root;
-      }
-      rootInput.set(nodeSeed, 0);
-      let bits = a.leaves;
-      while (bits % 2 === 0) bits /= 2;
-      root.set(ACCUMULATOR_PLACEHOLDER_HASH);
-      let i = f.length;
-      for (; bits > 0; bits = Math.floor(bits / 2)) {
-        if (bits % 2 === 1) {
-          rootInput.set(f[--i]!, 32);
-          rootInput.set(root, 64);
-        } else {
-          rootInput.set(root, 32);
-          rootInput.set(ACCUMULATOR_PLACEHOLDER_HASH, 64);
+    rootScratch: (nodeSeed, a) => foldRoot(nodeSeed, a.frozen, a.frozen.length, a.leaves),
+    eventRootScratch(events) {
+      // appendLeaf's merges (accumulator.ts) over the slots: leaf i closes one subtree a trailing 1-bit of i.
+      let count = 0;
+      for (let i = 0; i < events.length; i++) {
+        seededInto(CONTRACT_EVENT_PREFIX, events[i]!, eventFrozen[count++]!);
+        for (let n = i; n % 2 === 1; n = (n - 1) / 2) {
+          nodeInput.set(EVENT_ACCUMULATOR_PREFIX, 0);
+          nodeInput.set(eventFrozen[count - 2]!, 32);
+          nodeInput.set(eventFrozen[--count]!, 64);
+          into(nodeInput, eventFrozen[count - 1]!, 0);
         }
-        into(rootInput, root, 0);
       }
-      return root;
+      return foldRoot(EVENT_ACCUMULATOR_PREFIX, eventFrozen, count, events.length);
     },
     node(seed, left, right) {
       nodeInput.set(seed, 0);

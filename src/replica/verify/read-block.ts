@@ -1,7 +1,7 @@
 import { BcsError, BcsReader, compareBytes, isBcsError, ulebSize } from '../../bcs/index.js';
 import { contractEvent, readBlockHeader, transaction, transactionInfo, type BlockHeader, type Transaction, type TransactionInfo } from '../../records/index.js';
 import { ReplicaError } from '../errors.js';
-import { readStateKeyBytes, readWriteOpValue, summaryOf, type ParsedSummary } from '../../ledger/internal.js';
+import { readStateKeyBytes, readWriteOpValue, steppedSummary, stepUserTransaction, summaryOf, type ParsedSummary } from '../../ledger/internal.js';
 
 // A BcsBlock (api/types/src/block.rs) read for verification: its header and, per transaction
 // (api/types/src/transaction.rs `TransactionOnChainData`), the decoded parts a check needs and the
@@ -95,7 +95,9 @@ export function readTransaction(r: BcsReader): TransactionPart {
   const start = r.off;
   const version = r.u64();
   let at = r.off;
-  const txn = transaction.schema.read(r);
+  // A user transaction of the common shape is stepped over for its summary; any other is decoded.
+  const head = stepUserTransaction(r);
+  const txn = head === undefined ? transaction.schema.read(r) : undefined;
   const transactionBytes = r.buf.subarray(at, r.off);
   at = r.off;
   const info = transactionInfo.schema.read(r);
@@ -107,8 +109,9 @@ export function readTransaction(r: BcsReader): TransactionPart {
   at = r.off;
   const writes = readWrites(r);
   // A user transaction's decoded fields die here (read for its summary), not kept for a whole batch.
-  const summary = summaryOf(txn, transactionBytes, info.value.transactionHash);
-  const kept = txn.$kind === 'UserTransaction' ? USER_TRANSACTION : txn;
+  const hash = info.value.transactionHash;
+  const summary = txn === undefined ? steppedSummary(head!, hash) : summaryOf(txn, transactionBytes, hash);
+  const kept = txn === undefined || txn.$kind === 'UserTransaction' ? USER_TRANSACTION : txn;
   return { version, summary, record: r.buf.subarray(start, r.off), writesAt: at - start, transaction: kept, transactionBytes, info, infoBytes, events, accumulatorRootHash, changesBytes: r.buf.subarray(at, r.off), writes };
 }
 

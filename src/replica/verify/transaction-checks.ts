@@ -1,6 +1,6 @@
 import { equalBytes, toHex } from '../../bcs/index.js';
 import { ReplicaError, type ReplicaErrorField } from '../errors.js';
-import { appendLeaf, eventRoot, infoHash, type Accumulator, type Hashers } from './hashers.js';
+import { appendLeaf, infoHash, type Accumulator, type Hashers } from './hashers.js';
 
 /** What the hash checks read of a transaction (read-block.ts `TransactionPart` has it all). */
 export interface HashedTransaction {
@@ -30,19 +30,14 @@ export function refusal(height: bigint, version: bigint | undefined, field: Repl
   return new ReplicaError(code, `block ${height}${version === undefined ? '' : `, version ${version}`}: ${why} (${field})`, height, version, field);
 }
 
-/** sha3(seed("Transaction") ‖ bcs(Transaction)) == info.transaction_hash; returns the hash. */
-export function checkTransactionHash(h: Hashers, height: bigint, t: HashedTransaction): Uint8Array {
-  const hash = h.seeded(h.transaction, t.transactionBytes);
-  if (!equalBytes(hash, t.info.value.transactionHash)) throw refusal(height, t.version, 'transaction_hash', "the transaction does not hash to its info's transaction_hash");
-  return hash;
+/** sha3(seed("Transaction") ‖ bcs(Transaction)) == info.transaction_hash (hashed into a reused buffer). */
+export function checkTransactionHash(h: Hashers, height: bigint, t: HashedTransaction): void {
+  if (!h.seededIs(h.transaction, t.transactionBytes, t.info.value.transactionHash)) throw refusal(height, t.version, 'transaction_hash', "the transaction does not hash to its info's transaction_hash");
 }
 
-/** The event accumulator's root over the served events == info.event_root_hash. */
+/** The event accumulator's root over the served events == info.event_root_hash (hashed in reused slots). */
 export function checkEventRootHash(h: Hashers, height: bigint, t: HashedTransaction): void {
-  const root = eventRoot(
-    h,
-    t.events.map((e) => e.bytes),
-  );
+  const root = h.eventRootScratch(t.events.map((e) => e.bytes));
   if (!equalBytes(root, t.info.value.eventRootHash)) {
     // api/src/context.rs `maybe_translate_v2_to_v1_events`: an upstream with
     // `enable_event_v2_translation` serves translated events, whose root is not the committed one.
