@@ -87,7 +87,7 @@ function run(cwd, cmd, args, stdout = 'pipe', must = true) {
     console.error(`${cmd} ${args.join(' ')} in ${cwd} exited ${r.status}`);
     process.exit(1);
   }
-  return { ok: r.status === 0, stdout: r.stdout, stderr: r.stderr ?? '' };
+  return { ok: r.status === 0, status: r.status, stdout: r.stdout, stderr: r.stderr ?? '' };
 }
 
 /** This checkout's bench/ beside the base's dist/ (copied: Node resolves a symlinked module to its real path). */
@@ -95,6 +95,21 @@ function benchBesideBase(baseDir) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-compare-base-'));
   cpSync(path.join(here, 'bench'), path.join(dir, 'bench'), { recursive: true });
   for (const f of ['node_modules', 'fixtures', 'package.json']) symlinkSync(path.join(here, f), path.join(dir, f));
+  symlinkSync(path.join(baseDir, 'dist'), path.join(dir, 'dist'));
+  return dir;
+}
+
+/**
+ * The base's own bench/ (workloads, floor, data) with this checkout's run.mjs and lib/ (the timing
+ * and the options bench:compare passes), beside the base's dist/: for workloads whose floor or data
+ * changed since the base, so that this checkout's bench cannot run them on the base's library.
+ */
+function ownBenchOfBase(baseDir) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-compare-base-own-'));
+  cpSync(path.join(baseDir, 'bench'), path.join(dir, 'bench'), { recursive: true });
+  cpSync(path.join(here, 'bench/lib'), path.join(dir, 'bench/lib'), { recursive: true });
+  cpSync(path.join(here, 'bench/run.mjs'), path.join(dir, 'bench/run.mjs'));
+  for (const f of ['node_modules', 'fixtures', 'package.json']) symlinkSync(path.join(baseDir, f), path.join(dir, f));
   symlinkSync(path.join(baseDir, 'dist'), path.join(dir, 'dist'));
   return dir;
 }
@@ -110,7 +125,9 @@ function benchOne(dir, name, opts) {
   const load = os.loadavg()[0];
   const result = r.ok ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
   rmSync(path.dirname(file), { recursive: true, force: true });
-  if (!r.ok) return { error: r.stderr.trim().split('\n').slice(-3).join(' ').slice(0, 200), load };
+  const lines = r.stderr.split('\n');
+  const at = lines.findIndex((l) => /^\w*Error: /.test(l));
+  if (!r.ok) return { error: (at < 0 ? lines.filter(Boolean).pop() ?? `exit ${r.status}` : lines.slice(at, at + 2).join(' ')).slice(0, 300), load };
   const out = {};
   for (const [impl, x] of Object.entries(result.speed[0]?.results ?? {})) if (typeof x.median === 'number') out[impl] = x.median;
   return { out, load };
@@ -128,6 +145,7 @@ const medianOf = (xs) => {
  */
 function compareOne(name, rounds, slowerPct) {
   const errors = rounds.flatMap((r) => ['base', 'head'].filter((s) => r[s].error).map((s) => `${s}: ${r[s].error}`));
+  const notes = [...new Set(rounds.map((r) => r.base.note).filter(Boolean))];
   const ok = rounds.filter((r) => !r.base.error && !r.head.error);
   if (ok.length === 0) return { name, ratios: {}, verdict: 'error', errors };
   const impls = Object.keys(ok[0].head.out).filter((i) => ok.every((r) => i in r.base.out && i in r.head.out));
@@ -147,7 +165,8 @@ function compareOne(name, rounds, slowerPct) {
   });
   const relative = medianOf(perRound);
   const verdict = relative > 1 + slowerPct / 100 ? 'slower' : relative < 1 - slowerPct / 100 ? 'faster' : 'same';
-  return { name, ratios, relative, range: [Math.min(...perRound), Math.max(...perRound)], verdict, errors };
+  const over = perRound.filter((x) => x > 1 + slowerPct / 100).length;
+  return { name, ratios, relative, perRound: perRound.length, range: [Math.min(...perRound), Math.max(...perRound)], over, verdict, errors, notes };
 }
 
 function table(rows, slowerPct) {
@@ -160,7 +179,7 @@ function table(rows, slowerPct) {
   for (const r of rows) {
     const o = r.ratios.ours;
     const peers = Object.entries(r.ratios).filter(([i]) => i !== 'ours' && i !== 'floor').map(([i, x]) => `${i} ${x.ratio.toFixed(2)}`).join(', ');
-    const rel = r.relative === undefined ? '–' : `${r.relative.toFixed(3)} (${r.range.map((x) => x.toFixed(2)).join('–')})${r.ratios.floor ? '' : ' no floor'}`;
+    const rel = r.relative === undefined ? '–' : `${r.relative.toFixed(3)} (${r.range.map((x) => x.toFixed(2)).join('–')}; ${r.over} of ${r.perRound} over)${r.ratios.floor ? '' : ' no floor'}${r.notes?.length ? ' †' : ''}`;
     lines.push(`| ${r.name} | ${o ? `${ns(o.base)} → ${ns(o.head)}` : '–'} | ${fmt(o)} | ${fmt(r.ratios.floor)} | ${rel} | ${peers || '–'} | ${r.verdict} |`);
   }
   return lines.join('\n');
@@ -179,6 +198,7 @@ const names = run(here, process.execPath, listArgs).stdout.split('\n').map((l) =
 if (names.length === 0) fail(`no workload matches ${opts.filter}`);
 
 const results = Object.fromEntries(names.map((n) => [n, []]));
+let baseOwnBench;
 const loads = [];
 try {
   for (let round = 0; round < opts.rounds; round++) {
@@ -187,19 +207,26 @@ try {
       const pair = {};
       for (const side of (round + i) % 2 === 0 ? ['base', 'head'] : ['head', 'base']) {
         pair[side] = benchOne(side === 'base' ? baseBench : here, name, opts);
+        // A workload this checkout's bench cannot run on the base's library (its floor or data changed
+        // since) is timed by the base's own bench, and the row says so.
+        if (pair[side].error && side === 'base') {
+          baseOwnBench ??= ownBenchOfBase(baseDir);
+          const own = benchOne(baseOwnBench, name, opts);
+          if (!own.error) pair.base = { ...own, note: `base timed by its own bench (${pair.base.error})` };
+        }
         loads.push(pair[side].load);
       }
       results[name].push(pair);
     });
   }
 } finally {
-  rmSync(baseBench, { recursive: true, force: true });
+  for (const dir of [baseBench, baseOwnBench]) if (dir) rmSync(dir, { recursive: true, force: true });
 }
 const rows = names.map((n) => compareOne(n, results[n], opts.slower));
 const loadText = `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, median ${medianOf(loads).toFixed(1)}`;
 console.log(`base ${baseSha.slice(0, 12)}, head ${headSha.slice(0, 12)}${dirty ? ' (with uncommitted changes)' : ''}; this checkout's bench on both; ${opts.rounds} rounds, every workload in a fresh process a side, ${opts.clock} clock; ${loadText}\n`);
 console.log(table(rows, opts.slower));
-for (const r of rows) for (const e of r.errors ?? []) console.log(`- ${r.name} ${e}`);
+for (const r of rows) for (const e of [...(r.notes ?? []).map((n) => `† ${n}`), ...new Set(r.errors ?? [])]) console.log(`- ${r.name} ${e}`);
 const slower = rows.filter((r) => r.verdict === 'slower');
 const floors = rows.map((r) => r.ratios.floor?.ratio).filter((x) => x !== undefined);
 console.log(`\n${rows.length} workloads; ${slower.length} slower than ${opts.slower} %: ${slower.map((r) => r.name).join(', ') || 'none'}${rows.some((r) => r.verdict === 'error') ? '; some failed (above)' : ''}; floors head/base ${Math.min(...floors).toFixed(2)}–${Math.max(...floors).toFixed(2)}`);
