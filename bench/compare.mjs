@@ -1,27 +1,30 @@
 #!/usr/bin/env node
-// `npm run bench:compare -- --base REV`: `npm run bench`'s speed section of two commits in one run.
+// `npm run bench:compare -- --base REV`: `npm run bench`'s speed section for the library at two commits.
 // The base commit is checked out in a temporary git worktree (node_modules linked to this one's) and
-// built with its own build; then each side runs its own `bench/run.mjs --only speed --json` against its
-// own dist/, alternating (base, head, head, base, ...) so that a slow minute of a shared machine lands
-// on both. Reported per workload: ours at head / ours at base (median of the rounds' medians), the
-// same ratio for the peers and the floor as the run's noise (their code is the same on both sides
-// unless the bench itself changed), and a verdict against the allowed slowdown on ours' ratio to the
-// floor (head's over base's), or on ours alone where a workload has no floor.
+// built with its own build. Both sides are then timed by this checkout's bench (its workloads, floor,
+// peers and harness, copied beside the base's dist/), so only the library differs; every workload runs
+// in a fresh process per side (no JIT or heap state left by other workloads), base and head of the
+// same workload one after the other in alternating order, by the CPU clock (a shared machine's load
+// stretches the wall clock, not the CPU time), for `--rounds` rounds. The verdict is on ours' ratio to
+// the floor timed in the same process, head's over base's, taken round by round (the two sides
+// seconds apart), median over rounds; where a workload has no floor, on ours alone. See bench/README.md.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--json FILE]
+const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--clock cpu|wall] [--impls LIST] [--json FILE]
   --base REV        the commit to compare against (required)
-  --rounds N        runs of each side, alternating (default 2)
+  --rounds N        rounds; each times every workload once a side, in fresh processes (default 3)
   --filter PATTERN  only workloads whose name matches (passed to bench/run.mjs)
   --quick           bench/run.mjs --quick (rough numbers, for trying the script)
   --slower PCT      the slowdown allowed before a workload is called slower (default 5)
+  --clock cpu|wall  the clock samples are timed by (default cpu)
+  --impls LIST      the implementations timed (default ours,floor; ours,floor,ts-sdk,mysten adds the peers)
   --json FILE       also write the comparison as JSON`;
 
 function parseArgs(argv) {
-  const o = { base: undefined, rounds: 2, filter: undefined, quick: false, slower: 5, json: undefined };
+  const o = { base: undefined, rounds: 3, filter: undefined, quick: false, slower: 5, clock: 'cpu', impls: 'ours,floor', json: undefined };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -34,6 +37,8 @@ function parseArgs(argv) {
     else if (flag === '--filter') o.filter = value();
     else if (flag === '--quick') o.quick = true;
     else if (flag === '--slower') o.slower = Number(value());
+    else if (flag === '--clock') o.clock = value();
+    else if (flag === '--impls') o.impls = value();
     else if (flag === '--json') o.json = value();
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
@@ -43,6 +48,7 @@ function parseArgs(argv) {
   if (o.base === undefined) fail('--base REV is required');
   if (!(Number.isInteger(o.rounds) && o.rounds >= 1)) fail('--rounds must be a whole number, 1 or more');
   if (!(o.slower >= 0)) fail('--slower must be a percentage');
+  if (o.clock !== 'cpu' && o.clock !== 'wall') fail('--clock must be cpu or wall');
   return o;
 }
 
@@ -73,31 +79,58 @@ function baseTree(sha) {
   return dir;
 }
 
-/** Runs a command; its stderr is shown only when it fails. */
-function run(cwd, cmd, args, stdout = 'pipe') {
+/** Runs a command; returns { ok, stdout, stderr }, or exits with its stderr when `must` is set and it fails. */
+function run(cwd, cmd, args, stdout = 'pipe', must = true) {
   const r = spawnSync(cmd, args, { cwd, stdio: ['ignore', stdout, 'pipe'], encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (r.status !== 0) {
+  if (r.status !== 0 && must) {
     process.stderr.write(r.stderr ?? '');
     console.error(`${cmd} ${args.join(' ')} in ${cwd} exited ${r.status}`);
     process.exit(1);
   }
-  return r.stdout;
+  return { ok: r.status === 0, status: r.status, stdout: r.stdout, stderr: r.stderr ?? '' };
 }
 
-/** One side's speed section: { workload: { impl: median ns } }. */
-function benchOnce(dir, opts) {
+/** This checkout's bench/ beside the base's dist/ (copied: Node resolves a symlinked module to its real path). */
+function benchBesideBase(baseDir) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-compare-base-'));
+  cpSync(path.join(here, 'bench'), path.join(dir, 'bench'), { recursive: true });
+  for (const f of ['node_modules', 'fixtures', 'package.json']) symlinkSync(path.join(here, f), path.join(dir, f));
+  symlinkSync(path.join(baseDir, 'dist'), path.join(dir, 'dist'));
+  return dir;
+}
+
+/**
+ * The base's own bench/ (workloads, floor, data) with this checkout's run.mjs and lib/ (the timing
+ * and the options bench:compare passes), beside the base's dist/: for workloads whose floor or data
+ * changed since the base, so that this checkout's bench cannot run them on the base's library.
+ */
+function ownBenchOfBase(baseDir) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-compare-base-own-'));
+  cpSync(path.join(baseDir, 'bench'), path.join(dir, 'bench'), { recursive: true });
+  cpSync(path.join(here, 'bench/lib'), path.join(dir, 'bench/lib'), { recursive: true });
+  cpSync(path.join(here, 'bench/run.mjs'), path.join(dir, 'bench/run.mjs'));
+  for (const f of ['node_modules', 'fixtures', 'package.json']) symlinkSync(path.join(baseDir, f), path.join(dir, f));
+  symlinkSync(path.join(baseDir, 'dist'), path.join(dir, 'dist'));
+  return dir;
+}
+
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One workload on one side, in a fresh process: { out: { impl: median ns }, load } or { error, load }. */
+function benchOne(dir, name, opts) {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-compare-')), 'r.json');
-  const args = ['bench/run.mjs', '--only', 'speed', '--json', file];
-  if (opts.filter) args.push('--filter', opts.filter);
+  const args = ['bench/run.mjs', '--only', 'speed', '--clock', opts.clock, '--impls', opts.impls, '--filter', `^${escapeRegExp(name)}$`, '--json', file];
   if (opts.quick) args.push('--quick');
-  run(dir, process.execPath, args, 'ignore');
-  const result = JSON.parse(readFileSync(file, 'utf8'));
+  const r = run(dir, process.execPath, args, 'ignore', false);
+  const load = os.loadavg()[0];
+  const result = r.ok ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  rmSync(path.dirname(file), { recursive: true, force: true });
+  const lines = r.stderr.split('\n');
+  const at = lines.findIndex((l) => /^\w*Error: /.test(l));
+  if (!r.ok) return { error: (at < 0 ? lines.filter(Boolean).pop() ?? `exit ${r.status}` : lines.slice(at, at + 2).join(' ')).slice(0, 300), load };
   const out = {};
-  for (const s of result.speed) {
-    out[s.name] = {};
-    for (const [impl, r] of Object.entries(s.results)) if (typeof r.median === 'number') out[s.name][impl] = r.median;
-  }
-  return { out, load: os.loadavg()[0] };
+  for (const [impl, x] of Object.entries(result.speed[0]?.results ?? {})) if (typeof x.median === 'number') out[impl] = x.median;
+  return { out, load };
 }
 
 const medianOf = (xs) => {
@@ -106,37 +139,48 @@ const medianOf = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-function compare(baseRuns, headRuns, slowerPct) {
-  const names = Object.keys(headRuns[0].out).filter((n) => n in baseRuns[0].out);
-  return names.map((name) => {
-    const impls = Object.keys(headRuns[0].out[name]).filter((i) => i in baseRuns[0].out[name]);
-    const ratios = {};
-    for (const impl of impls) {
-      const b = medianOf(baseRuns.map((r) => r.out[name][impl]).filter((x) => x !== undefined));
-      const h = medianOf(headRuns.map((r) => r.out[name][impl]).filter((x) => x !== undefined));
-      ratios[impl] = { base: b, head: h, ratio: h / b };
-    }
-    const ours = ratios.ours;
-    const noise = Object.entries(ratios).filter(([i]) => i !== 'ours').map(([, r]) => r.ratio);
-    // On a shared VM whole runs drift together (a floor whose code did not change moves by ±40 %
-    // between runs): the verdict is on ours relative to the floor of the same run, where there is one.
-    const relative = ours === undefined ? undefined : ratios.floor === undefined ? ours.ratio : ours.ratio / ratios.floor.ratio;
-    const verdict = relative === undefined ? 'no ours' : relative > 1 + slowerPct / 100 ? 'slower' : relative < 1 - slowerPct / 100 ? 'faster' : 'same';
-    return { name, ratios, noise, relative, verdict };
+/**
+ * `rounds`: [{ base, head }] for one workload. Every ratio is taken within a round (the two sides
+ * timed seconds apart) and the median over rounds reported, with the verdict's range.
+ */
+function compareOne(name, rounds, slowerPct) {
+  const errors = rounds.flatMap((r) => ['base', 'head'].filter((s) => r[s].error).map((s) => `${s}: ${r[s].error}`));
+  const notes = [...new Set(rounds.map((r) => r.base.note).filter(Boolean))];
+  const ok = rounds.filter((r) => !r.base.error && !r.head.error);
+  if (ok.length === 0) return { name, ratios: {}, verdict: 'error', errors };
+  const impls = Object.keys(ok[0].head.out).filter((i) => ok.every((r) => i in r.base.out && i in r.head.out));
+  const ratios = {};
+  for (const impl of impls) {
+    ratios[impl] = {
+      base: medianOf(ok.map((r) => r.base.out[impl])),
+      head: medianOf(ok.map((r) => r.head.out[impl])),
+      ratio: medianOf(ok.map((r) => r.head.out[impl] / r.base.out[impl])),
+    };
+  }
+  if (!ratios.ours) return { name, ratios, verdict: 'no ours', errors };
+  // Ours relative to the floor timed in the same process, so what the machine did to both cancels.
+  const perRound = ok.map((r) => {
+    const ours = r.head.out.ours / r.base.out.ours;
+    return ratios.floor ? ours / (r.head.out.floor / r.base.out.floor) : ours;
   });
+  const relative = medianOf(perRound);
+  const verdict = relative > 1 + slowerPct / 100 ? 'slower' : relative < 1 - slowerPct / 100 ? 'faster' : 'same';
+  const over = perRound.filter((x) => x > 1 + slowerPct / 100).length;
+  return { name, ratios, relative, perRound: perRound.length, range: [Math.min(...perRound), Math.max(...perRound)], over, verdict, errors, notes };
 }
 
 function table(rows, slowerPct) {
-  const fmt = (r) => (r === undefined ? '–' : `${r.ratio.toFixed(3)}`);
+  const fmt = (r) => (r === undefined ? '–' : r.ratio.toFixed(3));
   const ns = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} ms` : x >= 1e3 ? `${(x / 1e3).toFixed(2)} µs` : `${x.toFixed(0)} ns`);
   const lines = [
-    `| workload | ours base → head | ours head/base | floor head/base | ours/floor, head ÷ base | peers head/base | verdict (±${slowerPct} %) |`,
+    `| workload | ours base → head | ours head/base | floor head/base | ours/floor, head ÷ base (rounds) | peers head/base | verdict (±${slowerPct} %) |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const r of rows) {
     const o = r.ratios.ours;
     const peers = Object.entries(r.ratios).filter(([i]) => i !== 'ours' && i !== 'floor').map(([i, x]) => `${i} ${x.ratio.toFixed(2)}`).join(', ');
-    lines.push(`| ${r.name} | ${o ? `${ns(o.base)} → ${ns(o.head)}` : '–'} | ${fmt(o)} | ${fmt(r.ratios.floor)} | ${r.ratios.floor && r.relative !== undefined ? r.relative.toFixed(3) : '–'} | ${peers || '–'} | ${r.verdict} |`);
+    const rel = r.relative === undefined ? '–' : `${r.relative.toFixed(3)} (${r.range.map((x) => x.toFixed(2)).join('–')}; ${r.over} of ${r.perRound} over)${r.ratios.floor ? '' : ' no floor'}${r.notes?.length ? ' †' : ''}`;
+    lines.push(`| ${r.name} | ${o ? `${ns(o.base)} → ${ns(o.head)}` : '–'} | ${fmt(o)} | ${fmt(r.ratios.floor)} | ${rel} | ${peers || '–'} | ${r.verdict} |`);
   }
   return lines.join('\n');
 }
@@ -148,19 +192,42 @@ const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
 const baseDir = baseTree(baseSha);
 log('building head (scripts/build.mjs)');
 run(here, process.execPath, ['scripts/build.mjs'], 'ignore');
+const baseBench = benchBesideBase(baseDir);
+const listArgs = ['bench/run.mjs', '--list', ...(opts.filter ? ['--filter', opts.filter] : [])];
+const names = run(here, process.execPath, listArgs).stdout.split('\n').map((l) => l.split(' ')[0]).filter(Boolean);
+if (names.length === 0) fail(`no workload matches ${opts.filter}`);
 
-const baseRuns = [];
-const headRuns = [];
-for (let round = 0; round < opts.rounds; round++) {
-  for (const side of round % 2 === 0 ? ['base', 'head'] : ['head', 'base']) {
-    log(`round ${round + 1}/${opts.rounds}: ${side}`);
-    (side === 'base' ? baseRuns : headRuns).push(benchOnce(side === 'base' ? baseDir : here, opts));
+const results = Object.fromEntries(names.map((n) => [n, []]));
+let baseOwnBench;
+const loads = [];
+try {
+  for (let round = 0; round < opts.rounds; round++) {
+    log(`round ${round + 1}/${opts.rounds}: ${names.length} workloads, each side in its own process`);
+    names.forEach((name, i) => {
+      const pair = {};
+      for (const side of (round + i) % 2 === 0 ? ['base', 'head'] : ['head', 'base']) {
+        pair[side] = benchOne(side === 'base' ? baseBench : here, name, opts);
+        // A workload this checkout's bench cannot run on the base's library (its floor or data changed
+        // since) is timed by the base's own bench, and the row says so.
+        if (pair[side].error && side === 'base') {
+          baseOwnBench ??= ownBenchOfBase(baseDir);
+          const own = benchOne(baseOwnBench, name, opts);
+          if (!own.error) pair.base = { ...own, note: `base timed by its own bench (${pair.base.error})` };
+        }
+        loads.push(pair[side].load);
+      }
+      results[name].push(pair);
+    });
   }
+} finally {
+  for (const dir of [baseBench, baseOwnBench]) if (dir) rmSync(dir, { recursive: true, force: true });
 }
-const rows = compare(baseRuns, headRuns, opts.slower);
-const loads = [...baseRuns, ...headRuns].map((r) => r.load.toFixed(1));
-console.log(`base ${baseSha.slice(0, 12)}, head ${headSha.slice(0, 12)}${dirty ? ' (with uncommitted changes)' : ''}; ${opts.rounds} runs a side, alternating; load average ${loads.join(', ')}\n`);
+const rows = names.map((n) => compareOne(n, results[n], opts.slower));
+const loadText = `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, median ${medianOf(loads).toFixed(1)}`;
+console.log(`base ${baseSha.slice(0, 12)}, head ${headSha.slice(0, 12)}${dirty ? ' (with uncommitted changes)' : ''}; this checkout's bench on both; ${opts.rounds} rounds, every workload in a fresh process a side, ${opts.clock} clock; ${loadText}\n`);
 console.log(table(rows, opts.slower));
+for (const r of rows) for (const e of [...(r.notes ?? []).map((n) => `† ${n}`), ...new Set(r.errors ?? [])]) console.log(`- ${r.name} ${e}`);
 const slower = rows.filter((r) => r.verdict === 'slower');
-console.log(`\n${rows.length} workloads in both; ${slower.length} slower than ${opts.slower} %: ${slower.map((r) => r.name).join(', ') || 'none'}`);
-if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ base: baseSha, head: headSha, dirty, loads, rows }, null, 2)}\n`);
+const floors = rows.map((r) => r.ratios.floor?.ratio).filter((x) => x !== undefined);
+console.log(`\n${rows.length} workloads; ${slower.length} slower than ${opts.slower} %: ${slower.map((r) => r.name).join(', ') || 'none'}${rows.some((r) => r.verdict === 'error') ? '; some failed (above)' : ''}; floors head/base ${Math.min(...floors).toFixed(2)}–${Math.max(...floors).toFixed(2)}`);
+if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ base: baseSha, head: headSha, dirty, clock: opts.clock, loads, rows, results }, null, 2)}\n`);

@@ -18,10 +18,12 @@ const USAGE = `usage: npm run bench -- [--quick] [--filter PATTERN] [--only spee
                     sizes and import time are skipped unless --only names them
   --only LIST       sections to run: speed, sizes, import (default: all)
   --json [FILE]     JSON results: to FILE, or to stdout (the tables then go to stderr)
+  --clock wall|cpu  time samples by the wall clock (default) or by this process's CPU time
+  --impls LIST      time only these implementations (e.g. ours,floor); all are still verified
   --list            print the workload names and exit`;
 
 function parseArgs(argv) {
-  const o = { quick: false, filter: null, only: null, json: false, jsonFile: null, list: false };
+  const o = { quick: false, filter: null, only: null, json: false, jsonFile: null, list: false, clock: 'wall', impls: null };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];
@@ -29,6 +31,14 @@ function parseArgs(argv) {
     else if (flag === '--filter') o.filter = new RegExp(value());
     else if (flag === '--only') o.only = new Set(value().split(','));
     else if (flag === '--list') o.list = true;
+    else if (flag === '--impls') o.impls = new Set(value().split(','));
+    else if (flag === '--clock') {
+      o.clock = value();
+      if (o.clock !== 'wall' && o.clock !== 'cpu') {
+        console.error(`--clock must be wall or cpu\n${USAGE}`);
+        process.exit(2);
+      }
+    }
     else if (flag === '--json') {
       o.json = true;
       if (inline !== undefined) o.jsonFile = inline;
@@ -83,6 +93,7 @@ const env = {
     ['ledger-bcs', '@aptos-labs/ts-sdk', '@mysten/bcs', '@noble/hashes', 'benchmark', 'esbuild'].map((p) => [p, p === 'ledger-bcs' ? JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version : version(p)]),
   ),
   mode: opts.quick ? 'quick' : 'full',
+  clock: opts.clock,
 };
 
 const workloads = createWorkloads(ours).filter((w) => !opts.filter || opts.filter.test(w.name));
@@ -92,8 +103,8 @@ if (opts.list) {
 }
 
 const timing = opts.quick
-  ? { rounds: 1, maxTime: 0.05, minSamples: 3, warmupMs: 10 }
-  : { rounds: 5, maxTime: 1, minSamples: 15, warmupMs: 100 };
+  ? { rounds: 1, maxTime: 0.05, minSamples: 3, warmupMs: 10, clock: opts.clock }
+  : { rounds: 5, maxTime: 1, minSamples: 15, warmupMs: 100, clock: opts.clock };
 const result = { ...env, timing, speed: [], sizes: [], importTime: [] };
 
 if (opts.only.has('speed')) {
@@ -103,9 +114,10 @@ if (opts.only.has('speed')) {
     verify(w, ops);
     return { w, ops, pending };
   });
-  log(`all implementations agree on ${prepared.length} workloads; timing (${env.mode})`);
+  log(`all implementations agree on ${prepared.length} workloads; timing (${env.mode}, ${opts.clock} clock)`);
   for (const { w, ops, pending } of prepared) {
-    const measured = measureAll(ops, timing);
+    const timed = opts.impls ? Object.fromEntries(Object.entries(ops).filter(([impl]) => opts.impls.has(impl))) : ops;
+    const measured = measureAll(timed, timing);
     const results = {};
     for (const impl of IMPLS) {
       if (pending[impl]) results[impl] = { pending: pending[impl] };
@@ -121,7 +133,7 @@ if (opts.only.has('import')) result.importTime = measureImports(opts.quick ? 3 :
 
 // ---- report ----
 const m = env.machine;
-print(`# ledger-bcs bench (${env.mode} run, ${env.date.slice(0, 10)})\n`);
+print(`# ledger-bcs bench (${env.mode} run, ${env.date.slice(0, 10)}${opts.clock === 'cpu' ? ', CPU time' : ''})\n`);
 print(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, ${m.platform}; Node ${m.node} (V8 ${m.v8})`);
 print(`Versions: ${Object.entries(env.versions).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
 if (result.speed.length) {
