@@ -2,8 +2,10 @@
 // `npm run bench [-- options]`: speed (median ns/op per workload × implementation), bundle sizes
 // and cold import time of ledger-bcs (the BUILT dist/, what users get) against @aptos-labs/ts-sdk,
 // @mysten/bcs and a hand-written floor. See bench/README.md for the options.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { measureAll } from './lib/harness.mjs';
 import { measureImports } from './lib/import-time.mjs';
 import { analyse, formatNs, importTable, sizeTable, speedTable } from './lib/report.mjs';
@@ -20,10 +22,11 @@ const USAGE = `usage: npm run bench -- [--quick] [--filter PATTERN] [--only spee
   --json [FILE]     JSON results: to FILE, or to stdout (the tables then go to stderr)
   --clock wall|cpu  time samples by the wall clock (default) or by this process's CPU time
   --impls LIST      time only these implementations (e.g. ours,floor); all are still verified
+  --one-process     time every workload in this process (default: a fresh child process each)
   --list            print the workload names and exit`;
 
 function parseArgs(argv) {
-  const o = { quick: false, filter: null, only: null, json: false, jsonFile: null, list: false, clock: 'wall', impls: null };
+  const o = { quick: false, filter: null, only: null, json: false, jsonFile: null, list: false, clock: 'wall', impls: null, oneProcess: false, timeOne: null };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];
@@ -32,6 +35,8 @@ function parseArgs(argv) {
     else if (flag === '--only') o.only = new Set(value().split(','));
     else if (flag === '--list') o.list = true;
     else if (flag === '--impls') o.impls = new Set(value().split(','));
+    else if (flag === '--one-process') o.oneProcess = true;
+    else if (flag === '--time-one') o.timeOne = value(); // internal: the child of timeInChild
     else if (flag === '--clock') {
       o.clock = value();
       if (o.clock !== 'wall' && o.clock !== 'cpu') {
@@ -94,6 +99,7 @@ const env = {
   ),
   mode: opts.quick ? 'quick' : 'full',
   clock: opts.clock,
+  isolation: opts.oneProcess ? 'one process' : 'a fresh process per workload',
 };
 
 const workloads = createWorkloads(ours).filter((w) => !opts.filter || opts.filter.test(w.name));
@@ -107,6 +113,41 @@ const timing = opts.quick
   : { rounds: 5, maxTime: 1, minSamples: 15, warmupMs: 100, clock: opts.clock };
 const result = { ...env, timing, speed: [], sizes: [], importTime: [] };
 
+/** This process's timing of one workload's implementations: `{ impl: summary }`. */
+function timeHere(ops) {
+  const timed = opts.impls ? Object.fromEntries(Object.entries(ops).filter(([impl]) => opts.impls.has(impl))) : ops;
+  return measureAll(timed, timing);
+}
+
+/**
+ * Times one workload in a fresh `node` (this script with `--time-one NAME`): V8's allocation-site
+ * pretenuring is sticky for the life of a process, and one workload can set it for another. Our
+ * combinators' closures share one feedback vector across every schema (one per closure site), so
+ * when a large decoded value (records/block-100) is live across scavenges while the peers keep the
+ * young generation at its maximum size, the struct/enum/vector allocation sites are tenured and
+ * every later decode of every schema allocates in old space (transfer decode 5–7 µs instead of
+ * 0.9–1.1 µs of CPU, mostly GC; `--no-allocation-site-pretenuring` removes it). The floor's decoders
+ * are separate functions per workload and are not affected. See README.md, "One process per workload".
+ */
+function timeInChild(name) {
+  const args = [fileURLToPath(import.meta.url), '--time-one', name, '--clock', opts.clock];
+  if (opts.quick) args.push('--quick');
+  if (opts.impls) args.push('--impls', [...opts.impls].join(','));
+  const child = spawnSync(process.execPath, [...process.execArgv, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (child.status !== 0) throw new Error(`timing ${name} in a child process failed: ${child.stderr}`);
+  return JSON.parse(child.stdout);
+}
+
+if (opts.timeOne) {
+  const w = workloads.find((x) => x.name === opts.timeOne);
+  if (!w) {
+    console.error(`no workload named ${opts.timeOne}`);
+    process.exit(2);
+  }
+  process.stdout.write(JSON.stringify(timeHere(instantiate(w).ops)));
+  process.exit(0);
+}
+
 if (opts.only.has('speed')) {
   // Verify everything first: a disagreement aborts before any time is spent measuring.
   const prepared = workloads.map((w) => {
@@ -114,10 +155,9 @@ if (opts.only.has('speed')) {
     verify(w, ops);
     return { w, ops, pending };
   });
-  log(`all implementations agree on ${prepared.length} workloads; timing (${env.mode}, ${opts.clock} clock)`);
+  log(`all implementations agree on ${prepared.length} workloads; timing (${env.mode}, ${opts.clock} clock, ${opts.oneProcess ? 'one process' : 'a fresh process per workload'})`);
   for (const { w, ops, pending } of prepared) {
-    const timed = opts.impls ? Object.fromEntries(Object.entries(ops).filter(([impl]) => opts.impls.has(impl))) : ops;
-    const measured = measureAll(timed, timing);
+    const measured = opts.oneProcess ? timeHere(ops) : timeInChild(w.name);
     const results = {};
     for (const impl of IMPLS) {
       if (pending[impl]) results[impl] = { pending: pending[impl] };
