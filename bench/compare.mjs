@@ -119,7 +119,7 @@ const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** One workload on one side, in a fresh process: { out: { impl: median ns }, load } or { error, load }. */
 function benchOne(dir, name, opts) {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-compare-')), 'r.json');
-  const args = ['bench/run.mjs', '--only', 'speed', '--clock', opts.clock, '--impls', opts.impls, '--filter', `^${escapeRegExp(name)}$`, '--json', file];
+  const args = ['bench/run.mjs', '--only', 'speed', '--clock', opts.clock, '--impls', opts.impls, '--one-process', '--filter', `^${escapeRegExp(name)}$`, '--json', file];
   if (opts.quick) args.push('--quick');
   const r = run(dir, process.execPath, args, 'ignore', false);
   const load = os.loadavg()[0];
