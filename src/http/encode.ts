@@ -95,6 +95,6 @@ function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, request: 
   // Without a resolver both forms give the same answer; the synchronous one skips the prefetch. The
   // body is the hex's JSON string as bytes, written from the encoder's buffer: as a string it cost
   // a message copy, the hex text, and its UTF-8 length and copy on the socket (issue 32).
-  if (abis.sync) return jsonReply(200, signingMessageBody(request, { chainId, abis: abis.registry }), headers);
-  return encodeSubmissionAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage }) => jsonReply(200, quotedHexOf(signingMessage), headers));
+  if (abis.sync) return jsonReply(200, signingMessageBody(request, { chainId, abis: abis.registry }, cfg.replyMemory), headers);
+  return encodeSubmissionAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage }) => jsonReply(200, quotedHexOf(signingMessage, cfg.replyMemory), headers));
 }

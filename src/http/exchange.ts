@@ -1,3 +1,4 @@
+import type { HexSlab } from '../bcs/internal.js';
 import type { LedgerInfo } from '../records/index.js';
 import type { Turns } from './turns.js';
 import type { Forward } from './forward.js';
@@ -76,6 +77,8 @@ export interface HandlerConfig {
   readonly healthNote: () => string | undefined;
   /** Large bodies parse one at a time, the earliest expected finish first (turns.ts). */
   readonly largeBodies: Turns;
+  /** What encode_submission's bodies are cut from, one piece each (hex.ts `quotedHex`). */
+  readonly replyMemory: HexSlab;
   /** Where the routes that need a mempool or VM go (forward.ts), or undefined: they answer 403. */
   readonly forward: Forward | undefined;
 }

@@ -10,6 +10,7 @@ import { DEFAULT_GAS_ESTIMATION, DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, 
 import type { Forward } from './forward.js';
 import type { LedgerSource, Sha3 } from '../ledger/index.js';
 import { fairTurns } from './turns.js';
+import { hexSlab } from '../bcs/internal.js';
 
 export interface LedgerHandlerOptions {
   /**
@@ -148,6 +149,7 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
     unhealthy: options.unhealthy ?? (() => undefined),
     healthNote: options.healthNote ?? (() => undefined),
     largeBodies: fairTurns(),
+    replyMemory: hexSlab(),
     forward: options.forward,
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };

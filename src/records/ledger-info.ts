@@ -115,17 +115,29 @@ export function ledgerInfoHeaders(info: LedgerInfo): Record<string, string> {
   if (typeof info !== 'object' || info === null) throw new UsageError('invalid_option', 'ledger info must be an object');
   const chain = info.chainId;
   if (!Number.isInteger(chain) || chain < 0 || chain > 255) throw new UsageError('invalid_option', `chainId must be a u8, got ${String(chain)}`);
-  const out: Record<string, string> = { [LEDGER_HEADERS.chainId]: String(chain) };
-  const put = (f: (typeof U64_FIELDS)[number] | 'gasUsed', v: unknown) => {
-    if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new UsageError('invalid_option', `${f} must be a u64 bigint, got ${String(v)}`);
-    out[LEDGER_HEADERS[f]] = v.toString();
+  // The names of LEDGER_HEADERS written out in one literal, fields read by name: a server makes
+  // these whenever the ledger moves (each request, on a live chain), and a loop over the names made
+  // every store and read a megamorphic keyed access (~3k instructions a request; issue 32,
+  // callgrind). The values are checked in the same order as before.
+  const out: Record<string, string> = {
+    'X-SVC-CHAIN-ID': String(chain),
+    'X-SVC-LEDGER-VERSION': u64Text('ledgerVersion', info.ledgerVersion),
+    'X-SVC-LEDGER-OLDEST-VERSION': u64Text('oldestLedgerVersion', info.oldestLedgerVersion),
+    'X-SVC-LEDGER-TIMESTAMPUSEC': u64Text('ledgerTimestampUsec', info.ledgerTimestampUsec),
+    'X-SVC-EPOCH': u64Text('epoch', info.epoch),
+    'X-SVC-BLOCK-HEIGHT': u64Text('blockHeight', info.blockHeight),
+    'X-SVC-OLDEST-BLOCK-HEIGHT': u64Text('oldestBlockHeight', info.oldestBlockHeight),
   };
-  for (const f of U64_FIELDS) put(f, info[f]);
-  if (info.gasUsed !== undefined) put('gasUsed', info.gasUsed);
+  if (info.gasUsed !== undefined) out['X-SVC-GAS-USED'] = u64Text('gasUsed', info.gasUsed);
   if (info.cursor !== undefined) {
     // A header value cannot hold line breaks; anything else a cursor may be is passed through.
     if (typeof info.cursor !== 'string' || /[\r\n]/.test(info.cursor)) throw new UsageError('invalid_option', 'cursor must be a string without line breaks');
-    out[LEDGER_HEADERS.cursor] = info.cursor;
+    out['X-SVC-CURSOR'] = info.cursor;
   }
   return out;
+}
+
+function u64Text(field: string, v: unknown): string {
+  if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new UsageError('invalid_option', `${field} must be a u64 bigint, got ${String(v)}`);
+  return v.toString();
 }

@@ -1,5 +1,5 @@
 import { BcsWriter, UsageError, encodeWith, toHex, type Address } from '../bcs/index.js';
-import { encodeInto, quotedHex } from '../bcs/internal.js';
+import { encodeInto, quotedHex, type HexSlab } from '../bcs/internal.js';
 import type { TypeTag } from '../move/index.js';
 import {
   multiAgentSigningMessage,
@@ -200,21 +200,20 @@ export function writeSubmission(w: BcsWriter, request: unknown, options: EncodeS
 /**
  * The endpoint's 200 body for `request`: the signing message as the JSON string of its `0x` hex, as
  * bytes (`"0x…"`), written from the encoder's own buffer. A server answering it allocates neither the
- * message, nor a hex string, nor that string's UTF-8 copy. Errors as `encodeSubmission`'s.
+ * message, nor a hex string, nor that string's UTF-8 copy; with `slab` (the server's), the body is
+ * a piece of it (hex.ts `quotedHex`). Errors as `encodeSubmission`'s.
  */
-export function signingMessageBody(request: unknown, options: EncodeSubmissionOptions): Uint8Array {
+export function signingMessageBody(request: unknown, options: EncodeSubmissionOptions, slab?: HexSlab): Uint8Array {
   const chainId = checkChainId(options?.chainId);
   const registry = registryOf(options.abis);
   const req = parseSubmissionRequest(request);
-  return encodeInto(writeParsed, { req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module }, quotedHexOfWriter);
+  // The endpoint's body from the bytes the writer holds (the core's quotedHex: `"0x…"` as ASCII).
+  return encodeInto(writeParsed, { req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module }, (w) => quotedHex(w.buf, w.off, slab));
 }
 
-// The endpoint's body from the bytes the writer holds (the core's quotedHex: `"0x…"` as ASCII).
-const quotedHexOfWriter = (w: BcsWriter): Uint8Array => quotedHex(w.buf, w.off);
-
 /** The endpoint's body for a message held outside a writer (the asynchronous route's). */
-export function quotedHexOf(bytes: Uint8Array): Uint8Array {
-  return quotedHex(bytes, bytes.length);
+export function quotedHexOf(bytes: Uint8Array, slab?: HexSlab): Uint8Array {
+  return quotedHex(bytes, bytes.length, slab);
 }
 
 export interface EncodeSubmissionAsyncOptions extends EncodeSubmissionOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { toHex } from '../../src/bcs/index.js';
-import { quotedHex } from '../../src/bcs/internal.js';
+import { hexSlab, quotedHex } from '../../src/bcs/internal.js';
 
 // The encode_submission body: `"0x…"` as ASCII, written two digit pairs a store (hex.ts).
 describe('quotedHex', () => {
@@ -22,5 +22,26 @@ describe('quotedHex', () => {
         expect(new TextDecoder().decode(quotedHex(held, bytes.length))).toBe(`"${toHex(bytes)}"`);
       }),
     );
+  });
+  it('cuts pieces of a slab that are never handed out twice: every earlier body keeps its bytes, across slab changes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.uint8Array({ maxLength: 1500 }), { maxLength: 60 }), (messages) => {
+        const slab = hexSlab();
+        const bodies = messages.map((m) => quotedHex(m, m.length, slab));
+        const ascii = new TextDecoder();
+        messages.forEach((m, i) => expect(ascii.decode(bodies[i])).toBe(`"${toHex(m)}"`));
+        // Pieces of one slab do not overlap.
+        const spans = bodies.filter((b) => b.buffer === slab.quads.buffer).map((b) => [b.byteOffset, b.byteOffset + b.byteLength] as const);
+        spans.sort((a, b) => a[0] - b[0]);
+        for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+      }),
+    );
+  });
+  it('gives a large body a buffer of its own, never the slab', () => {
+    const slab = hexSlab();
+    const small = quotedHex(new Uint8Array(10), 10, slab);
+    const large = quotedHex(new Uint8Array(5000).fill(7), 5000, slab);
+    expect(large.buffer).not.toBe(small.buffer);
+    expect(new TextDecoder().decode(large)).toBe(`"0x${'07'.repeat(5000)}"`);
   });
 });
