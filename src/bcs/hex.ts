@@ -114,6 +114,17 @@ export function quotedHex(bytes: Uint8Array, n: number, slab?: HexSlab): Uint8Ar
   out[2] = 0x78;
   let i = 0;
   let k = (at + 4) >> 2;
+  if (PLATFORM_LE && (bytes.byteOffset & 3) === 0 && n >= 16) {
+    // Four message bytes a 32-bit load (an encoder's buffer starts aligned): a third fewer typed-array
+    // accesses, each a bounds and map check in V8 (~1.4k instructions less for a transfer's 197 bytes).
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, n >>> 2);
+    for (let w = 0; w < words.length; w++, k += 2) {
+      const x = words[w]!;
+      quads[k] = pairs[x & 255]! | (pairs[(x >>> 8) & 255]! << 16);
+      quads[k + 1] = pairs[(x >>> 16) & 255]! | (pairs[x >>> 24]! << 16);
+    }
+    i = words.length << 2;
+  }
   if (PLATFORM_LE) for (; i + 1 < n; i += 2, k++) quads[k] = pairs[bytes[i]!]! | (pairs[bytes[i + 1]!]! << 16);
   else for (; i + 1 < n; i += 2, k++) quads[k] = (pairs[bytes[i]!]! << 16) | pairs[bytes[i + 1]!]!;
   if (i < n) {
@@ -134,36 +145,6 @@ export function toHex(bytes: Uint8Array): string {
   out[0] = DIGIT_PAIRS[256];
   for (let i = 0; i < n; i++) out[i + 1] = DIGIT_PAIRS[bytes[i]];
   return ASCII.decode(out);
-}
-
-// A Latin-1 code's digit value, high (shifted) and low, or 0x100 when it is not a hex digit.
-const HIGH_DIGIT = /* @__PURE__ */ digitTable(4);
-const LOW_DIGIT = /* @__PURE__ */ digitTable(0);
-
-/* @__NO_SIDE_EFFECTS__ */
-function digitTable(shift: number): Int16Array {
-  const t = new Int16Array(256).fill(0x100);
-  for (let i = 0; i < 16; i++) t[HEX.charCodeAt(i)] = t[HEX.toUpperCase().charCodeAt(i)] = i << shift;
-  return t;
-}
-
-/**
- * Exactly `2 * n` hex digits of `s` from `start` (either case) into `out[off..off + n)`, left to
- * right; false when one is not a digit (the bytes are then garbage). For the long forms requests
- * carry: a table read per digit and no branch, ~450 of an address's ~3k instructions less than
- * `hexDigitsInto` (issue 32, callgrind).
- */
-export function hexPairsInto(s: string, start: number, n: number, out: Uint8Array, off: number): boolean {
-  // A code past Latin-1 (c >= 256) or a table's 0x100 both leave `bad` at 256 or more.
-  let bad = 0;
-  for (let i = 0, j = start; i < n; i++, j += 2) {
-    const hi = s.charCodeAt(j);
-    const lo = s.charCodeAt(j + 1);
-    const v = HIGH_DIGIT[hi & 255]! | LOW_DIGIT[lo & 255]!;
-    bad |= v | hi | lo;
-    out[off + i] = v;
-  }
-  return bad < 256;
 }
 
 /** Nibble value of the character at `i`, or -1 when it is not a hex digit. */

@@ -6,7 +6,7 @@ export { cappedBytes, concatBytes, readStreamCapped, type CappedBytes } from './
 export { ARRAY_COST, ELEMENT_COST, STRING_COST, TYPED_ARRAY_COST } from './reader.js';
 export { enumeration } from './combinators.js';
 export { isNamedError, rethrowWithin } from './error.js';
-export { hexDigitsInto, hexInto, hexPairsInto, hexRunEnd, nibbleAt, quotedHex, hexSlab, toHexRaw, type HexSlab } from './hex.js';
+export { hexDigitsInto, hexInto, hexRunEnd, nibbleAt, quotedHex, hexSlab, toHexRaw, type HexSlab } from './hex.js';
 export { checkBig } from './primitives.js';
 export { encodeInto } from './schema.js';
 export { encodedMapBytes } from './map.js';

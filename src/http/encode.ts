@@ -1,5 +1,14 @@
-import { encodeSubmissionAsync, parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
-import { parseSubmissionRequest, quotedHexOf, requestTextSliced, signingMessageBody, SLICED_PARSE_THRESHOLD, verifyPayload } from '../submission/internal.js';
+import { parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
+import {
+  encodeRequestAsync,
+  parseSubmissionRequest,
+  quotedHexOf,
+  requestMessageBody,
+  requestTextSliced,
+  SLICED_PARSE_THRESHOLD,
+  verifyPayload,
+  type SubmissionRequest,
+} from '../submission/internal.js';
 import { bodyText, declaredLength, joinPieces, piecesLength, readPieces } from './body.js';
 import { TOO_LARGE, type BodyPieces, type Exchange, type HandlerConfig, type MaybeReply, type Reply } from './exchange.js';
 import { acceptKind, isJsonContentType } from './params.js';
@@ -75,18 +84,18 @@ function encodeBody(call: EncodeCall, pieces: BodyPieces): Reply | Promise<Reply
         },
         { bytes: size, abandoned },
       )
-      .then((request) => encodeParsed(call, request));
+      .then((request) => encodeParsed(call, parseSubmissionRequest(request)));
   }
-  return encodeParsed(call, parseRequestBody(bodyText(joinPieces(pieces))));
+  return encodeParsed(call, parseSubmissionRequest(parseRequestBody(bodyText(joinPieces(pieces)))));
 }
 
-function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, request: unknown): Reply | Promise<Reply> {
+function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, request: SubmissionRequest): Reply | Promise<Reply> {
   const bcs = acceptKind(ex.header('accept')) === 'bcs';
   if (!cfg.encodeSubmissionEnabled || bcs) {
     // The node answers these only for a request that poem deserialized (web_framework_error
     // first) and that passed `verify()` ('UserTransactionRequest' invalid first): the handler
     // runs verify, then the enabled check, then get_signing_message refuses BCS.
-    verifyPayload(parseSubmissionRequest(request).payload);
+    verifyPayload(request.payload);
     if (!cfg.encodeSubmissionEnabled) {
       return errorReply(403, 'api_disabled', 'Encode submission is not allowed. Only JSON is supported as an AcceptType.', headers);
     }
@@ -95,6 +104,6 @@ function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, request: 
   // Without a resolver both forms give the same answer; the synchronous one skips the prefetch. The
   // body is the hex's JSON string as bytes, written from the encoder's buffer: as a string it cost
   // a message copy, the hex text, and its UTF-8 length and copy on the socket (issue 32).
-  if (abis.sync) return jsonReply(200, signingMessageBody(request, { chainId, abis: abis.registry }, cfg.replyMemory), headers);
-  return encodeSubmissionAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage }) => jsonReply(200, quotedHexOf(signingMessage, cfg.replyMemory), headers));
+  if (abis.sync) return jsonReply(200, requestMessageBody(request, { chainId, abis: abis.registry }, cfg.replyMemory), headers);
+  return encodeRequestAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage }) => jsonReply(200, quotedHexOf(signingMessage, cfg.replyMemory), headers));
 }

@@ -198,17 +198,32 @@ export function writeSubmission(w: BcsWriter, request: unknown, options: EncodeS
 }
 
 /**
- * The endpoint's 200 body for `request`: the signing message as the JSON string of its `0x` hex, as
- * bytes (`"0x…"`), written from the encoder's own buffer. A server answering it allocates neither the
- * message, nor a hex string, nor that string's UTF-8 copy; with `slab` (the server's), the body is
- * a piece of it (hex.ts `quotedHex`). Errors as `encodeSubmission`'s.
+ * The endpoint's 200 body for a request already read (`parseSubmissionRequest`, or the http route's
+ * scan of the body's bytes): the signing message as the JSON string of its `0x` hex, as bytes
+ * (`"0x…"`), written from the encoder's own buffer. A server answering it allocates neither the
+ * message, nor a hex string, nor that string's UTF-8 copy; with `slab` (the server's), the body is a
+ * piece of it (hex.ts `quotedHex`). Errors as `encodeSubmission`'s.
  */
-export function signingMessageBody(request: unknown, options: EncodeSubmissionOptions, slab?: HexSlab): Uint8Array {
+export function requestMessageBody(req: SubmissionRequest, options: EncodeSubmissionOptions, slab?: HexSlab): Uint8Array {
   const chainId = checkChainId(options?.chainId);
   const registry = registryOf(options.abis);
-  const req = parseSubmissionRequest(request);
   // The endpoint's body from the bytes the writer holds (the core's quotedHex: `"0x…"` as ASCII).
-  return encodeInto(writeParsed, { req, typeArgs: verifyPayload(req.payload), chainId, registry, lookup: registry.module }, (w) => quotedHex(w.buf, w.off, slab));
+  return encodeInto(writeParsed, { req, typeArgs: verifiedTypeArgs(req, registry), chainId, registry, lookup: registry.module }, (w) => quotedHex(w.buf, w.off, slab));
+}
+
+/**
+ * `verifyPayload`'s type arguments, skipped for a call already compiled from the same function text
+ * (no type arguments): it was compiled only after that text passed verify(), which reads nothing
+ * else. Two identifier checks and a list a request less (issue 32).
+ */
+function verifiedTypeArgs(req: SubmissionRequest, registry: AbiRegistry): TypeTag[] {
+  const p = req.payload;
+  if (p.kind === 'entry_function_payload' && p.typeArguments.length === 0 && isCompiledCall(registry.calls.get(p.functionText))) return [];
+  return verifyPayload(p);
+}
+
+function isCompiledCall(v: unknown): boolean {
+  return typeof (v as CompiledCall | undefined)?.writeSigningMessage === 'function';
 }
 
 /** The endpoint's body for a message held outside a writer (the asynchronous route's). */
@@ -227,12 +242,25 @@ export function encodeSubmissionAsync(request: EncodeSubmissionRequestJson, opti
 export function encodeSubmissionAsync(request: unknown, options: EncodeSubmissionAsyncOptions): Promise<EncodeSubmissionResult>;
 export async function encodeSubmissionAsync(request: unknown, options: EncodeSubmissionAsyncOptions): Promise<EncodeSubmissionResult> {
   const chainId = checkChainId(options?.chainId);
-  const registry = options.resolve ? abiRegistryWith(options) : registryOf(options.abis);
-  const req = parseSubmissionRequest(request);
+  const registry = asyncRegistry(options);
+  return encodeAsyncWith(parseSubmissionRequest(request), chainId, registry);
+}
+
+/** `encodeSubmissionAsync` for a request already read. */
+export async function encodeRequestAsync(req: SubmissionRequest, options: EncodeSubmissionAsyncOptions): Promise<EncodeSubmissionResult> {
+  const chainId = checkChainId(options?.chainId);
+  return encodeAsyncWith(req, chainId, asyncRegistry(options));
+}
+
+async function encodeAsyncWith(req: SubmissionRequest, chainId: number, registry: AbiRegistry): Promise<EncodeSubmissionResult> {
   const typeArgs = verifyPayload(req.payload);
   const fetched = await prefetchModules(req, typeArgs, registry);
   const lookup = (a: Address, n: string): AbiModule | undefined => fetched.get(`${a}::${n}`) ?? registry.module(a, n);
   return encodeParsed({ req, typeArgs, chainId, registry, lookup });
+}
+
+function asyncRegistry(options: EncodeSubmissionAsyncOptions): AbiRegistry {
+  return options.resolve ? abiRegistryWith(options) : registryOf(options.abis);
 }
 
 function abiRegistryWith(options: EncodeSubmissionAsyncOptions): AbiRegistry {

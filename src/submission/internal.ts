@@ -1,8 +1,8 @@
 // encode_submission's API for the layers above it (the http handler, the CLI), beyond its public
 // index: the request's parsed form and checks, and the writer behind `encodeSubmission`. Not
 // exported from the package.
-export { quotedHexOf, signingMessageBody, writeSubmission } from './encode-submission.js';
-export { parseSubmissionRequest } from './request.js';
+export { encodeRequestAsync, quotedHexOf, requestMessageBody, writeSubmission } from './encode-submission.js';
+export { parseSubmissionRequest, type SubmissionRequest } from './request.js';
 export { requestText, requestTextSliced } from './request-bytes.js';
 export { SLICED_PARSE_THRESHOLD } from './json-text.js';
 // serde_json's reader, exact for big integers (node-json reads the node's answers with it; no lower

@@ -1,5 +1,5 @@
 import { addressBytes, fromHex, normalizeAddress, type Address } from '../bcs/index.js';
-import { SPECIAL_LONG_ADDRESSES, hexPairsInto, nibbleAt } from '../bcs/internal.js';
+import { SPECIAL_LONG_ADDRESSES, hexDigitsInto, nibbleAt } from '../bcs/internal.js';
 import { addressProblem, apiAddressText, hexProblem } from './node-text.js';
 import { isJsonFloat, isJsonObject } from './json-text.js';
 import { webFrameworkError } from './errors.js';
@@ -114,12 +114,12 @@ function stringOf(typeName: string, v: unknown): string {
 // Parsed to bytes once: the encoder copies them in without parsing the text again.
 function addressOf(v: unknown): Uint8Array {
   const s = stringOf('Address', v);
-  // The 64-digit forms clients send, read a digit pair at a time; anything else (short, or not
+  // The 64-digit forms clients send, straight into their bytes; anything else (short, or not
   // valid: its error) takes the general parse.
   const start = s.length - 64;
   if (start === 0 || (start === 2 && s.charCodeAt(0) === 48 && s.charCodeAt(1) === 120)) {
     const out = new Uint8Array(32);
-    if (hexPairsInto(s, start, 32, out, 0)) return out;
+    if (hexDigitsInto(s, start, s.length, out, 0, 32)) return out;
   }
   try {
     return addressBytes(apiAddressText(s));
@@ -147,7 +147,7 @@ function optional<T>(typeName: string, v: unknown, parse: (x: unknown) => T): T 
   return within(`optional<${typeName}>`, () => parse(v));
 }
 
-function entryFunctionId(v: unknown): EntryFunctionRequest['function'] {
+export function entryFunctionId(v: unknown): EntryFunctionRequest['function'] {
   const s = stringOf('EntryFunctionId', v);
   // EntryFunctionId::from_str: rsplit_once("::") for the name, then MoveModuleId's split_once("::").
   const cut = s.lastIndexOf('::');

@@ -14,6 +14,16 @@ describe('quotedHex', () => {
       expect(ascii.decode(body)).toBe(JSON.stringify(toHex(bytes)));
     }
   });
+  it('reads 32-bit words when the bytes start aligned and pairs when they do not: the same text at every offset', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.nat(7), (bytes, offset) => {
+        const held = new Uint8Array(bytes.length + offset);
+        held.set(bytes, offset);
+        const view = held.subarray(offset);
+        expect(new TextDecoder().decode(quotedHex(view, bytes.length))).toBe(`"${toHex(bytes)}"`);
+      }),
+    );
+  });
   it('reads only bytes[0..n) of a larger array', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), fc.nat(10), (bytes, extra) => {
