@@ -112,7 +112,6 @@ export function patchLength(w: BcsWriter, at: number, n: number): void {
   w.off = end + extra;
 }
 
-/** ULEB128 byte length of a u32. */
 /**
  * Writes the u32 `v` as ULEB128 at `o` (room for 5 bytes is the caller's) and answers the offset
  * after it. Unrolled by length rather than a loop of 7-bit steps: a value's length is one predictable
@@ -144,6 +143,7 @@ export function ulebAt(b: Uint8Array, o: number, v: number): number {
   return o + 5;
 }
 
+/** ULEB128 byte length of a u32. */
 export function ulebSize(v: number): number {
   return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
 }
