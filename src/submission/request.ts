@@ -147,7 +147,7 @@ function optional<T>(typeName: string, v: unknown, parse: (x: unknown) => T): T 
   return within(`optional<${typeName}>`, () => parse(v));
 }
 
-export function entryFunctionId(v: unknown): EntryFunctionRequest['function'] {
+function entryFunctionId(v: unknown): EntryFunctionRequest['function'] {
   const s = stringOf('EntryFunctionId', v);
   // EntryFunctionId::from_str: rsplit_once("::") for the name, then MoveModuleId's split_once("::").
   const cut = s.lastIndexOf('::');
