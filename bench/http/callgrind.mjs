@@ -22,7 +22,9 @@ export async function callgrindWindows(script, args, env, windows, keep) {
   // JIT code needs --smc-check; instrumentation starts off and is switched on around each window.
   // Only the main thread is counted (--separate-threads, its dump ends in -01): V8's compiler and GC
   // helper threads finish work whenever they are scheduled, which added 39-45k instructions a request
-  // to the floor's and ours alike while the code was still being optimized.
+  // to the floor's and ours alike while the code was still being optimized. What this leaves out:
+  // concurrent marking and sweeping, which grow with allocation, so a server that allocates more
+  // is flattered a little (the main thread's own share of each collection is counted).
   const child = spawn('valgrind', ['--tool=callgrind', '--smc-check=all-non-file', '--instr-atstart=no', '--separate-threads=yes', `--callgrind-out-file=${join(dir, 'out.%p')}`, process.execPath, script, ...args], {
     stdio: ['ignore', 'pipe', 'ignore'],
     env: { ...process.env, ...env },

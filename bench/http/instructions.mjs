@@ -1,10 +1,11 @@
 // Server instructions per request for the HTTP bench's exchange (issue 32): the same-shape floor and
 // encode_submission, each in its own process under valgrind's callgrind, instrumented only while a
-// fixed number of requests runs after a warm-up. Instruction counts do not move with the machine's
-// load, which on a shared 2-core host swings the CPU-time figures of bench:http by ±20 %. They leave
-// out the kernel (the loopback send and receive, the same for both servers), so the ratio is a
-// little harsher than a CPU-time ratio on a quiet machine. Needs valgrind; takes about a minute a
-// server. Usage: node bench/http/instructions.mjs [--warm 6000] [--requests 10000] [--dist dir/]
+// fixed number of requests runs after a warm-up, the main thread only (callgrind.mjs says why).
+// Instruction counts do not move with the machine's load, which on a shared 2-core host swings the
+// CPU-time figures of bench:http by ±20 %. They leave out the kernel (the loopback send and receive,
+// the same for both servers), so the ratio is a little harsher than a CPU-time ratio on a quiet
+// machine. Needs valgrind; takes about a minute a server.
+// Usage: node bench/http/instructions.mjs [--warm 6000] [--requests 10000] [--dist dir/]
 import autocannon from 'autocannon';
 import { callgrindWindows } from './callgrind.mjs';
 import { V2_REQUEST } from './v2-request.mjs';

@@ -2,7 +2,7 @@
 // helpers (and the one capped body reader, which the client and the http layer, siblings, share from
 // here), variant tags and the one function behind `bcs.enum`. Not exported from the package.
 export { parseAddressInto, SPECIAL_LONG_ADDRESSES } from './address.js';
-export { cappedBytes, concatBytes, readStreamCapped, type CappedBytes } from './bytes.js';
+export { concatBytes, readStreamCapped } from './bytes.js';
 export { ARRAY_COST, ELEMENT_COST, STRING_COST, TYPED_ARRAY_COST } from './reader.js';
 export { enumeration } from './combinators.js';
 export { isNamedError, rethrowWithin } from './error.js';

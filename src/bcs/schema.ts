@@ -99,7 +99,8 @@ export function encodeInto<Input, R>(write: (w: BcsWriter, v: Input) => void, va
 /**
  * Writes into one buffer of exactly `size` bytes and returns it: no copy. The scratch writer is lent
  * with the result as its buffer (its own put back after), rather than a writer made per call: one
- * writer then stays alive between encodes, and with it the writer's hidden class. V8 holds a class's
+ * writer then stays alive between encodes (but for the moment after a variable-size encode grew it
+ * past RETAIN_LIMIT and dropped it), and with it the writer's hidden class. V8 holds a class's
  * field transitions weakly, so a full GC with no writer alive drops them and deoptimises every
  * function compiled against them (`node --trace-deopt`: "weak objects"), and large results (external
  * memory to V8) start a full GC every few dozen encodes: vector<u64> of 1e5 lost its compiled bulk

@@ -214,11 +214,16 @@ export function requestMessageBody(req: SubmissionRequest, options: EncodeSubmis
 /**
  * `verifyPayload`'s type arguments, skipped for a call already compiled from the same function text
  * (no type arguments): it was compiled only after that text passed verify(), which reads nothing
- * else. Two identifier checks and a list a request less (issue 32).
+ * else. Two identifier checks and a list a request less (issue 32). A call with type arguments is
+ * kept under `text<args>`, which ends in `>`: a text ending so (never a valid name) is verified, or
+ * `0x1::m::f<u8>` would find `0x1::m::f` compiled with `u8` and skip the refusal of its module name.
  */
 function verifiedTypeArgs(req: SubmissionRequest, registry: AbiRegistry): TypeTag[] {
   const p = req.payload;
-  if (p.kind === 'entry_function_payload' && p.typeArguments.length === 0 && isCompiledCall(registry.calls.get(p.functionText))) return [];
+  if (p.kind === 'entry_function_payload' && p.typeArguments.length === 0) {
+    const text = p.functionText;
+    if (text.charCodeAt(text.length - 1) !== 0x3e && isCompiledCall(registry.calls.get(text))) return [];
+  }
   return verifyPayload(p);
 }
 

@@ -29,16 +29,39 @@ describe('requestMessageBody', () => {
   it('still verifies a text not compiled yet, and type arguments of a compiled function', () => {
     const abis = abiRegistry();
     requestMessageBody(parseSubmissionRequest(request('0x1::aptos_account::transfer')), { chainId: 4, abis });
-    const refused = (body: unknown) => {
-      try {
-        requestMessageBody(parseSubmissionRequest(body), { chainId: 4, abis });
-      } catch (e) {
-        return e instanceof ApiError ? `${e.status} ${e.errorCode}` : String(e);
-      }
-      return 'answered';
-    };
     // The compiled text, now with a type argument that does not parse: verify() refuses it.
-    expect(refused(request('0x1::aptos_account::transfer', ['0x1::aptos_coin::']))).toBe('400 invalid_input');
-    expect(refused(request('0x1::9coin::transfer'))).toBe('400 invalid_input');
+    expect(refused(abis, request('0x1::aptos_account::transfer', ['0x1::aptos_coin::']))).toBe(
+      "400 'UserTransactionRequest' invalid: Unable to parse move type 0x1::aptos_coin::",
+    );
+    expect(refused(abis, request('0x1::9coin::transfer'))).toBe("400 'UserTransactionRequest' invalid: invalid Move module name: 9coin");
+  });
+  it('verifies a text spelled like the key of a call compiled with type arguments', () => {
+    // `transfer_coins<AptosCoin>` is kept under `0x1::aptos_account::transfer_coins<0x1::aptos_coin::AptosCoin>`:
+    // that text as a function id, without type arguments, is the node's 400 (its module name does not parse).
+    const abis = abiRegistry();
+    const coin = '0x1::aptos_coin::AptosCoin';
+    requestMessageBody(parseSubmissionRequest(request('0x1::aptos_account::transfer_coins', [coin])), { chainId: 4, abis });
+    expect(refused(abis, request(`0x1::aptos_account::transfer_coins<${coin}>`))).toBe(
+      `400 'UserTransactionRequest' invalid: invalid Move module name: aptos_account::transfer_coins<0x1::aptos_coin`,
+    );
+  });
+  it('refuses a 64-digit sender with a character that is not a hex digit, wherever it is', () => {
+    const digits = '0123456789abcdef'.repeat(4);
+    // U+0130 and U+0161: their low bytes are '0' and 'a'.
+    for (const bad of ['g', 'G', ' ', '\u0130', '\u0161']) {
+      for (const i of [0, 31, 63]) {
+        const sender = `0x${digits.slice(0, i)}${bad}${digits.slice(i + 1)}`;
+        expect(() => parseSubmissionRequest({ ...request('0x1::aptos_account::transfer'), sender })).toThrow(/Invalid account address/);
+      }
+    }
   });
 });
+
+function refused(abis: ReturnType<typeof abiRegistry>, body: unknown): string {
+  try {
+    requestMessageBody(parseSubmissionRequest(body), { chainId: 4, abis });
+  } catch (e) {
+    return e instanceof ApiError ? `${e.status} ${e.message}` : String(e);
+  }
+  return 'answered';
+}
