@@ -119,7 +119,8 @@ export function ledgerInfoHeaders(info: LedgerInfo): Record<string, string> {
   // these whenever the ledger moves (each request, on a live chain), and a loop over the names made
   // every store and read a megamorphic keyed access (~3k instructions a request; issue 32,
   // callgrind). The values are checked in the same order as before; `satisfies` ties the names
-  // to LEDGER_HEADERS, their one home (a misspelt or missing name does not compile).
+  // to LEDGER_HEADERS, their one home (a misspelt or missing name does not compile). The two
+  // headers only some answers carry are named from it directly.
   const out: Record<string, string> = {
     'X-SVC-CHAIN-ID': String(chain),
     'X-SVC-LEDGER-VERSION': u64Text('ledgerVersion', info.ledgerVersion),
@@ -129,11 +130,11 @@ export function ledgerInfoHeaders(info: LedgerInfo): Record<string, string> {
     'X-SVC-BLOCK-HEIGHT': u64Text('blockHeight', info.blockHeight),
     'X-SVC-OLDEST-BLOCK-HEIGHT': u64Text('oldestBlockHeight', info.oldestBlockHeight),
   } satisfies Record<(typeof LEDGER_HEADERS)[Exclude<keyof typeof LEDGER_HEADERS, 'gasUsed' | 'cursor'>], string>;
-  if (info.gasUsed !== undefined) out['X-SVC-GAS-USED'] = u64Text('gasUsed', info.gasUsed);
+  if (info.gasUsed !== undefined) out[LEDGER_HEADERS.gasUsed] = u64Text('gasUsed', info.gasUsed);
   if (info.cursor !== undefined) {
     // A header value cannot hold line breaks; anything else a cursor may be is passed through.
     if (typeof info.cursor !== 'string' || /[\r\n]/.test(info.cursor)) throw new UsageError('invalid_option', 'cursor must be a string without line breaks');
-    out['X-SVC-CURSOR'] = info.cursor;
+    out[LEDGER_HEADERS.cursor] = info.cursor;
   }
   return out;
 }
