@@ -5,15 +5,17 @@
 // peers and harness, copied beside the base's dist/), so only the library differs; every workload runs
 // in a fresh process per side (no JIT or heap state left by other workloads), base and head of the
 // same workload one after the other in alternating order, by the CPU clock (a shared machine's load
-// stretches the wall clock, not the CPU time), for `--rounds` rounds. The verdict is on ours' ratio to
-// the floor timed in the same process, head's over base's, taken round by round (the two sides
-// seconds apart), median over rounds; where a workload has no floor, on ours alone. See bench/README.md.
+// stretches the wall clock, not the CPU time), for `--rounds` rounds. Ours and the floor are each timed
+// in a process of their own (`--together`: in one process, as before 2026-11-27), because what one
+// implementation leaves in a process (heap, GC timing) moved the other's time there. The verdict is on
+// ours' ratio to the floor, head's over base's, taken round by round (the processes seconds apart),
+// median over rounds; where a workload has no floor, on ours alone. See bench/README.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--clock cpu|wall] [--impls LIST] [--json FILE]
+const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--clock cpu|wall] [--impls LIST] [--together] [--json FILE]
   --base REV        the commit to compare against (required)
   --rounds N        rounds; each times every workload once a side, in fresh processes (default 3)
   --filter PATTERN  only workloads whose name matches (passed to bench/run.mjs)
@@ -21,10 +23,11 @@ const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter
   --slower PCT      the slowdown allowed before a workload is called slower (default 5)
   --clock cpu|wall  the clock samples are timed by (default cpu)
   --impls LIST      the implementations timed (default ours,floor; ours,floor,ts-sdk,mysten adds the peers)
+  --together        time the implementations in one process a side (default: each in its own)
   --json FILE       also write the comparison as JSON`;
 
 function parseArgs(argv) {
-  const o = { base: undefined, rounds: 3, filter: undefined, quick: false, slower: 5, clock: 'cpu', impls: 'ours,floor', json: undefined };
+  const o = { base: undefined, rounds: 3, filter: undefined, quick: false, slower: 5, clock: 'cpu', impls: 'ours,floor', together: false, json: undefined };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -39,6 +42,7 @@ function parseArgs(argv) {
     else if (flag === '--slower') o.slower = Number(value());
     else if (flag === '--clock') o.clock = value();
     else if (flag === '--impls') o.impls = value();
+    else if (flag === '--together') o.together = true;
     else if (flag === '--json') o.json = value();
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
@@ -116,10 +120,10 @@ function ownBenchOfBase(baseDir) {
 
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** One workload on one side, in a fresh process: { out: { impl: median ns }, load } or { error, load }. */
-function benchOne(dir, name, opts) {
+/** `impls` of one workload on one side, in a fresh process: { out: { impl: median ns }, load } or { error, load }. */
+function benchOne(dir, name, impls, opts) {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-compare-')), 'r.json');
-  const args = ['bench/run.mjs', '--only', 'speed', '--clock', opts.clock, '--impls', opts.impls, '--one-process', '--filter', `^${escapeRegExp(name)}$`, '--json', file];
+  const args = ['bench/run.mjs', '--only', 'speed', '--clock', opts.clock, '--impls', impls, '--one-process', '--filter', `^${escapeRegExp(name)}$`, '--json', file];
   if (opts.quick) args.push('--quick');
   const r = run(dir, process.execPath, args, 'ignore', false);
   const load = os.loadavg()[0];
@@ -158,7 +162,7 @@ function compareOne(name, rounds, slowerPct) {
     };
   }
   if (!ratios.ours) return { name, ratios, verdict: 'no ours', errors };
-  // Ours relative to the floor timed in the same process, so what the machine did to both cancels.
+  // Ours relative to the floor timed beside it (in its process or the next), so what the machine did to both cancels.
   const perRound = ok.map((r) => {
     const ours = r.head.out.ours / r.base.out.ours;
     return ratios.floor ? ours / (r.head.out.floor / r.base.out.floor) : ours;
@@ -198,24 +202,32 @@ const names = run(here, process.execPath, listArgs).stdout.split('\n').map((l) =
 if (names.length === 0) fail(`no workload matches ${opts.filter}`);
 
 const results = Object.fromEntries(names.map((n) => [n, []]));
+// The implementations timed together in one process: all of them, or each alone (the default).
+const groups = opts.together ? [opts.impls] : opts.impls.split(',');
 let baseOwnBench;
 const loads = [];
 try {
   for (let round = 0; round < opts.rounds; round++) {
-    log(`round ${round + 1}/${opts.rounds}: ${names.length} workloads, each side in its own process`);
+    log(`round ${round + 1}/${opts.rounds}: ${names.length} workloads, ${opts.together ? 'each side' : 'each implementation of each side'} in its own process`);
     names.forEach((name, i) => {
-      const pair = {};
-      for (const side of (round + i) % 2 === 0 ? ['base', 'head'] : ['head', 'base']) {
-        pair[side] = benchOne(side === 'base' ? baseBench : here, name, opts);
-        // A workload this checkout's bench cannot run on the base's library (its floor or data changed
-        // since) is timed by the base's own bench, and the row says so.
-        if (pair[side].error && side === 'base') {
-          baseOwnBench ??= ownBenchOfBase(baseDir);
-          const own = benchOne(baseOwnBench, name, opts);
-          if (!own.error) pair.base = { ...own, note: `base timed by its own bench (${pair.base.error})` };
+      const pair = { base: { out: {} }, head: { out: {} } };
+      groups.forEach((impls, k) => {
+        for (const side of (round + i + k) % 2 === 0 ? ['base', 'head'] : ['head', 'base']) {
+          let one = benchOne(side === 'base' ? baseBench : here, name, impls, opts);
+          // A workload this checkout's bench cannot run on the base's library (its floor or data changed
+          // since) is timed by the base's own bench, and the row says so.
+          if (one.error && side === 'base') {
+            baseOwnBench ??= ownBenchOfBase(baseDir);
+            const own = benchOne(baseOwnBench, name, impls, opts);
+            if (!own.error) one = { ...own, note: `base timed by its own bench (${one.error})` };
+          }
+          loads.push(one.load);
+          const into = pair[side];
+          if (one.error) into.error ??= one.error;
+          else Object.assign(into.out, one.out);
+          if (one.note) into.note ??= one.note;
         }
-        loads.push(pair[side].load);
-      }
+      });
       results[name].push(pair);
     });
   }
@@ -224,10 +236,11 @@ try {
 }
 const rows = names.map((n) => compareOne(n, results[n], opts.slower));
 const loadText = `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, median ${medianOf(loads).toFixed(1)}`;
-console.log(`base ${baseSha.slice(0, 12)}, head ${headSha.slice(0, 12)}${dirty ? ' (with uncommitted changes)' : ''}; this checkout's bench on both; ${opts.rounds} rounds, every workload in a fresh process a side, ${opts.clock} clock; ${loadText}\n`);
+const isolation = opts.together ? 'every workload in a fresh process a side' : 'every implementation of every workload in a fresh process a side';
+console.log(`base ${baseSha.slice(0, 12)}, head ${headSha.slice(0, 12)}${dirty ? ' (with uncommitted changes)' : ''}; this checkout's bench on both; ${opts.rounds} rounds, ${isolation}, ${opts.clock} clock; ${loadText}\n`);
 console.log(table(rows, opts.slower));
 for (const r of rows) for (const e of [...(r.notes ?? []).map((n) => `† ${n}`), ...new Set(r.errors ?? [])]) console.log(`- ${r.name} ${e}`);
 const slower = rows.filter((r) => r.verdict === 'slower');
 const floors = rows.map((r) => r.ratios.floor?.ratio).filter((x) => x !== undefined);
 console.log(`\n${rows.length} workloads; ${slower.length} slower than ${opts.slower} %: ${slower.map((r) => r.name).join(', ') || 'none'}${rows.some((r) => r.verdict === 'error') ? '; some failed (above)' : ''}; floors head/base ${Math.min(...floors).toFixed(2)}–${Math.max(...floors).toFixed(2)}`);
-if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ base: baseSha, head: headSha, dirty, clock: opts.clock, loads, rows, results }, null, 2)}\n`);
+if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ base: baseSha, head: headSha, dirty, clock: opts.clock, together: opts.together, loads, rows, results }, null, 2)}\n`);
