@@ -7,7 +7,10 @@
 // same workload one after the other in alternating order, by the CPU clock (a shared machine's load
 // stretches the wall clock, not the CPU time), for `--rounds` rounds. Ours and the floor are each timed
 // in a process of their own (`--together`: in one process, as before 2026-11-27), because what one
-// implementation leaves in a process (heap, GC timing) moved the other's time there. The verdict is on
+// implementation leaves in a process (heap, GC timing) moved the other's time there. Each process is
+// `node --single-threaded` (`--concurrent`: V8's helper threads on): compiling and collecting on the
+// timed thread, in an order fixed by the program, so a process's figure no longer lands in one of two
+// modes by how the helper threads were scheduled. The verdict is on
 // ours' ratio to the floor, head's over base's, taken round by round (the processes seconds apart),
 // median over rounds; where a workload has no floor, on ours alone. See bench/README.md.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -15,7 +18,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import os from 'node:os';
 import path from 'node:path';
 
-const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--clock cpu|wall] [--impls LIST] [--together] [--json FILE]
+const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--clock cpu|wall] [--impls LIST] [--together] [--concurrent] [--json FILE]
   --base REV        the commit to compare against (required)
   --rounds N        rounds; each times every workload once a side, in fresh processes (default 3)
   --filter PATTERN  only workloads whose name matches (passed to bench/run.mjs)
@@ -24,10 +27,11 @@ const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter
   --clock cpu|wall  the clock samples are timed by (default cpu)
   --impls LIST      the implementations timed (default ours,floor; ours,floor,ts-sdk,mysten adds the peers)
   --together        time the implementations in one process a side (default: each in its own)
+  --concurrent      V8's compiler and GC helper threads on (default: node --single-threaded)
   --json FILE       also write the comparison as JSON`;
 
 function parseArgs(argv) {
-  const o = { base: undefined, rounds: 3, filter: undefined, quick: false, slower: 5, clock: 'cpu', impls: 'ours,floor', together: false, json: undefined };
+  const o = { base: undefined, rounds: 3, filter: undefined, quick: false, slower: 5, clock: 'cpu', impls: 'ours,floor', together: false, concurrent: false, json: undefined };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -43,6 +47,7 @@ function parseArgs(argv) {
     else if (flag === '--clock') o.clock = value();
     else if (flag === '--impls') o.impls = value();
     else if (flag === '--together') o.together = true;
+    else if (flag === '--concurrent') o.concurrent = true;
     else if (flag === '--json') o.json = value();
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
@@ -123,7 +128,7 @@ const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `impls` of one workload on one side, in a fresh process: { out: { impl: median ns }, load } or { error, load }. */
 function benchOne(dir, name, impls, opts) {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-compare-')), 'r.json');
-  const args = ['bench/run.mjs', '--only', 'speed', '--clock', opts.clock, '--impls', impls, '--one-process', '--filter', `^${escapeRegExp(name)}$`, '--json', file];
+  const args = [...(opts.concurrent ? [] : ['--single-threaded']), 'bench/run.mjs', '--only', 'speed', '--clock', opts.clock, '--impls', impls, '--one-process', '--filter', `^${escapeRegExp(name)}$`, '--json', file];
   if (opts.quick) args.push('--quick');
   const r = run(dir, process.execPath, args, 'ignore', false);
   const load = os.loadavg()[0];
@@ -236,11 +241,11 @@ try {
 }
 const rows = names.map((n) => compareOne(n, results[n], opts.slower));
 const loadText = `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, median ${medianOf(loads).toFixed(1)}`;
-const isolation = opts.together ? 'every workload in a fresh process a side' : 'every implementation of every workload in a fresh process a side';
+const isolation = `${opts.together ? 'every workload in a fresh process a side' : 'every implementation of every workload in a fresh process a side'}${opts.concurrent ? '' : ' (node --single-threaded)'}`;
 console.log(`base ${baseSha.slice(0, 12)}, head ${headSha.slice(0, 12)}${dirty ? ' (with uncommitted changes)' : ''}; this checkout's bench on both; ${opts.rounds} rounds, ${isolation}, ${opts.clock} clock; ${loadText}\n`);
 console.log(table(rows, opts.slower));
 for (const r of rows) for (const e of [...(r.notes ?? []).map((n) => `† ${n}`), ...new Set(r.errors ?? [])]) console.log(`- ${r.name} ${e}`);
 const slower = rows.filter((r) => r.verdict === 'slower');
 const floors = rows.map((r) => r.ratios.floor?.ratio).filter((x) => x !== undefined);
 console.log(`\n${rows.length} workloads; ${slower.length} slower than ${opts.slower} %: ${slower.map((r) => r.name).join(', ') || 'none'}${rows.some((r) => r.verdict === 'error') ? '; some failed (above)' : ''}; floors head/base ${Math.min(...floors).toFixed(2)}–${Math.max(...floors).toFixed(2)}`);
-if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ base: baseSha, head: headSha, dirty, clock: opts.clock, together: opts.together, loads, rows, results }, null, 2)}\n`);
+if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ base: baseSha, head: headSha, dirty, clock: opts.clock, together: opts.together, concurrent: opts.concurrent, loads, rows, results }, null, 2)}\n`);
