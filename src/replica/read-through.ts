@@ -5,7 +5,7 @@ import { resourceKey, type IngestingLedger, type LedgerSource, type LedgerSummar
 import { formatStructTag, structTag, type StructTag } from '../move/index.js';
 import { stateKey } from '../records/index.js';
 import { accessPath } from '../records/internal.js';
-import { StateCache } from './state-cache.js';
+import { UpstreamStateCache } from './upstream-state-cache.js';
 
 // The replica's ledger source: the memory ledger it ingests into, and beneath it the upstream for
 // state older than the ledger's first block. A key the ledger has never seen written has, at every
@@ -55,7 +55,7 @@ export class ReadThroughUnsupported extends Error {
 
 export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
   const { ledger, client } = o;
-  const cache = new StateCache(o.cacheEntries ?? 100_000);
+  const cache = new UpstreamStateCache(o.cacheEntries ?? 100_000);
   let reads = 0;
   let inFlight = 0;
   const waiting: (() => void)[] = [];

@@ -1,3 +1,4 @@
+import type { BlockHeader } from '../../records/index.js';
 import type { Alloc } from './slab.js';
 
 // The LMDB store's key layouts, after aptos-core storage/aptosdb/src/schema/ (RocksDB column families
@@ -9,7 +10,7 @@ import type { Alloc } from './slab.js';
 //   by_hash      hash 32                              version                      transaction_by_hash
 //   by_account   address 32 ‖ seq_num                 version                      ordered_transaction_by_account
 //   summaries    address 32 ‖ version                 hash 32 ‖ kind u8 ‖ number   transaction_summaries_by_account
-//   blocks       height                               BlockHead (hash, ts, first, last) block_info
+//   blocks       height                               block row (hash, ts, first, last) block_info
 //   block_at     first version                        height                       block_by_version
 //   state        StateKeyForm (dupSort)               per write, a sorted duplicate:  state_value
 //                                                     version ‖ 00 (deleted) | 01 ‖ value | 02 ‖ index u32
@@ -123,25 +124,33 @@ export function hasPrefix(key: Uint8Array, prefix: Uint8Array, rest: number): bo
   return true;
 }
 
-/** A block's head as `blocks` stores it: hash 32 ‖ timestamp ‖ first ‖ last. */
-export interface BlockHead {
-  hash: Uint8Array;
-  timestamp: bigint;
-  first: number;
-  last: number;
-}
-
-export function encodeBlockHead(h: BlockHead, alloc = fresh): Uint8Array {
+/**
+ * A block's row in `blocks`, keyed by its height: the rest of its header (records' `BlockHeader`),
+ * hash 32 ‖ timestamp ‖ first version ‖ last version, each u64 big-endian.
+ */
+export function encodeBlockRow(h: BlockHeader, alloc = fresh): Uint8Array {
   const out = alloc(56);
-  out.set(h.hash);
-  view(out).setBigUint64(32, h.timestamp);
-  writeU64(out, 40, h.first);
-  writeU64(out, 48, h.last);
+  out.set(h.blockHash);
+  view(out).setBigUint64(32, h.blockTimestamp);
+  writeU64(out, 40, Number(h.firstVersion));
+  writeU64(out, 48, Number(h.lastVersion));
   return out;
 }
 
-export function decodeBlockHead(b: Uint8Array): BlockHead {
-  return { hash: b.slice(0, 32), timestamp: new DataView(b.buffer, b.byteOffset, 56).getBigUint64(32), first: readU64(b, 40), last: readU64(b, 48) };
+/** The header of the block at `height` from its row. */
+export function decodeBlockRow(height: number, b: Uint8Array): BlockHeader {
+  const v = new DataView(b.buffer, b.byteOffset, 56);
+  return { blockHeight: BigInt(height), blockHash: b.slice(0, 32), blockTimestamp: v.getBigUint64(32), firstVersion: v.getBigUint64(40), lastVersion: v.getBigUint64(48) };
+}
+
+/** A row's first version, as a number, without decoding the rest (pruning and listing walk by it). */
+export function blockRowFirst(b: Uint8Array): number {
+  return readU64(b, 40);
+}
+
+/** A row's last version, as a number. */
+export function blockRowLast(b: Uint8Array): number {
+  return readU64(b, 48);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { LedgerBase } from '../memory.js';
 import { nodeSha3 } from '../node.js';
 import type { LedgerSummary } from '../source.js';
 import { keyString } from '../memory-state.js';
-import { decodeBlockHead, decodeTxnMeta, elsewhereKey, ELSEWHERE, encodeBlockHead, encodeTxnMeta, eventEntryKey, INLINE_VALUE, LONG_KEY, readU64, stateWrite, TABLES, u64, withU64, type TableName } from './keys.js';
+import { blockRowFirst, blockRowLast, decodeBlockRow, decodeTxnMeta, elsewhereKey, ELSEWHERE, encodeBlockRow, encodeTxnMeta, eventEntryKey, INLINE_VALUE, LONG_KEY, readU64, stateWrite, TABLES, u64, withU64, type TableName } from './keys.js';
 import { decodeHead, encodeHead, type Head } from './head.js';
 import { pruneTo } from './prune.js';
 import { accountState, accountSummaries, accountTransactions, events, plain, stateAt, type Tables } from './reads.js';
@@ -186,7 +186,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     }
     for (const b of parsed) {
       const height = Number(b.blockHeight);
-      t.blocks.put(u64(height, alloc), encodeBlockHead({ hash: b.blockHash, timestamp: b.blockTimestamp, first: Number(b.firstVersion), last: Number(b.lastVersion) }, alloc), APPEND);
+      t.blocks.put(u64(height, alloc), encodeBlockRow(b, alloc), APPEND);
       t.block_at.put(u64(Number(b.firstVersion), alloc), u64(height, alloc), APPEND);
       for (const x of b.transactions) {
         const s = x.summary;
@@ -233,10 +233,6 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     }
   }
 
-  const blockInfo = (height: number, b: Uint8Array): BlockHeader => {
-    const h = decodeBlockHead(b);
-    return { blockHeight: BigInt(height), blockHash: h.hash, blockTimestamp: h.timestamp, firstVersion: BigInt(h.first), lastVersion: BigInt(h.last) };
-  };
   // Against the ledger info's bigints: no conversion per read.
   const inRange = (v: bigint): v is bigint => info !== undefined && v >= info.oldestLedgerVersion && v <= info.ledgerVersion;
 
@@ -300,7 +296,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     blockByHeight(height) {
       if (height < BigInt(head.oldestHeight) || height >= BigInt(head.nextHeight)) return undefined;
       const b = t.blocks.get(u64(Number(height)));
-      return b === undefined ? undefined : blockInfo(Number(height), plain(b));
+      return b === undefined ? undefined : decodeBlockRow(Number(height), plain(b));
     },
 
     blockByVersion(version) {
@@ -345,10 +341,10 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
         function* blocks() {
           try {
             for (const { key, value } of t.blocks.getRange({ start: u64(h.oldestHeight), end: u64(h.nextHeight), transaction })) {
-              const b = decodeBlockHead(plain(value));
+              const row = plain(value);
               const txs: Uint8Array[] = [];
-              for (const { value: tx } of t.tx.getRange({ start: u64(b.first), end: u64(b.last + 1), transaction })) txs.push(plain(tx).subarray(decodeTxnMeta(tx).recordAt));
-              yield { header: { blockHeight: BigInt(readU64(key)), blockHash: b.hash, blockTimestamp: b.timestamp, firstVersion: BigInt(b.first), lastVersion: BigInt(b.last) }, txs };
+              for (const { value: tx } of t.tx.getRange({ start: u64(blockRowFirst(row)), end: u64(blockRowLast(row) + 1), transaction })) txs.push(plain(tx).subarray(decodeTxnMeta(tx).recordAt));
+              yield { header: decodeBlockRow(readU64(key), row), txs };
             }
           } finally {
             transaction.done();

@@ -1,7 +1,7 @@
 import type { Database, RootDatabase } from 'lmdb';
 import { BcsReader } from '../../bcs/index.js';
 import { readWriteSet } from '../block-reader.js';
-import { decodeBlockHead, decodeTxnMeta, elsewhereKey, ELSEWHERE, EVENT_ENTRY, readU64, stateWrite, u64, withU64, type TableName } from './keys.js';
+import { blockRowFirst, decodeTxnMeta, elsewhereKey, ELSEWHERE, EVENT_ENTRY, readU64, stateWrite, u64, withU64, type TableName } from './keys.js';
 import { encodeHead, type Head } from './head.js';
 
 // The pruning window, after aptos-core's pruners (storage/aptosdb/src/pruner/): whole blocks older
@@ -28,7 +28,7 @@ export async function pruneTo(env: RootDatabase, t: Tables, head: Head, keepFrom
     let height = h.oldestHeight;
     let version = h.oldestVersion;
     for (const { key, value } of t.blocks.getRange({ start: u64(h.oldestHeight + 1), end: u64(h.nextHeight) })) {
-      const first = decodeBlockHead(value).first;
+      const first = blockRowFirst(value);
       if (first > keepFrom || first - h.oldestVersion > BATCH_VERSIONS) break;
       height = readU64(key);
       version = first;
@@ -37,9 +37,9 @@ export async function pruneTo(env: RootDatabase, t: Tables, head: Head, keepFrom
       // A single block larger than the batch: take it alone.
       if (changed !== undefined || !(h.nextHeight - h.oldestHeight > 1)) return changed;
       const b = t.blocks.get(u64(h.oldestHeight + 1));
-      if (b === undefined || decodeBlockHead(b).first > keepFrom) return changed;
+      if (b === undefined || blockRowFirst(b) > keepFrom) return changed;
       height = h.oldestHeight + 1;
-      version = decodeBlockHead(b).first;
+      version = blockRowFirst(b);
     }
     const next: Head = { ...h, oldestHeight: height, oldestVersion: version };
     await env.batch(() => {
@@ -53,7 +53,7 @@ export async function pruneTo(env: RootDatabase, t: Tables, head: Head, keepFrom
 function removeRange(t: Tables, from: Head, to: Head, formOf: (key: Uint8Array) => Uint8Array): void {
   for (const { key, value } of t.blocks.getRange({ start: u64(from.oldestHeight), end: u64(to.oldestHeight) })) {
     t.blocks.remove(key);
-    t.block_at.remove(u64(decodeBlockHead(value).first));
+    t.block_at.remove(u64(blockRowFirst(value)));
   }
   for (const { key, value } of t.tx.getRange({ start: u64(from.oldestVersion), end: u64(to.oldestVersion) })) {
     const m = decodeTxnMeta(value);

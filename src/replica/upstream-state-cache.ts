@@ -3,12 +3,14 @@ import { BoundedMap } from '../submission/internal.js';
 
 // State read through from the upstream, by state key: bounded (the oldest entry goes first), and one
 // request per key however many readers ask while it is in flight. A failed read is not cached.
+// Not the durable store's StateCache (ledger/store/state-cache.ts), which keeps version spans of its
+// own reads beside LMDB: the two shared a name until 2026-11-27 (issue 28).
 
 interface Entry {
   value: Uint8Array | undefined;
 }
 
-export class StateCache {
+export class UpstreamStateCache {
   private readonly entries: BoundedMap<string, Entry>;
   private readonly pending = new Map<string, Promise<Uint8Array | undefined>>();
 
