@@ -18,7 +18,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import os from 'node:os';
 import path from 'node:path';
 
-const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--clock cpu|wall] [--impls LIST] [--together] [--concurrent] [--json FILE]
+const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--clock cpu|wall] [--impls LIST] [--together] [--concurrent] [--json FILE] | --rejudge FILE [--slower PCT]
   --base REV        the commit to compare against (required)
   --rounds N        rounds; each times every workload once a side, in fresh processes (default 3)
   --filter PATTERN  only workloads whose name matches (passed to bench/run.mjs)
@@ -28,10 +28,11 @@ const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter
   --impls LIST      the implementations timed (default ours,floor; ours,floor,ts-sdk,mysten adds the peers)
   --together        time the implementations in one process a side (default: each in its own)
   --concurrent      V8's compiler and GC helper threads on (default: node --single-threaded)
-  --json FILE       also write the comparison as JSON`;
+  --json FILE       also write the comparison as JSON
+  --rejudge FILE    no timing: the verdicts again from a --json file (e.g. with another --slower)`;
 
 function parseArgs(argv) {
-  const o = { base: undefined, rounds: 3, filter: undefined, quick: false, slower: 5, clock: 'cpu', impls: 'ours,floor', together: false, concurrent: false, json: undefined };
+  const o = { base: undefined, rounds: 3, filter: undefined, quick: false, slower: 5, clock: 'cpu', impls: 'ours,floor', together: false, concurrent: false, json: undefined, rejudge: undefined };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -49,12 +50,13 @@ function parseArgs(argv) {
     else if (flag === '--together') o.together = true;
     else if (flag === '--concurrent') o.concurrent = true;
     else if (flag === '--json') o.json = value();
+    else if (flag === '--rejudge') o.rejudge = value();
     else if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
     } else fail(`unknown option ${argv[i]}`);
   }
-  if (o.base === undefined) fail('--base REV is required');
+  if (o.base === undefined && o.rejudge === undefined) fail('--base REV is required');
   if (!(Number.isInteger(o.rounds) && o.rounds >= 1)) fail('--rounds must be a whole number, 1 or more');
   if (!(o.slower >= 0)) fail('--slower must be a percentage');
   if (o.clock !== 'cpu' && o.clock !== 'wall') fail('--clock must be cpu or wall');
@@ -142,6 +144,9 @@ function benchOne(dir, name, impls, opts) {
   return { out, load };
 }
 
+/** The most the unchanged floor's head/base ratio may vary across rounds (max ÷ min) for the verdict to divide by it. */
+const FLOOR_SPREAD = 2;
+
 const medianOf = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -167,15 +172,22 @@ function compareOne(name, rounds, slowerPct) {
     };
   }
   if (!ratios.ours) return { name, ratios, verdict: 'no ours', errors };
-  // Ours relative to the floor timed beside it (in its process or the next), so what the machine did to both cancels.
-  const perRound = ok.map((r) => {
+  // Ours relative to the floor timed beside it (in its process or the next), so what the machine did
+  // to both cancels. Unless the floor's own head/base ratio spans more than FLOOR_SPREAD across rounds:
+  // its code is the same on both sides, so that is its processes landing in different modes (records/
+  // block-100-user's floor: 0.57 or 3.5 ms a process, 0.16-5.9 head/base), and dividing by it would
+  // put those modes into ours' verdict. The verdict is then on ours alone, and the row says so.
+  const floorRounds = ratios.floor ? ok.map((r) => r.head.out.floor / r.base.out.floor) : [];
+  const floorSpread = floorRounds.length > 0 ? Math.max(...floorRounds) / Math.min(...floorRounds) : 1;
+  const byFloor = ratios.floor !== undefined && floorSpread <= FLOOR_SPREAD;
+  const perRound = ok.map((r, i) => {
     const ours = r.head.out.ours / r.base.out.ours;
-    return ratios.floor ? ours / (r.head.out.floor / r.base.out.floor) : ours;
+    return byFloor ? ours / floorRounds[i] : ours;
   });
   const relative = medianOf(perRound);
   const verdict = relative > 1 + slowerPct / 100 ? 'slower' : relative < 1 - slowerPct / 100 ? 'faster' : 'same';
   const over = perRound.filter((x) => x > 1 + slowerPct / 100).length;
-  return { name, ratios, relative, perRound: perRound.length, range: [Math.min(...perRound), Math.max(...perRound)], over, verdict, errors, notes };
+  return { name, ratios, relative, byFloor, floorSpread, perRound: perRound.length, range: [Math.min(...perRound), Math.max(...perRound)], over, verdict, errors, notes };
 }
 
 function table(rows, slowerPct) {
@@ -188,64 +200,75 @@ function table(rows, slowerPct) {
   for (const r of rows) {
     const o = r.ratios.ours;
     const peers = Object.entries(r.ratios).filter(([i]) => i !== 'ours' && i !== 'floor').map(([i, x]) => `${i} ${x.ratio.toFixed(2)}`).join(', ');
-    const rel = r.relative === undefined ? '–' : `${r.relative.toFixed(3)} (${r.range.map((x) => x.toFixed(2)).join('–')}; ${r.over} of ${r.perRound} over)${r.ratios.floor ? '' : ' no floor'}${r.notes?.length ? ' †' : ''}`;
+    const floorNote = !r.ratios.floor ? ' no floor' : r.byFloor ? '' : ` ours alone (floor unstable, ${r.floorSpread.toFixed(1)}× across rounds)`;
+    const rel = r.relative === undefined ? '–' : `${r.relative.toFixed(3)} (${r.range.map((x) => x.toFixed(2)).join('–')}; ${r.over} of ${r.perRound} over)${floorNote}${r.notes?.length ? ' †' : ''}`;
     lines.push(`| ${r.name} | ${o ? `${ns(o.base)} → ${ns(o.head)}` : '–'} | ${fmt(o)} | ${fmt(r.ratios.floor)} | ${rel} | ${peers || '–'} | ${r.verdict} |`);
   }
   return lines.join('\n');
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const baseSha = git('rev-parse', '--verify', `${opts.base}^{commit}`);
-const headSha = git('rev-parse', 'HEAD');
-const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
-const baseDir = baseTree(baseSha);
-log('building head (scripts/build.mjs)');
-run(here, process.execPath, ['scripts/build.mjs'], 'ignore');
-const baseBench = benchBesideBase(baseDir);
-const listArgs = ['bench/run.mjs', '--list', ...(opts.filter ? ['--filter', opts.filter] : [])];
-const names = run(here, process.execPath, listArgs).stdout.split('\n').map((l) => l.split(' ')[0]).filter(Boolean);
-if (names.length === 0) fail(`no workload matches ${opts.filter}`);
+const run_ = opts.rejudge ? JSON.parse(readFileSync(opts.rejudge, 'utf8')) : measure();
+const { results, loads } = run_;
+const names = Object.keys(results);
+const rounds = Math.max(...names.map((n) => results[n].length));
 
-const results = Object.fromEntries(names.map((n) => [n, []]));
-// The implementations timed together in one process: all of them, or each alone (the default).
-const groups = opts.together ? [opts.impls] : opts.impls.split(',');
-let baseOwnBench;
-const loads = [];
-try {
-  for (let round = 0; round < opts.rounds; round++) {
-    log(`round ${round + 1}/${opts.rounds}: ${names.length} workloads, ${opts.together ? 'each side' : 'each implementation of each side'} in its own process`);
-    names.forEach((name, i) => {
-      const pair = { base: { out: {} }, head: { out: {} } };
-      groups.forEach((impls, k) => {
-        for (const side of (round + i + k) % 2 === 0 ? ['base', 'head'] : ['head', 'base']) {
-          let one = benchOne(side === 'base' ? baseBench : here, name, impls, opts);
-          // A workload this checkout's bench cannot run on the base's library (its floor or data changed
-          // since) is timed by the base's own bench, and the row says so.
-          if (one.error && side === 'base') {
-            baseOwnBench ??= ownBenchOfBase(baseDir);
-            const own = benchOne(baseOwnBench, name, impls, opts);
-            if (!own.error) one = { ...own, note: `base timed by its own bench (${one.error})` };
+/** Times every workload on both sides, round by round: the saved form `--json` writes. */
+function measure() {
+  const baseSha = git('rev-parse', '--verify', `${opts.base}^{commit}`);
+  const headSha = git('rev-parse', 'HEAD');
+  const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+  const baseDir = baseTree(baseSha);
+  log('building head (scripts/build.mjs)');
+  run(here, process.execPath, ['scripts/build.mjs'], 'ignore');
+  const baseBench = benchBesideBase(baseDir);
+  const listArgs = ['bench/run.mjs', '--list', ...(opts.filter ? ['--filter', opts.filter] : [])];
+  const names = run(here, process.execPath, listArgs).stdout.split('\n').map((l) => l.split(' ')[0]).filter(Boolean);
+  if (names.length === 0) fail(`no workload matches ${opts.filter}`);
+
+  const results = Object.fromEntries(names.map((n) => [n, []]));
+  // The implementations timed together in one process: all of them, or each alone (the default).
+  const groups = opts.together ? [opts.impls] : opts.impls.split(',');
+  let baseOwnBench;
+  const loads = [];
+  try {
+    for (let round = 0; round < opts.rounds; round++) {
+      log(`round ${round + 1}/${opts.rounds}: ${names.length} workloads, ${opts.together ? 'each side' : 'each implementation of each side'} in its own process`);
+      names.forEach((name, i) => {
+        const pair = { base: { out: {} }, head: { out: {} } };
+        groups.forEach((impls, k) => {
+          for (const side of (round + i + k) % 2 === 0 ? ['base', 'head'] : ['head', 'base']) {
+            let one = benchOne(side === 'base' ? baseBench : here, name, impls, opts);
+            // A workload this checkout's bench cannot run on the base's library (its floor or data changed
+            // since) is timed by the base's own bench, and the row says so.
+            if (one.error && side === 'base') {
+              baseOwnBench ??= ownBenchOfBase(baseDir);
+              const own = benchOne(baseOwnBench, name, impls, opts);
+              if (!own.error) one = { ...own, note: `base timed by its own bench (${one.error})` };
+            }
+            loads.push(one.load);
+            const into = pair[side];
+            if (one.error) into.error ??= one.error;
+            else Object.assign(into.out, one.out);
+            if (one.note) into.note ??= one.note;
           }
-          loads.push(one.load);
-          const into = pair[side];
-          if (one.error) into.error ??= one.error;
-          else Object.assign(into.out, one.out);
-          if (one.note) into.note ??= one.note;
-        }
+        });
+        results[name].push(pair);
       });
-      results[name].push(pair);
-    });
+    }
+  } finally {
+    for (const dir of [baseBench, baseOwnBench]) if (dir) rmSync(dir, { recursive: true, force: true });
   }
-} finally {
-  for (const dir of [baseBench, baseOwnBench]) if (dir) rmSync(dir, { recursive: true, force: true });
+  return { base: baseSha, head: headSha, dirty, clock: opts.clock, together: opts.together, concurrent: opts.concurrent, loads, results };
 }
+
 const rows = names.map((n) => compareOne(n, results[n], opts.slower));
 const loadText = `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, median ${medianOf(loads).toFixed(1)}`;
-const isolation = `${opts.together ? 'every workload in a fresh process a side' : 'every implementation of every workload in a fresh process a side'}${opts.concurrent ? '' : ' (node --single-threaded)'}`;
-console.log(`base ${baseSha.slice(0, 12)}, head ${headSha.slice(0, 12)}${dirty ? ' (with uncommitted changes)' : ''}; this checkout's bench on both; ${opts.rounds} rounds, ${isolation}, ${opts.clock} clock; ${loadText}\n`);
+const isolation = `${run_.together ? 'every workload in a fresh process a side' : 'every implementation of every workload in a fresh process a side'}${run_.concurrent === false ? ' (node --single-threaded)' : ''}`;
+console.log(`base ${run_.base.slice(0, 12)}, head ${run_.head.slice(0, 12)}${run_.dirty ? ' (with uncommitted changes)' : ''}; this checkout's bench on both; ${rounds} rounds, ${isolation}, ${run_.clock} clock; ${loadText}${opts.rejudge ? ` (judged again from ${opts.rejudge})` : ''}\n`);
 console.log(table(rows, opts.slower));
 for (const r of rows) for (const e of [...(r.notes ?? []).map((n) => `† ${n}`), ...new Set(r.errors ?? [])]) console.log(`- ${r.name} ${e}`);
 const slower = rows.filter((r) => r.verdict === 'slower');
 const floors = rows.map((r) => r.ratios.floor?.ratio).filter((x) => x !== undefined);
 console.log(`\n${rows.length} workloads; ${slower.length} slower than ${opts.slower} %: ${slower.map((r) => r.name).join(', ') || 'none'}${rows.some((r) => r.verdict === 'error') ? '; some failed (above)' : ''}; floors head/base ${Math.min(...floors).toFixed(2)}–${Math.max(...floors).toFixed(2)}`);
-if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ base: baseSha, head: headSha, dirty, clock: opts.clock, together: opts.together, concurrent: opts.concurrent, loads, rows, results }, null, 2)}\n`);
+if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ ...run_, rows }, null, 2)}\n`);
