@@ -1,4 +1,4 @@
-import type { AddressInput } from '../bcs/index.js';
+import { toHex, type AddressInput } from '../bcs/index.js';
 import { ENDPOINTS, type ResponseBodies, type ResponseJson, type TransactionOnChainData } from '../records/index.js';
 import { postEndpoint, readEndpoint, readEndpointBytes, responseFormat, type EndpointCallOptions } from './endpoint-request.js';
 import type { IntegerInput } from './params.js';
@@ -71,7 +71,6 @@ export interface ReadApi {
 
 export function readApi(t: Transport): ReadApi {
   const read = (name: keyof typeof ENDPOINTS, args: readonly unknown[], o: ReadOptions | undefined) => readEndpoint(t, ENDPOINTS[name], args, o);
-  const hex = (b: Uint8Array) => `0x${Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')}`;
   return {
     getLedgerInfo: (o) => read('ledger_info', [], o) as never,
     getTransactionByVersion: (v, o) => read('transaction_by_version', [v], o),
@@ -84,7 +83,7 @@ export function readApi(t: Transport): ReadApi {
     getEventsByEventHandle: (a, h, f, o) => read('events_by_event_handle', [a, h, f], o),
     getAccountModuleBytes: (a, name, o) => readEndpointBytes(t, ENDPOINTS.account_module, [a, name], o),
     getTableItem: (h, req, o) => postEndpoint(t, ENDPOINTS.table_item, [h], req, o),
-    getRawTableItem: (h, key, o) => postEndpoint(t, ENDPOINTS.raw_table_item, [h], { key: hex(key) }, { ...o, format: 'bcs' }) as Promise<LedgerResult<Uint8Array>>,
+    getRawTableItem: (h, key, o) => postEndpoint(t, ENDPOINTS.raw_table_item, [h], { key: toHex(key) }, { ...o, format: 'bcs' }) as Promise<LedgerResult<Uint8Array>>,
   };
 }
 

@@ -114,7 +114,7 @@ export function transactionCalls(t: Transport): TransactionCalls {
   return {
     async submitTransaction(signed, o) {
       if (!(signed instanceof Uint8Array)) throw new BcsError('invalid_type', `the signed transaction must be a Uint8Array of bcs(SignedTransaction), got ${quote(signed)}`);
-      const res = await send(t, { method: 'POST', path: '/transactions', accept: JSON_TYPE, body: signed, contentType: SIGNED_TRANSACTION_BCS, signal: o?.signal });
+      const res = await send(t, { method: 'POST', path: endpointPath(ENDPOINTS.submit_transaction, [], undefined), accept: JSON_TYPE, body: signed, contentType: SIGNED_TRANSACTION_BCS, signal: o?.signal });
       const a = answer(res, 202);
       return ledgerResult(a, json(a, readPendingTransactionJson));
     },

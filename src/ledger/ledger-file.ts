@@ -1,5 +1,5 @@
 import { BcsReader, BcsWriter, compareBytes, equalBytes, isBcsError, writeU64 } from '../bcs/index.js';
-import { BLOCK_HEADER_BYTES, writeBlockHeader, type BlockHeader } from '../records/index.js';
+import { BLOCK_HEADER_BYTES, readBlockHeader, writeBlockHeader, type BlockHeader } from '../records/index.js';
 import { nobleSha3, readWriteSet, type Sha3 } from './block-reader.js';
 import { LedgerError } from './errors.js';
 import { keyBytes } from './memory-state.js';
@@ -154,8 +154,10 @@ export function decodeLedgerFile(bytes: Uint8Array, sha3: Sha3 = nobleSha3): Dec
     if (blocks.length !== h.blockCount) bad(`the header says ${h.blockCount} blocks, the file holds ${blocks.length}`);
     const first = blocks[0];
     const last = blocks[blocks.length - 1];
-    if (first !== undefined && (first.length < 64 || leU64(first, 0) !== h.firstHeight || leU64(first, 48) !== h.firstVersion)) bad(`its first block is not at height ${h.firstHeight} and version ${h.firstVersion}, as the header says`);
-    if (last !== undefined && (last.length < 64 || leU64(last, 0) !== h.lastHeight || leU64(last, 56) !== h.lastVersion)) bad(`its last block does not end at height ${h.lastHeight} and version ${h.lastVersion}, as the header says`);
+    const head = first === undefined ? undefined : blockHeaderOf(first);
+    if (head !== undefined && (head.blockHeight !== BigInt(h.firstHeight) || head.firstVersion !== BigInt(h.firstVersion))) bad(`its first block is not at height ${h.firstHeight} and version ${h.firstVersion}, as the header says`);
+    const tail = last === undefined ? undefined : blockHeaderOf(last);
+    if (tail !== undefined && (tail.blockHeight !== BigInt(h.lastHeight) || tail.lastVersion !== BigInt(h.lastVersion))) bad(`its last block does not end at height ${h.lastHeight} and version ${h.lastVersion}, as the header says`);
     return { firstVersion: h.firstVersion, firstHeight: h.firstHeight, baseState, blocks };
   } catch (e) {
     if (isBcsError(e)) bad(e.message);
@@ -163,6 +165,7 @@ export function decodeLedgerFile(bytes: Uint8Array, sha3: Sha3 = nobleSha3): Dec
   }
 }
 
-function leU64(b: Uint8Array, at: number): number {
-  return Number(new DataView(b.buffer, b.byteOffset + at, 8).getBigUint64(0, true));
+/** A stored block's header (records' reader; a block too short for one is a BcsError). */
+export function blockHeaderOf(block: Uint8Array): BlockHeader {
+  return readBlockHeader(new BcsReader(block, { zeroCopy: true }));
 }

@@ -1,6 +1,6 @@
 import { addressBytes, BcsReader, BcsWriter, normalizeAddress, utf8Encode, writeU64, type Address } from '../../bcs/index.js';
 import { objectAddress } from '../../hash/internal.js';
-import { coinStoreKeyTail, keyAt, objectGroupKey } from '../../ledger/internal.js';
+import { coinStoreKeyTail, keyAt, leadingU64, objectGroupKey } from '../../ledger/internal.js';
 import { formatStructTag, parseStructTag, structTag, type StructTag } from '../../move/index.js';
 import { addressProblem, apiAddressText } from '../../submission/internal.js';
 import type { MaybeReply } from '../exchange.js';
@@ -73,7 +73,7 @@ export function balance(ctx: BalanceContext): MaybeReply {
   return after(coinStore, (store) =>
     after(ctx.source.stateValue(keys.primaryStore, version), (group) => {
       // CoinStoreResourceUntyped { coin: u64, .. }: the coin's value leads.
-      let total = store === undefined ? 0n : leadingU64(store);
+      let total = store === undefined ? 0n : storedBalance(store);
       if (group !== undefined) total += derivedFrom(ctx.memo.storeBalance, group, fungibleBalance);
       if (kind === 'json') return jsonReply(200, total.toString(), ctx.headers);
       const w = new BcsWriter(8);
@@ -83,9 +83,10 @@ export function balance(ctx: BalanceContext): MaybeReply {
   );
 }
 
-function leadingU64(bytes: Uint8Array): bigint {
+/** A stored balance's leading u64 (ledger's `leadingU64`); a store shorter than that is the ledger's fault. */
+function storedBalance(bytes: Uint8Array): bigint {
   if (bytes.length < 8) throw internal();
-  return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
+  return leadingU64(bytes);
 }
 
 /**

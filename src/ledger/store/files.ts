@@ -4,7 +4,7 @@ import { equalBytes } from '../../bcs/index.js';
 import { writeFileDurably } from '../durable-file.js';
 import { LedgerError } from '../errors.js';
 import type { IngestResult } from '../ingesting.js';
-import { decodeLedgerFile, encodeBaseState, encodeBlockFrame, encodeLedgerFileHeader, LEDGER_FILE_HEADER_BYTES } from '../ledger-file.js';
+import { blockHeaderOf, decodeLedgerFile, encodeBaseState, encodeBlockFrame, encodeLedgerFileHeader, LEDGER_FILE_HEADER_BYTES } from '../ledger-file.js';
 import { nodeSha3 } from '../node.js';
 import type { LedgerStore } from './ledger-store.js';
 
@@ -29,9 +29,9 @@ export async function importLedgerFile(store: LedgerStore, path: string): Promis
     const skip = Number(next) - f.firstHeight;
     if (skip < 0) throw new LedgerError('height_gap', `${path} starts at block ${f.firstHeight}; the store continues at block ${next}`);
     for (const b of blocks.slice(0, skip)) {
-      const height = new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0, true);
+      const { blockHeight: height, blockHash } = blockHeaderOf(b);
       const held = store.blockByHeight(height);
-      if (held !== undefined && !equalBytes(held.blockHash, b.subarray(8, 40))) {
+      if (held !== undefined && !equalBytes(held.blockHash, blockHash)) {
         throw new LedgerError('malformed', `${path}: block ${height} is not the store's block ${height} (another chain, or another fork)`);
       }
     }
