@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isLedgerError, loadMemoryLedger, resourceKey } from '../../src/ledger/index.js';
 import { nodeSha3, readLedgerFile, removeLeftoverTemps, writeLedgerFile } from '../../src/ledger/internal.js';
 import { exportLedgerFile, importLedgerFile, openLedgerStore } from '../../src/ledger/store.js';
+import { blockHeaderOf, decodeLedgerFile, LEDGER_FILE_HEADER_BYTES } from '../../src/ledger/ledger-file.js';
 import { transactionOnChainData } from '../../src/records/index.js';
 import { equalBytes } from '../../src/bcs/index.js';
 import { exampleLedger, FIXTURE, FIXTURE_BLOCKS, FIXTURE_BYTES } from './fixture.js';
@@ -182,6 +183,22 @@ describe('LMDB store', () => {
     expect(r.blocks).toBe(0);
     await p.close();
     await q.close();
+  });
+
+  it('refuses to import a file whose block at a height it holds is another block (another chain or fork)', async () => {
+    const s = await openLedgerStore(join(dir, 'fork'), { durability: 'relaxed' });
+    await importLedgerFile(s, 'fixtures/example-ledger.bin');
+    // The fixture with one bit of its first block's hash flipped, and the file's checksum made again.
+    const forked = FIXTURE_BYTES.slice();
+    const first = decodeLedgerFile(forked, nodeSha3).blocks[0]!;
+    forked[first.byteOffset - forked.byteOffset + 8 + 5] ^= 0x10;
+    forked.set(nodeSha3([forked.subarray(LEDGER_FILE_HEADER_BYTES)]), 56);
+    const file = join(dir, 'forked.ledger');
+    writeFileSync(file, forked);
+    const held = blockHeaderOf(first).blockHeight;
+    await expect(importLedgerFile(s, file)).rejects.toThrow(new RegExp(`block ${held} is not the store's block ${held} \\(another chain, or another fork\\)`));
+    expect(s.ledgerInfo()).toEqual(REFERENCE.ledgerInfo());
+    await s.close();
   });
 });
 
