@@ -7,8 +7,9 @@ export { removeLeftoverTemps, writeFileDurably } from './durable-file.js';
 export { keyAt, accountKey, objectGroupKey, coinStoreKeyTail, FEATURES_KEY } from './state-keys.js';
 // A state key's bytes as a Map key (the replica's read-through cache).
 export { keyString } from './memory-state.js';
-// A framework resource's leading u64 (a balance, a timestamp), little-endian (the balance endpoint).
-export { leadingU64 } from './framework-state.js';
+// The framework resources' keys the ledger reads (the replica reads and checks the same ones), and a
+// resource's leading u64 (a balance, an epoch, a timestamp), little-endian.
+export { CHAIN_ID_KEY, CONFIGURATION_KEY, TIMESTAMP_KEY, leadingU64 } from './framework-state.js';
 // The LMDB store, for the CLI: loaded only when a command is given --store (lmdb is a native addon).
 export const loadLedgerStore = () => import('./store.js');
 // A block the replica's verifier has read and checked, handed to a ledger's ingest as it is (not read again).

@@ -1,8 +1,9 @@
 import type { Address } from '../bcs/index.js';
 import { encodedMapBytes } from '../bcs/internal.js';
 import { isLedgerApiError, type LedgerClient } from '../client/index.js';
-import { resourceKey, type IngestingLedger, type LedgerSource, type LedgerSummary } from '../ledger/index.js';
+import type { IngestingLedger, LedgerSource, LedgerSummary } from '../ledger/index.js';
 import { formatStructTag, structTag, type StructTag } from '../move/index.js';
+import { CONFIGURATION_KEY, leadingU64 } from '../ledger/internal.js';
 import { stateKey } from '../records/index.js';
 import { accessPath } from '../records/internal.js';
 import { UpstreamStateCache } from './upstream-state-cache.js';
@@ -29,7 +30,6 @@ const FRAMEWORK = '0x00000000000000000000000000000000000000000000000000000000000
 /** Read-through requests in flight at most; more wait their turn. */
 const MAX_IN_FLIGHT = 16;
 
-const CONFIGURATION = /* @__PURE__ */ resourceKey('0x1', { address: '0x1', module: 'reconfiguration', name: 'Configuration', typeArgs: [] });
 
 export interface ReadThroughOptions {
   ledger: IngestingLedger;
@@ -133,12 +133,12 @@ export function readThroughSource(o: ReadThroughOptions): ReadThroughSource {
     },
     async prime() {
       if (o.firstVersion === 0n) return;
-      const v = await stateValue(CONFIGURATION, ledger.ledgerInfo().ledgerVersion);
-      epoch = v === undefined || v.length < 8 ? 0n : new DataView(v.buffer, v.byteOffset, 8).getBigUint64(0, true);
+      // reconfiguration::Configuration's first field is the epoch.
+      epoch = leadingU64(await stateValue(CONFIGURATION_KEY, ledger.ledgerInfo().ledgerVersion));
     },
     ledgerInfo() {
       const i = ledger.ledgerInfo();
-      if (epoch === undefined || ledger.hasStateAt(CONFIGURATION, i.ledgerVersion)) return i;
+      if (epoch === undefined || ledger.hasStateAt(CONFIGURATION_KEY, i.ledgerVersion)) return i;
       if (infoFor !== i) {
         infoFor = i;
         info = { ...i, epoch };

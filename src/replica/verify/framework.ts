@@ -1,5 +1,6 @@
 import { bytes, fixedBytes, struct, u64, vector, type Schema } from '../../bcs/index.js';
 import { resourceKey } from '../../ledger/index.js';
+import { CHAIN_ID_KEY, TIMESTAMP_KEY } from '../../ledger/internal.js';
 import { encodeTypeTagString } from '../../move/index.js';
 
 // What of the framework (aptos-framework sources) a block's checks read: the events that open a block
@@ -49,8 +50,8 @@ export function framework(): Framework {
       failedProposerIndices: vector(u64),
       timeMicroseconds: u64,
     }) as unknown as Schema<NewBlockEvent, NewBlockEvent>,
-    chainIdKey: resourceKey('0x1', fw('chain_id', 'ChainId')),
-    timestampKey: resourceKey('0x1', fw('timestamp', 'CurrentTimeMicroseconds')),
+    chainIdKey: CHAIN_ID_KEY,
+    timestampKey: TIMESTAMP_KEY,
     blockResourceKey: resourceKey('0x1', fw('block', 'BlockResource')),
   };
 }
