@@ -11,8 +11,8 @@ import {
 } from '../submission/internal.js';
 import { bodyText, declaredLength, joinPieces, piecesLength, readPieces } from './body.js';
 import { TOO_LARGE, type BodyPieces, type Exchange, type HandlerConfig, type MaybeReply, type Reply } from './exchange.js';
-import { acceptKind, isJsonContentType } from './params.js';
-import { errorReply, jsonReply, payloadTooLarge } from './responses.js';
+import { acceptKind } from './params.js';
+import { errorReply, jsonContentTypeError, jsonReply, payloadTooLarge } from './responses.js';
 
 /** The handler's ABIs; `sync` when the registry has no asynchronous resolver to ask. */
 export interface HandlerAbis {
@@ -34,14 +34,8 @@ export function encodeSubmissionRoute(
 ): MaybeReply {
   const declared = declaredLength(ex.header('content-length'));
   if (declared !== undefined && declared > cfg.maxBodyBytes) return payloadTooLarge(headers);
-  // poem-openapi `ContentTypeError`: 415, answered before the body is read.
-  const contentType = ex.header('content-type');
-  if (contentType === undefined) {
-    return errorReply(415, 'web_framework_error', 'the client request does not include the `Content-Type` header', headers);
-  }
-  if (!isJsonContentType(contentType)) {
-    return errorReply(415, 'web_framework_error', `the \`Content-Type\` requested by the client is not supported: ${contentType}`, headers);
-  }
+  const typeError = jsonContentTypeError(ex.header('content-type'));
+  if (typeError !== undefined) return errorReply(typeError.status, typeError.errorCode, typeError.message, headers);
   // The body as it is held (the node adapter's blocks): a large one is joined only by its parse,
   // in its turn, so the bodies waiting for a turn are never copied whole.
   // From the node adapter, the rest runs in the body's end event and its reply is written from

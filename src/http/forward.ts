@@ -1,5 +1,6 @@
 import { errorBody } from '../records/index.js';
 import { TOO_LARGE, type Exchange, type Reply } from './exchange.js';
+import { PAYLOAD_TOO_LARGE } from './responses.js';
 
 // What needs the node's mempool or VM: POST /transactions, /transactions/batch,
 // /transactions/simulate (api/src/transactions.rs `submit_transaction`, `submit_transactions_batch`,
@@ -30,7 +31,7 @@ export function forwardTo(baseUrl: string, fetchFn: typeof fetch = globalThis.fe
   const root = `${baseUrl.replace(/\/+$/, '')}/v1`;
   return async (ex, path, maxBodyBytes) => {
     const body = ex.method === 'GET' || ex.method === 'HEAD' ? undefined : await ex.readBody(maxBodyBytes);
-    if (body === TOO_LARGE) return plain(413, 'web_framework_error', 'payload too large');
+    if (body === TOO_LARGE) return plain(413, 'web_framework_error', PAYLOAD_TOO_LARGE);
     const headers: Record<string, string> = {};
     for (const name of SENT) {
       const v = ex.header(name);

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../records/index.js';
 import { declaredLength } from './body.js';
 import { writeReply, type Done } from './node-reply.js';
-import { payloadTooLarge } from './responses.js';
+import { payloadTooLarge, payloadTooLargeError } from './responses.js';
 
 // node:http for any web-standard handler: a `Request` whose body streams from the socket under the
 // size limit (413 by Content-Length up front, or once the stream passes it), the `Response`
@@ -102,7 +101,7 @@ function streamIncoming(req: IncomingMessage, limit: number, onTooLarge: () => v
           onTooLarge();
           req.removeAllListeners('data');
           req.resume();
-          c.error(new ApiError(413, 'web_framework_error', 'payload too large'));
+          c.error(payloadTooLargeError());
           return;
         }
         settle(() => c.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));

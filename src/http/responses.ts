@@ -1,7 +1,8 @@
 import type { Exchange, MaybeReply, Reply } from './exchange.js';
 import type { Later } from './later.js';
 import { BoundedMap } from '../submission/internal.js';
-import { errorBody, ledgerInfoHeaders, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
+import { ApiError, errorBody, ledgerInfoHeaders, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
+import { isJsonContentType } from './params.js';
 import { LEDGER_HEADERS as H } from '../records/internal.js';
 
 // Bodies as the node writes them: poem's `Json` answers `application/json; charset=utf-8`, and
@@ -47,8 +48,21 @@ export const methodNotAllowed = (allow: string, h: Record<string, string> | unde
 
 // poem `SizedLimitError::PayloadTooLarge`, raised by the node's `PostSizeLimit` (api/src/check_size.rs).
 // The connection is closed: the rest of the body is not read.
+export const PAYLOAD_TOO_LARGE = 'payload too large';
 export const payloadTooLarge = (h: Record<string, string> | undefined): Reply =>
-  errorReply(413, 'web_framework_error', 'payload too large', h, { connection: 'close' });
+  errorReply(413, 'web_framework_error', PAYLOAD_TOO_LARGE, h, { connection: 'close' });
+/** The same 413 as an error to throw (from a body read already under way). */
+export const payloadTooLargeError = (): ApiError => new ApiError(413, 'web_framework_error', PAYLOAD_TOO_LARGE);
+
+/**
+ * poem-openapi's `ContentTypeError` for a route that takes a JSON body (415, answered before the body
+ * is read), or undefined when `contentType` is JSON's.
+ */
+export function jsonContentTypeError(contentType: string | undefined): ApiError | undefined {
+  if (contentType === undefined) return new ApiError(415, 'web_framework_error', 'the client request does not include the `Content-Type` header');
+  if (!isJsonContentType(contentType)) return new ApiError(415, 'web_framework_error', `the \`Content-Type\` requested by the client is not supported: ${contentType}`);
+  return undefined;
+}
 
 const BCS_TYPE = 'application/x-bcs';
 

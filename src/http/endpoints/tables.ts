@@ -4,8 +4,8 @@ import { moveValueJson, nodeJsonText, parseMoveValueJson } from '../../node-json
 import { ApiError, stateKey } from '../../records/index.js';
 import { bodyText, declaredLength } from '../body.js';
 import { TOO_LARGE, type Reply } from '../exchange.js';
-import { accept, arg, isJsonContentType, type SpecOf } from '../params.js';
-import { bcsReply, jsonReply } from '../responses.js';
+import { accept, arg, type SpecOf } from '../params.js';
+import { bcsReply, jsonContentTypeError, jsonReply, payloadTooLargeError } from '../responses.js';
 import { lookupVersion, type EndpointContext } from './context.js';
 
 // A table item (api/src/state.rs `table_item_inner`, `raw_table_item_inner`): POST
@@ -81,12 +81,11 @@ function typeField(body: Record<string, unknown>, name: 'key_type' | 'value_type
 /** The JSON request body as poem-openapi reads it: 413 past the limit, 415 without JSON's content type. */
 async function jsonBody(ctx: EndpointContext, type: string): Promise<Record<string, unknown>> {
   const declared = declaredLength(ctx.ex.header('content-length'));
-  if (declared !== undefined && declared > ctx.maxBodyBytes) throw new ApiError(413, 'web_framework_error', 'payload too large');
-  const contentType = ctx.ex.header('content-type');
-  if (contentType === undefined) throw new ApiError(415, 'web_framework_error', 'the client request does not include the `Content-Type` header');
-  if (!isJsonContentType(contentType)) throw new ApiError(415, 'web_framework_error', `the \`Content-Type\` requested by the client is not supported: ${contentType}`);
+  if (declared !== undefined && declared > ctx.maxBodyBytes) throw payloadTooLargeError();
+  const typeError = jsonContentTypeError(ctx.ex.header('content-type'));
+  if (typeError !== undefined) throw typeError;
   const bytes = await ctx.ex.readBody(ctx.maxBodyBytes);
-  if (bytes === TOO_LARGE) throw new ApiError(413, 'web_framework_error', 'payload too large');
+  if (bytes === TOO_LARGE) throw payloadTooLargeError();
   let json: unknown;
   try {
     json = JSON.parse(bodyText(bytes));
