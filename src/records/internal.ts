@@ -4,3 +4,5 @@
 // with it).
 export { LEDGER_HEADERS, NODE_LEDGER_HEADERS } from './ledger-info.js';
 export { accessPath } from './write-set.js';
+// GET /v1's answer in both forms, declared once (the http layer's ledger-info route writes it).
+export { indexResponseBcs, type IndexResponseJson } from './read-api.js';
