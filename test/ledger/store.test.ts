@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isLedgerError, loadMemoryLedger, resourceKey } from '../../src/ledger/index.js';
 import { nodeSha3, readLedgerFile, removeLeftoverTemps, writeLedgerFile } from '../../src/ledger/internal.js';
 import { exportLedgerFile, importLedgerFile, openLedgerStore } from '../../src/ledger/store.js';
-import { blockHeaderOf, decodeLedgerFile, LEDGER_FILE_HEADER_BYTES } from '../../src/ledger/ledger-file.js';
+import { blockHeaderOf, decodeLedgerFile, encodeBaseState, encodeLedgerFileHeader, LEDGER_FILE_HEADER_BYTES } from '../../src/ledger/ledger-file.js';
 import { transactionOnChainData } from '../../src/records/index.js';
-import { equalBytes } from '../../src/bcs/index.js';
+import { BcsWriter, equalBytes } from '../../src/bcs/index.js';
 import { exampleLedger, FIXTURE, FIXTURE_BLOCKS, FIXTURE_BYTES } from './fixture.js';
 
 // What the store does beyond the contract: it persists (reopened, it answers the same), looks up by
@@ -198,6 +198,23 @@ describe('LMDB store', () => {
     const held = blockHeaderOf(first).blockHeight;
     await expect(importLedgerFile(s, file)).rejects.toThrow(new RegExp(`block ${held} is not the store's block ${held} \\(another chain, or another fork\\)`));
     expect(s.ledgerInfo()).toEqual(REFERENCE.ledgerInfo());
+    // A file whose checksum holds but whose block at a held height is too short for a header: named.
+    const blocks = [FIXTURE_BLOCKS[0]!, FIXTURE_BLOCKS[1]!.subarray(0, 10), FIXTURE_BLOCKS[2]!];
+    const w = new BcsWriter(1024);
+    w.raw(encodeBaseState([]));
+    for (const b of blocks) w.bytes(b);
+    const body = w.toBytes();
+    const header = encodeLedgerFileHeader({
+      firstVersion: 0,
+      firstHeight: 0,
+      blockCount: 3,
+      lastHeight: 2,
+      lastVersion: Number(blockHeaderOf(blocks[2]!).lastVersion),
+      bodyLength: body.length,
+      checksum: nodeSha3([body]),
+    });
+    writeFileSync(file, new Uint8Array([...header, ...body]));
+    await expect(importLedgerFile(s, file)).rejects.toThrow(/a block too short for its header/);
     await s.close();
   });
 });

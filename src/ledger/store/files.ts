@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { equalBytes } from '../../bcs/index.js';
+import { equalBytes, isBcsError } from '../../bcs/index.js';
+import type { BlockHeader } from '../../records/index.js';
 import { writeFileDurably } from '../durable-file.js';
 import { LedgerError } from '../errors.js';
 import type { IngestResult } from '../ingesting.js';
@@ -29,7 +30,7 @@ export async function importLedgerFile(store: LedgerStore, path: string): Promis
     const skip = Number(next) - f.firstHeight;
     if (skip < 0) throw new LedgerError('height_gap', `${path} starts at block ${f.firstHeight}; the store continues at block ${next}`);
     for (const b of blocks.slice(0, skip)) {
-      const { blockHeight: height, blockHash } = blockHeaderOf(b);
+      const { blockHeight: height, blockHash } = heldHeader(path, b);
       const held = store.blockByHeight(height);
       if (held !== undefined && !equalBytes(held.blockHash, blockHash)) {
         throw new LedgerError('malformed', `${path}: block ${height} is not the store's block ${height} (another chain, or another fork)`);
@@ -77,4 +78,14 @@ export async function exportLedgerFile(store: LedgerStore, path: string): Promis
     encodeLedgerFileHeader({ firstVersion: s.firstVersion, firstHeight: s.firstHeight, blockCount: s.blockCount, lastHeight: s.lastHeight, lastVersion: s.lastVersion, bodyLength, checksum: new Uint8Array(hash.digest()) });
   await writeFileDurably(path, chunks(), { length: LEDGER_FILE_HEADER_BYTES, bytes: header });
   return { blocks: s.blockCount, bytes: LEDGER_FILE_HEADER_BYTES + bodyLength };
+}
+
+/** A block of the file at a height the store holds: its header, or the file's fault named (too short for one). */
+function heldHeader(path: string, block: Uint8Array): BlockHeader {
+  try {
+    return blockHeaderOf(block);
+  } catch (e) {
+    if (isBcsError(e)) throw new LedgerError('malformed', `${path}: a block too short for its header (${e.message})`);
+    throw e;
+  }
 }
