@@ -6,8 +6,10 @@
 // in a fresh process per side (no JIT or heap state left by other workloads), base and head of the
 // same workload one after the other in alternating order, by the CPU clock (a shared machine's load
 // stretches the wall clock, not the CPU time), for `--rounds` rounds. Ours and the floor are each timed
-// in a process of their own (`--together`: in one process, as before 2026-11-27), because what one
-// implementation leaves in a process (heap, GC timing) moved the other's time there. Each process is
+// in a process of their own (`--together`: in one process, as before 2026-11-27): a user's process
+// does not run our floor, and what one leaves in a process (heap, GC timing) can move the other's
+// time there; the floor in the next process cancels the machine's drift, not a process's own
+// noise. Each process is
 // `node --single-threaded` (`--concurrent`: V8's helper threads on): compiling and collecting on the
 // timed thread, in an order fixed by the program, so a process's figure no longer lands in one of two
 // modes by how the helper threads were scheduled. The verdict is on
@@ -185,7 +187,10 @@ function compareOne(name, rounds, slowerPct) {
     return byFloor ? ours / floorRounds[i] : ours;
   });
   const relative = medianOf(perRound);
-  const verdict = relative > 1 + slowerPct / 100 ? 'slower' : relative < 1 - slowerPct / 100 ? 'faster' : 'same';
+  // Ours alone with its own rounds as far apart as the floor's: nothing here can judge the row by time.
+  const oursRounds = ok.map((r) => r.head.out.ours / r.base.out.ours);
+  const unstable = !byFloor && ratios.floor !== undefined && Math.max(...oursRounds) / Math.min(...oursRounds) > FLOOR_SPREAD;
+  const verdict = unstable ? 'unstable' : relative > 1 + slowerPct / 100 ? 'slower' : relative < 1 - slowerPct / 100 ? 'faster' : 'same';
   const over = perRound.filter((x) => x > 1 + slowerPct / 100).length;
   return { name, ratios, relative, byFloor, floorSpread, perRound: perRound.length, range: [Math.min(...perRound), Math.max(...perRound)], over, verdict, errors, notes };
 }
@@ -211,6 +216,8 @@ const opts = parseArgs(process.argv.slice(2));
 const run_ = opts.rejudge ? JSON.parse(readFileSync(opts.rejudge, 'utf8')) : measure();
 const { results, loads } = run_;
 const names = Object.keys(results);
+if (names.length === 0) fail('no workloads in the results');
+if (opts.rejudge && (opts.filter !== undefined || opts.base !== undefined)) fail('--rejudge judges a saved run as it is: no --base or --filter');
 const rounds = Math.max(...names.map((n) => results[n].length));
 
 /** Times every workload on both sides, round by round: the saved form `--json` writes. */
@@ -264,11 +271,11 @@ function measure() {
 
 const rows = names.map((n) => compareOne(n, results[n], opts.slower));
 const loadText = `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, median ${medianOf(loads).toFixed(1)}`;
-const isolation = `${run_.together ? 'every workload in a fresh process a side' : 'every implementation of every workload in a fresh process a side'}${run_.concurrent === false ? ' (node --single-threaded)' : ''}`;
+const isolation = `${run_.together !== false ? 'every workload in a fresh process a side' : 'every implementation of every workload in a fresh process a side'}${run_.concurrent === false ? ' (node --single-threaded)' : ''}`;
 console.log(`base ${run_.base.slice(0, 12)}, head ${run_.head.slice(0, 12)}${run_.dirty ? ' (with uncommitted changes)' : ''}; this checkout's bench on both; ${rounds} rounds, ${isolation}, ${run_.clock} clock; ${loadText}${opts.rejudge ? ` (judged again from ${opts.rejudge})` : ''}\n`);
 console.log(table(rows, opts.slower));
 for (const r of rows) for (const e of [...(r.notes ?? []).map((n) => `† ${n}`), ...new Set(r.errors ?? [])]) console.log(`- ${r.name} ${e}`);
 const slower = rows.filter((r) => r.verdict === 'slower');
 const floors = rows.map((r) => r.ratios.floor?.ratio).filter((x) => x !== undefined);
-console.log(`\n${rows.length} workloads; ${slower.length} slower than ${opts.slower} %: ${slower.map((r) => r.name).join(', ') || 'none'}${rows.some((r) => r.verdict === 'error') ? '; some failed (above)' : ''}; floors head/base ${Math.min(...floors).toFixed(2)}–${Math.max(...floors).toFixed(2)}`);
+console.log(`\n${rows.length} workloads; ${slower.length} slower than ${opts.slower} %: ${slower.map((r) => r.name).join(', ') || 'none'}${rows.some((r) => r.verdict === 'unstable') ? `; unstable (ours and its floor each in two modes across processes: not judged by time): ${rows.filter((r) => r.verdict === 'unstable').map((r) => r.name).join(', ')}` : ''}${rows.some((r) => r.verdict === 'error') ? '; some failed (above)' : ''}; floors head/base ${Math.min(...floors).toFixed(2)}–${Math.max(...floors).toFixed(2)}`);
 if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ ...run_, rows }, null, 2)}\n`);
