@@ -3,8 +3,8 @@
 // of Node built-ins).
 export { readLedgerFile, writeLedgerFile, nodeSha3 } from './node.js';
 export { removeLeftoverTemps, writeFileDurably } from './durable-file.js';
-// The state endpoints' keys (the http layer).
-export { keyAt, accountKey, objectGroupKey, coinStoreKeyTail, FEATURES_KEY } from './state-keys.js';
+// The state endpoints' keys (the http layer), and the framework struct tag they and the replica's block checks build keys from.
+export { keyAt, accountKey, objectGroupKey, coinStoreKeyTail, FEATURES_KEY, framework } from './state-keys.js';
 // A state key's bytes as a Map key (the replica's read-through cache).
 export { keyString } from './memory-state.js';
 // The framework resources' keys the ledger reads (the replica reads and checks the same ones), and a

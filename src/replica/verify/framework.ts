@@ -1,6 +1,6 @@
 import { bytes, fixedBytes, struct, u64, vector, type Schema } from '../../bcs/index.js';
 import { resourceKey } from '../../ledger/index.js';
-import { CHAIN_ID_KEY, TIMESTAMP_KEY } from '../../ledger/internal.js';
+import { CHAIN_ID_KEY, TIMESTAMP_KEY, framework as frameworkStruct } from '../../ledger/internal.js';
 import { encodeTypeTagString } from '../../move/index.js';
 
 // What of the framework (aptos-framework sources) a block's checks read: the events that open a block
@@ -32,8 +32,6 @@ export interface Framework {
   blockResourceKey: Uint8Array;
 }
 
-const fw = (module: string, name: string) => ({ address: '0x1', module, name, typeArgs: [] });
-
 /** Built once per verifier. */
 export function framework(): Framework {
   const address = fixedBytes(32);
@@ -52,6 +50,6 @@ export function framework(): Framework {
     }) as unknown as Schema<NewBlockEvent, NewBlockEvent>,
     chainIdKey: CHAIN_ID_KEY,
     timestampKey: TIMESTAMP_KEY,
-    blockResourceKey: resourceKey('0x1', fw('block', 'BlockResource')),
+    blockResourceKey: resourceKey('0x1', frameworkStruct('block', 'BlockResource')),
   };
 }
