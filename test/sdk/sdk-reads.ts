@@ -28,16 +28,12 @@ export function sdkReadSuite(url: () => string, ledger: () => MemoryLedger): voi
   it('getLedgerInfo and getChainId', async () => {
     const i = ledger().ledgerInfo();
     const got = await aptos().getLedgerInfo();
-    expect(got).toEqual({
-      chain_id: i.chainId,
-      epoch: String(i.epoch),
-      ledger_version: String(i.ledgerVersion),
-      oldest_ledger_version: String(i.oldestLedgerVersion),
-      ledger_timestamp: String(i.ledgerTimestampUsec),
-      node_role: 'full_node',
-      oldest_block_height: String(i.oldestBlockHeight),
-      block_height: String(i.blockHeight),
-    });
+    // Every U64 as its decimal string, in the node's field order; the role a full node's.
+    const u64s = ['epoch', 'ledger_version', 'oldest_ledger_version', 'ledger_timestamp', 'oldest_block_height', 'block_height'] as const;
+    const want = [i.epoch, i.ledgerVersion, i.oldestLedgerVersion, i.ledgerTimestampUsec, i.oldestBlockHeight, i.blockHeight];
+    expect(Object.keys(got)).toEqual(['chain_id', ...u64s.slice(0, 4), 'node_role', ...u64s.slice(4)]);
+    expect(u64s.map((k) => got[k])).toEqual(want.map(String));
+    expect([got.chain_id, got.node_role]).toEqual([i.chainId, 'full_node']);
     expect(await aptos().getChainId()).toBe(4);
   });
 
