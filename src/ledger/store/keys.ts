@@ -138,9 +138,9 @@ export function encodeBlockRow(h: BlockHeader, alloc = fresh): Uint8Array {
 }
 
 /** The header of the block at `height` from its row. */
-export function decodeBlockRow(height: number, b: Uint8Array): BlockHeader {
+export function decodeBlockRow(height: bigint, b: Uint8Array): BlockHeader {
   const v = new DataView(b.buffer, b.byteOffset, 56);
-  return { blockHeight: BigInt(height), blockHash: b.slice(0, 32), blockTimestamp: v.getBigUint64(32), firstVersion: v.getBigUint64(40), lastVersion: v.getBigUint64(48) };
+  return { blockHeight: height, blockHash: b.slice(0, 32), blockTimestamp: v.getBigUint64(32), firstVersion: v.getBigUint64(40), lastVersion: v.getBigUint64(48) };
 }
 
 /** A row's first version, as a number, without decoding the rest (pruning and listing walk by it). */

@@ -296,7 +296,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     blockByHeight(height) {
       if (height < BigInt(head.oldestHeight) || height >= BigInt(head.nextHeight)) return undefined;
       const b = t.blocks.get(u64(Number(height)));
-      return b === undefined ? undefined : decodeBlockRow(Number(height), plain(b));
+      return b === undefined ? undefined : decodeBlockRow(height, plain(b));
     },
 
     blockByVersion(version) {
@@ -344,7 +344,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
               const row = plain(value);
               const txs: Uint8Array[] = [];
               for (const { value: tx } of t.tx.getRange({ start: u64(blockRowFirst(row)), end: u64(blockRowLast(row) + 1), transaction })) txs.push(plain(tx).subarray(decodeTxnMeta(tx).recordAt));
-              yield { header: decodeBlockRow(readU64(key), row), txs };
+              yield { header: decodeBlockRow(BigInt(readU64(key)), row), txs };
             }
           } finally {
             transaction.done();
