@@ -34,6 +34,29 @@ if (kind === 'hello') {
       res.end(reply);
     });
   });
+} else if (kind === 'floor-encode') {
+  // The same-shape floor plus a hand-written encoder of this one request (bench/floor/encode-submission.mjs).
+  const { compileTransferReply } = await import('../floor/encode-submission.mjs');
+  const encode = compileTransferReply(4);
+  server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const reply = encode(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(200, {
+        'X-SVC-CHAIN-ID': '4',
+        'X-SVC-LEDGER-VERSION': '0',
+        'X-SVC-LEDGER-OLDEST-VERSION': '0',
+        'X-SVC-LEDGER-TIMESTAMPUSEC': String(BigInt(Date.now()) * 1000n),
+        'X-SVC-EPOCH': '0',
+        'X-SVC-BLOCK-HEIGHT': '0',
+        'X-SVC-OLDEST-BLOCK-HEIGHT': '0',
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(reply.length),
+      });
+      res.end(reply);
+    });
+  });
 } else if (kind === 'ledger') {
   const { createLedgerHandler } = await import(new URL('http/index.js', dist).href);
   const { createNodeServer } = await import(new URL('http/node.js', dist).href);
@@ -49,7 +72,7 @@ if (kind === 'hello') {
   });
   server = createNodeServer(createLedgerHandler({ ledgerInfo }));
 } else {
-  throw new Error(`usage: server.mjs hello|floor|ledger`);
+  throw new Error(`usage: server.mjs hello|floor|floor-encode|ledger`);
 }
 server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
 // The bench asks for this process's CPU time around a measurement: throughput on a shared machine
