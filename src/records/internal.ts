@@ -2,7 +2,7 @@
 // package. The X-SVC-* header names in one list (the http layer writes them in the node's order),
 // and the access path record (the ledger, node-json and the replica build and read resource keys
 // with it).
-export { LEDGER_HEADERS, NODE_LEDGER_HEADERS } from './ledger-info.js';
+export { LEDGER_HEADERS, APTOS_LEDGER_HEADERS } from './ledger-info.js';
 export { accessPath } from './write-set.js';
 // GET /v1's answer in both forms, declared once (the http layer's ledger-info route writes it).
 export { indexResponseBcs, type IndexResponseJson } from './read-api.js';

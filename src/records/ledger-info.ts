@@ -37,7 +37,7 @@ export const LEDGER_HEADERS = {
  * reader takes them where the X-SVC-* ones are absent (a real node, or its answer forwarded by a
  * replica); the library's server sends X-SVC-* and, beside a page, X-Aptos-Cursor too.
  */
-export const NODE_LEDGER_HEADERS: Readonly<Record<keyof typeof LEDGER_HEADERS, string>> = {
+export const APTOS_LEDGER_HEADERS: Readonly<Record<keyof typeof LEDGER_HEADERS, string>> = {
   chainId: 'X-Aptos-Chain-Id',
   ledgerVersion: 'X-Aptos-Ledger-Version',
   oldestLedgerVersion: 'X-Aptos-Ledger-Oldest-Version',
@@ -90,7 +90,7 @@ export function parseLedgerInfo(headers: HeaderSource): LedgerInfo {
     const v = read(name);
     if (v !== undefined) return v;
     const field = (Object.keys(LEDGER_HEADERS) as (keyof typeof LEDGER_HEADERS)[]).find((k) => LEDGER_HEADERS[k] === name);
-    return field === undefined ? undefined : read(NODE_LEDGER_HEADERS[field]);
+    return field === undefined ? undefined : read(APTOS_LEDGER_HEADERS[field]);
   };
   const required = (name: string): string => {
     const v = get(name);

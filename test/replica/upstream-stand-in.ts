@@ -4,7 +4,7 @@ import { createLedgerHandler, type Forward } from '../../src/http/index.js';
 import type { MemoryLedger } from '../../src/ledger/index.js';
 import { pendingTransactionJson } from '../../src/node-json/index.js';
 import { bcsBlock } from '../../src/records/index.js';
-import { NODE_LEDGER_HEADERS } from '../../src/records/internal.js';
+import { APTOS_LEDGER_HEADERS } from '../../src/records/internal.js';
 import { signedTransaction } from '../../src/transactions/index.js';
 import { listen, type Running } from '../http/helpers.js';
 import { exampleLedger, FIXTURE_BLOCKS } from '../ledger/fixture.js';
@@ -41,7 +41,7 @@ export async function startUpstream(): Promise<Upstream> {
     const i = ledger.ledgerInfo();
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
     const values = { chainId: i.chainId, ledgerVersion: i.ledgerVersion, oldestLedgerVersion: i.oldestLedgerVersion, ledgerTimestampUsec: i.ledgerTimestampUsec, epoch: i.epoch, blockHeight: i.blockHeight, oldestBlockHeight: i.oldestBlockHeight };
-    for (const [k, v] of Object.entries(values)) headers[NODE_LEDGER_HEADERS[k as keyof typeof values]] = String(v);
+    for (const [k, v] of Object.entries(values)) headers[APTOS_LEDGER_HEADERS[k as keyof typeof values]] = String(v);
     return { status: 202, headers, body: JSON.stringify(pending) };
   };
   const running = await listen(createLedgerHandler({ source: ledger, forward: submit }));
