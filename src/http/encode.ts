@@ -2,7 +2,6 @@ import { parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../s
 import {
   encodeRequestAsync,
   parseSubmissionRequest,
-  quotedHexOf,
   requestMessageBody,
   requestTextSliced,
   SLICED_PARSE_THRESHOLD,
@@ -98,6 +97,7 @@ function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, request: 
   // Without a resolver both forms give the same answer; the synchronous one skips the prefetch. The
   // body is the hex's JSON string as bytes, written from the encoder's buffer: as a string it cost
   // a message copy, the hex text, and its UTF-8 length and copy on the socket (issue 32).
-  if (abis.sync) return jsonReply(200, requestMessageBody(request, { chainId, abis: abis.registry }, cfg.replyMemory), headers);
-  return encodeRequestAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage }) => jsonReply(200, quotedHexOf(signingMessage, cfg.replyMemory), headers));
+  const quoted = ex.quotedHex ?? cfg.replyHex;
+  if (abis.sync) return jsonReply(200, requestMessageBody(request, { chainId, abis: abis.registry }, quoted), headers);
+  return encodeRequestAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage: m }) => jsonReply(200, quoted(m, m.length), headers));
 }

@@ -1,4 +1,4 @@
-import type { HexSlab } from '../bcs/internal.js';
+import type { QuotedHex } from '../submission/internal.js';
 import type { LedgerInfo } from '../records/index.js';
 import type { Turns } from './turns.js';
 import type { Forward } from './forward.js';
@@ -51,6 +51,11 @@ export interface Exchange {
    * parse, so an abandoned body is never parsed. Optional: the web-standard form does not know.
    */
   abandoned?(): Error | undefined;
+  /**
+   * encode_submission's `"0x…"` body in the platform's own hex, or undefined for the handler's
+   * (hex.ts `quotedHex`). The node adapter's is Buffer's, in C++ (node-exchange.ts).
+   */
+  readonly quotedHex?: QuotedHex;
 }
 
 /** A reply now, or later: a synchronous source is answered without a microtask in between. */
@@ -77,8 +82,8 @@ export interface HandlerConfig {
   readonly healthNote: () => string | undefined;
   /** Large bodies parse one at a time, the earliest expected finish first (turns.ts). */
   readonly largeBodies: Turns;
-  /** What encode_submission's bodies are cut from, one piece each (hex.ts `quotedHex`). */
-  readonly replyMemory: HexSlab;
+  /** encode_submission's `"0x…"` body where the exchange has no hex of its own: pieces of one slab (hex.ts `quotedHex`). */
+  readonly replyHex: QuotedHex;
   /** Where the routes that need a mempool or VM go (forward.ts), or undefined: they answer 403. */
   readonly forward: Forward | undefined;
 }

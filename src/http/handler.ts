@@ -10,7 +10,7 @@ import { DEFAULT_GAS_ESTIMATION, DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, 
 import type { Forward } from './forward.js';
 import type { LedgerSource, Sha3 } from '../ledger/index.js';
 import { fairTurns } from './turns.js';
-import { hexSlab } from '../bcs/internal.js';
+import { hexSlab, quotedHex } from '../bcs/internal.js';
 
 export interface LedgerHandlerOptions {
   /**
@@ -141,6 +141,7 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
   const source = options.source;
   const ledgerInfo = options.ledgerInfo ?? (source ? () => source.ledgerInfo() : undefined);
   if (ledgerInfo === undefined) throw new TypeError('createLedgerHandler needs a source or a ledgerInfo function');
+  const slab = hexSlab();
   const cfg: HandlerConfig = {
     ledgerInfo,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
@@ -149,7 +150,7 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
     unhealthy: options.unhealthy ?? (() => undefined),
     healthNote: options.healthNote ?? (() => undefined),
     largeBodies: fairTurns(),
-    replyMemory: hexSlab(),
+    replyHex: (bytes, n) => quotedHex(bytes, n, slab),
     forward: options.forward,
   };
   const abis: HandlerAbis = options.abis ? { registry: options.abis, sync: false } : { registry: abiRegistry(), sync: true };

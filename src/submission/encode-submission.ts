@@ -1,5 +1,5 @@
 import { BcsWriter, UsageError, encodeWith, toHex, type Address } from '../bcs/index.js';
-import { encodeInto, quotedHex, type HexSlab } from '../bcs/internal.js';
+import { encodeInto, quotedHex } from '../bcs/internal.js';
 import type { TypeTag } from '../move/index.js';
 import {
   multiAgentSigningMessage,
@@ -198,17 +198,20 @@ export function writeSubmission(w: BcsWriter, request: unknown, options: EncodeS
 }
 
 /**
- * The endpoint's 200 body for a request already read (`parseSubmissionRequest`, or the http route's
- * scan of the body's bytes): the signing message as the JSON string of its `0x` hex, as bytes
- * (`"0x…"`), written from the encoder's own buffer. A server answering it allocates neither the
- * message, nor a hex string, nor that string's UTF-8 copy; with `slab` (the server's), the body is a
- * piece of it (hex.ts `quotedHex`). Errors as `encodeSubmission`'s.
+ * How the endpoint's 200 body is made from the signing message's first `n` bytes: `"0x…"`, the JSON
+ * string of their `0x` hex, as ASCII bytes (hex.ts `quotedHex`) or as a string (a platform's own hex).
  */
-export function requestMessageBody(req: SubmissionRequest, options: EncodeSubmissionOptions, slab?: HexSlab): Uint8Array {
+export type QuotedHex = (bytes: Uint8Array, n: number) => string | Uint8Array;
+
+/**
+ * The endpoint's 200 body for a request already read (`parseSubmissionRequest`, or the http route's
+ * scan of the body's bytes), made by `quoted` from the encoder's own buffer: a server answering it
+ * allocates no message of its own. Errors as `encodeSubmission`'s.
+ */
+export function requestMessageBody(req: SubmissionRequest, options: EncodeSubmissionOptions, quoted: QuotedHex = quotedHex): string | Uint8Array {
   const chainId = checkChainId(options?.chainId);
   const registry = registryOf(options.abis);
-  // The endpoint's body from the bytes the writer holds (the core's quotedHex: `"0x…"` as ASCII).
-  return encodeInto(writeParsed, { req, typeArgs: verifiedTypeArgs(req, registry), chainId, registry, lookup: registry.module }, (w) => quotedHex(w.buf, w.off, slab));
+  return encodeInto(writeParsed, { req, typeArgs: verifiedTypeArgs(req, registry), chainId, registry, lookup: registry.module }, (w) => quoted(w.buf, w.off));
 }
 
 /**
@@ -229,11 +232,6 @@ function verifiedTypeArgs(req: SubmissionRequest, registry: AbiRegistry): TypeTa
 
 function isCompiledCall(v: unknown): boolean {
   return typeof (v as CompiledCall | undefined)?.writeSigningMessage === 'function';
-}
-
-/** The endpoint's body for a message held outside a writer (the asynchronous route's). */
-export function quotedHexOf(bytes: Uint8Array, slab?: HexSlab): Uint8Array {
-  return quotedHex(bytes, bytes.length, slab);
 }
 
 export interface EncodeSubmissionAsyncOptions extends EncodeSubmissionOptions {

@@ -1,7 +1,7 @@
 // encode_submission's API for the layers above it (the http handler, the CLI), beyond its public
 // index: the request's parsed form and checks, and the writer behind `encodeSubmission`. Not
 // exported from the package.
-export { encodeRequestAsync, quotedHexOf, requestMessageBody, writeSubmission } from './encode-submission.js';
+export { encodeRequestAsync, requestMessageBody, writeSubmission, type QuotedHex } from './encode-submission.js';
 export { parseSubmissionRequest, type SubmissionRequest } from './request.js';
 export { requestText, requestTextSliced } from './request-bytes.js';
 export { SLICED_PARSE_THRESHOLD } from './json-text.js';

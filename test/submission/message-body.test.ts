@@ -14,7 +14,7 @@ const request = (fn: string, typeArguments: string[] = [], args: unknown[] = ['0
   expiration_timestamp_secs: '1700000000',
   payload: { type: 'entry_function_payload', function: fn, type_arguments: typeArguments, arguments: args },
 });
-const text = (body: Uint8Array) => new TextDecoder().decode(body);
+const text = (body: string | Uint8Array) => (typeof body === 'string' ? body : new TextDecoder().decode(body));
 
 describe('requestMessageBody', () => {
   it('answers a compiled call (verify skipped) with the same body as its first, verified, request', () => {
@@ -25,6 +25,17 @@ describe('requestMessageBody', () => {
     expect(abis.calls.get('0x1::aptos_account::transfer')).toBeDefined();
     const second = text(requestMessageBody(parseSubmissionRequest(body), { chainId: 4, abis }));
     expect([first, second]).toEqual([expected, expected]);
+  });
+  it('makes the body with the hex it is given (the node adapter gives Buffer\'s), over exactly the message', () => {
+    const body = request('0x1::aptos_account::transfer');
+    const expected = JSON.stringify(encodeSubmission(body, { chainId: 4 }).hex);
+    const seen: number[] = [];
+    const quoted = (bytes: Uint8Array, n: number) => {
+      seen.push(n);
+      return `"0x${Buffer.from(bytes.buffer, bytes.byteOffset, n).toString('hex')}"`;
+    };
+    expect(requestMessageBody(parseSubmissionRequest(body), { chainId: 4, abis: abiRegistry() }, quoted)).toBe(expected);
+    expect(seen).toEqual([(expected.length - 4) / 2]);
   });
   it('still verifies a text not compiled yet, and type arguments of a compiled function', () => {
     const abis = abiRegistry();
