@@ -12,7 +12,11 @@
 // noise. Each process is
 // `node --single-threaded` (`--concurrent`: V8's helper threads on): compiling and collecting on the
 // timed thread, in an order fixed by the program, so a process's figure no longer lands in one of two
-// modes by how the helper threads were scheduled. The verdict is on
+// modes by how the helper threads were scheduled. Each process's young generation may grow to 32 MiB
+// semi-spaces (`--max-semi-space-size=32`; `--default-young` keeps V8's own limit): a workload whose
+// value outlives a scavenge (records/block-100-user's decoded block) was otherwise copied by every
+// scavenge in some processes and not in others, 0.4 or 3.4 ms an op by the process, floor and ours.
+// The verdict is on
 // ours' ratio to the floor, head's over base's, taken round by round (the processes seconds apart),
 // median over rounds; where a workload has no floor, on ours alone. See bench/README.md.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -20,7 +24,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import os from 'node:os';
 import path from 'node:path';
 
-const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--clock cpu|wall] [--impls LIST] [--together] [--concurrent] [--json FILE] | --rejudge FILE [--slower PCT]
+const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--clock cpu|wall] [--impls LIST] [--together] [--concurrent] [--default-young] [--json FILE] | --rejudge FILE [--slower PCT]
   --base REV        the commit to compare against (required)
   --rounds N        rounds; each times every workload once a side, in fresh processes (default 3)
   --filter PATTERN  only workloads whose name matches (passed to bench/run.mjs)
@@ -30,11 +34,12 @@ const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter
   --impls LIST      the implementations timed (default ours,floor; ours,floor,ts-sdk,mysten adds the peers)
   --together        time the implementations in one process a side (default: each in its own)
   --concurrent      V8's compiler and GC helper threads on (default: node --single-threaded)
+  --default-young   V8's own young-generation limit (default: --max-semi-space-size=32)
   --json FILE       also write the comparison as JSON
   --rejudge FILE    no timing: the verdicts again from a --json file (e.g. with another --slower)`;
 
 function parseArgs(argv) {
-  const o = { base: undefined, rounds: 3, filter: undefined, quick: false, slower: 5, clock: 'cpu', impls: 'ours,floor', together: false, concurrent: false, json: undefined, rejudge: undefined };
+  const o = { base: undefined, rounds: 3, filter: undefined, quick: false, slower: 5, clock: 'cpu', impls: 'ours,floor', together: false, concurrent: false, defaultYoung: false, json: undefined, rejudge: undefined };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -51,6 +56,7 @@ function parseArgs(argv) {
     else if (flag === '--impls') o.impls = value();
     else if (flag === '--together') o.together = true;
     else if (flag === '--concurrent') o.concurrent = true;
+    else if (flag === '--default-young') o.defaultYoung = true;
     else if (flag === '--json') o.json = value();
     else if (flag === '--rejudge') o.rejudge = value();
     else if (flag === '--help' || flag === '-h') {
@@ -132,7 +138,8 @@ const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `impls` of one workload on one side, in a fresh process: { out: { impl: median ns }, load } or { error, load }. */
 function benchOne(dir, name, impls, opts) {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-compare-')), 'r.json');
-  const args = [...(opts.concurrent ? [] : ['--single-threaded']), 'bench/run.mjs', '--only', 'speed', '--clock', opts.clock, '--impls', impls, '--one-process', '--filter', `^${escapeRegExp(name)}$`, '--json', file];
+  const v8 = [...(opts.concurrent ? [] : ['--single-threaded']), ...(opts.defaultYoung ? [] : ['--max-semi-space-size=32'])];
+  const args = [...v8, 'bench/run.mjs', '--only', 'speed', '--clock', opts.clock, '--impls', impls, '--one-process', '--filter', `^${escapeRegExp(name)}$`, '--json', file];
   if (opts.quick) args.push('--quick');
   const r = run(dir, process.execPath, args, 'ignore', false);
   const load = os.loadavg()[0];
@@ -266,12 +273,12 @@ function measure() {
   } finally {
     for (const dir of [baseBench, baseOwnBench]) if (dir) rmSync(dir, { recursive: true, force: true });
   }
-  return { base: baseSha, head: headSha, dirty, clock: opts.clock, together: opts.together, concurrent: opts.concurrent, loads, results };
+  return { base: baseSha, head: headSha, dirty, clock: opts.clock, together: opts.together, concurrent: opts.concurrent, defaultYoung: opts.defaultYoung, loads, results };
 }
 
 const rows = names.map((n) => compareOne(n, results[n], opts.slower));
 const loadText = `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, median ${medianOf(loads).toFixed(1)}`;
-const isolation = `${run_.together !== false ? 'every workload in a fresh process a side' : 'every implementation of every workload in a fresh process a side'}${run_.concurrent === false ? ' (node --single-threaded)' : ''}`;
+const isolation = `${run_.together !== false ? 'every workload in a fresh process a side' : 'every implementation of every workload in a fresh process a side'}${run_.concurrent === false ? ' (node --single-threaded)' : ''}${run_.defaultYoung === false ? ' (--max-semi-space-size=32)' : ''}`;
 console.log(`base ${run_.base.slice(0, 12)}, head ${run_.head.slice(0, 12)}${run_.dirty ? ' (with uncommitted changes)' : ''}; this checkout's bench on both; ${rounds} rounds, ${isolation}, ${run_.clock} clock; ${loadText}${opts.rejudge ? ` (judged again from ${opts.rejudge})` : ''}\n`);
 console.log(table(rows, opts.slower));
 for (const r of rows) for (const e of [...(r.notes ?? []).map((n) => `† ${n}`), ...new Set(r.errors ?? [])]) console.log(`- ${r.name} ${e}`);
