@@ -2,7 +2,8 @@
 // helpers (and the one capped body reader, which the client and the http layer, siblings, share from
 // here), variant tags and the one function behind `bcs.enum`. Not exported from the package.
 export { parseAddressInto, SPECIAL_LONG_ADDRESSES } from './address.js';
-export { concatBytes, readStreamCapped } from './bytes.js';
+export { concatBytes } from './bytes.js';
+export { CappedBody, HeldBytes, PAST_LIMIT, readStreamCapped, REFUSED, type ByteStore, type ChunkSink } from './capped-body.js';
 export { ARRAY_COST, ELEMENT_COST, STRING_COST, TYPED_ARRAY_COST } from './reader.js';
 export { enumeration } from './combinators.js';
 export { isNamedError, rethrowWithin } from './error.js';

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import { CappedBody, HeldBytes } from '../bcs/internal.js';
 import { ApiError } from '../records/index.js';
 import { joinPieces } from './body.js';
 import { TOO_LARGE, type BodyPieces, type BodyRead, type Exchange } from './exchange.js';
 import type { BlockStore, HeldBody } from './node-blocks.js';
 import type { BodyBudget, BudgetHold } from './node-budget.js';
 import { Later } from './later.js';
-import { originForm } from './node-request.js';
+import { originForm, readIncoming, type BodyEnd } from './node-request.js';
 import type { QuotedHex } from '../submission/internal.js';
 
 // A node:http request as the handler's exchange, for the adapter's requests and for CONNECT (whose
@@ -66,7 +67,7 @@ export class NodeExchange implements Exchange {
     const out = new Later<BodyPieces>();
     // CONNECT (no budget): its socket is the handler's, there is no body to read.
     if (this.budget === undefined || this.store === undefined) out.resolve([]);
-    else readIncoming(this, this.req, max, this.store, out);
+    else holdBody(this, this.req, max, this.store, out);
     return out;
   }
   /** Why the request will not be answered usefully any more: its connection closed, or the budget shed it. */
@@ -93,87 +94,69 @@ export class NodeExchange implements Exchange {
 const GONE = new Error('the client closed the connection');
 
 /**
- * Collects the body up to `limit` bytes under the budget; past the limit, discards the rest and
- * reports TOO_LARGE. A lone chunk is kept as it came (a small request is one); from the second on,
- * the chunks are copied into blocks of `store`, each charged before it is taken; when it does not
- * fit even after larger bodies were shed, this body is the one shed (503). A body that will not be
- * read gives its blocks back at once.
+ * Reads the body up to `limit` bytes under the budget (node-request.ts `readIncoming`, through bcs's
+ * capped reader); past the limit, the rest is discarded and the answer is TOO_LARGE.
  */
-function readIncoming(ex: NodeExchange, req: IncomingMessage, limit: number, store: BlockStore, out: Later<BodyPieces>): void {
-  const resolve = (v: BodyPieces) => out.resolve(v);
-  const reject = (e: unknown) => out.reject(e);
-  let first: Uint8Array | undefined;
-  let received = 0;
-  let settled = false;
-  const cleanup = () => {
-    settled = true;
-    req.off('data', onData);
-    req.off('end', onEnd);
-    req.off('error', onError);
-    req.off('close', onClose);
-  };
-  const drop = () => {
-    hold.release();
-    ex.held?.free();
-    first = undefined;
-  };
-  const shed = () => {
-    // Shed after the body was read (queued for its parse, or in it): its reader holds the
-    // blocks until the reply is written; the abandoned request stops at its next check.
-    if (settled) return;
-    ex.cut = true;
-    cleanup();
-    drop();
-    reject(new ApiError(503, 'web_framework_error', BUDGET_FULL));
-  };
-  const hold = ex.holdFor(shed);
-  const onData = (c: Uint8Array) => {
-    if (settled) return;
-    received += c.byteLength;
-    if (received > limit) {
-      ex.cut = true;
-      cleanup();
-      drop();
-      req.resume();
-      return resolve(TOO_LARGE);
-    }
-    if (first === undefined && ex.held === undefined) {
-      if (!hold.grow(c.byteLength)) return shed();
-      first = c;
-      return;
-    }
-    const held = (ex.held ??= store.body());
-    const before = first === undefined ? 0 : first.byteLength;
-    if (!hold.grow(held.heldAfter(before + c.byteLength))) return shed();
-    if (first !== undefined) held.add(first);
-    first = undefined;
-    held.add(c);
-  };
-  const body = (): BodyPieces => (ex.held !== undefined ? ex.held.pieces() : first !== undefined ? [first] : []);
-  // The common end leaves the four listeners on the finished request (each returns at once once
-  // settled): taking them off cost ~2,000 instructions a request, ~1 % of a small request's
-  // server CPU (issue 32, callgrind).
-  const onEnd = () => {
-    if (settled) return;
-    settled = true;
-    resolve(body());
-  };
-  const onError = (e: Error) => {
-    if (settled) return;
-    cleanup();
-    drop();
-    reject(e);
-  };
-  const onClose = () => {
-    if (settled) return;
-    cleanup();
-    if (!req.complete) {
-      drop();
-      reject(GONE);
-    } else resolve(body());
-  };
-  req.on('data', onData);
-  req.on('end', onEnd);
-  req.on('error', onError);
-  req.on('close', onClose);
+function holdBody(ex: NodeExchange, req: IncomingMessage, limit: number, store: BlockStore, out: Later<BodyPieces>): void {
+  const body = new BudgetedBody(ex, store, out);
+  body.stop = readIncoming(req, new CappedBody(limit, body), body);
+}
+
+const NOT_READING = (): boolean => false;
+
+/**
+ * A request's body as bcs's HeldBytes keeps it, charged and stored as the adapter needs: a lone
+ * chunk as it came (a small request is one); from the second on, copied into blocks of `store`,
+ * each charged to the budget before it is taken. When one does not fit even after larger bodies
+ * were shed, this body is the one shed (503). A body that will not be read gives its blocks back
+ * at once. One object per request with its methods on the prototype: closures per request were a
+ * visible share of a small request's CPU (issue 32).
+ */
+class BudgetedBody extends HeldBytes implements BodyEnd {
+  /** Stops the read (node-request.ts `readIncoming`); false once it had ended. */
+  stop: () => boolean = NOT_READING;
+  private readonly hold: BudgetHold;
+  constructor(
+    private readonly ex: NodeExchange,
+    private readonly blocks: BlockStore,
+    private readonly out: Later<BodyPieces>,
+  ) {
+    super(0);
+    this.hold = ex.holdFor(() => this.shed());
+  }
+  protected override makeStore(): HeldBody {
+    return (this.ex.held = this.blocks.body());
+  }
+  protected override charge(bytes: number): boolean {
+    if (this.hold.grow(bytes)) return true;
+    this.shed();
+    return false;
+  }
+  /**
+   * Shed by the budget, for this body's next block or to make room for a smaller one. Shed after
+   * it was read (queued for its parse, or in it), nothing is stopped: its reader holds the blocks
+   * until the reply is written, and the abandoned request stops at its next check.
+   */
+  private shed(): void {
+    if (!this.stop()) return;
+    this.ex.cut = true;
+    this.drop();
+    this.out.reject(new ApiError(503, 'web_framework_error', BUDGET_FULL));
+  }
+  end(): void {
+    this.out.resolve(this.pieces());
+  }
+  tooLarge(): void {
+    this.ex.cut = true;
+    this.drop();
+    this.out.resolve(TOO_LARGE);
+  }
+  fail(error: Error | undefined): void {
+    this.drop();
+    this.out.reject(error ?? GONE);
+  }
+  private drop(): void {
+    this.hold.release();
+    this.ex.held?.free();
+  }
 }

@@ -1,6 +1,7 @@
 import { BcsError, equalBytes } from '../bcs/index.js';
 import { blockHeaderJson, type BcsBlock, type BlockHeader, type BlockHeaderJson, type TransactionOnChainData } from '../records/index.js';
-import { each, field, hash, obj, u64 } from './json-read.js';
+import { readBlockHeaderJson } from '../records/internal.js';
+import { each, field, obj } from './json-read.js';
 import { readNodeJsonText } from './json-text.js';
 import { emptyVerification, lengths, truncate } from './read-report.js';
 import { onChainTransactionJson, renderContext, type TransactionJson, type TransactionJsonOptions } from './transaction-json.js';
@@ -44,18 +45,13 @@ export function parseNodeBlockJson(json: unknown, options: Omit<ParseTransaction
 
 function readBlock(json: unknown, options: Omit<ParseTransactionJsonOptions, 'blockId'>): BcsBlock {
   const o = obj(json, 'a block');
-  const blockHash = hash(o, 'block_hash', options.verifyHash === false);
+  // The header as records reads it (a hash blanked by the node's goldens passes unverified); the
+  // block's hash is the id its checkpoint and metadata transactions carry.
+  const block: BcsBlock = { ...readBlockHeaderJson(o, options.verifyHash === false), transactions: null };
+  const blockHash = block.blockHash;
   const ctx = readContext({ ...options, blockId: blockHash });
-  const block = {
-    blockHeight: u64(o, 'block_height'),
-    blockHash,
-    blockTimestamp: u64(o, 'block_timestamp'),
-    firstVersion: u64(o, 'first_version'),
-    lastVersion: u64(o, 'last_version'),
-    transactions: null as TransactionOnChainData[] | null,
-  };
   const list = field(o, 'transactions');
-  if (list === null) return block as BcsBlock;
+  if (list === null) return block;
   const transactions = each(o, 'transactions', (t, i) => {
     const r = readTransaction(t, ctx, `transactions[${i}].`);
     if (r.data.$kind !== 'OnChain') throw new BcsError('invalid_json', 'a block holds committed transactions only').within('type');
@@ -67,7 +63,7 @@ function readBlock(json: unknown, options: Omit<ParseTransactionJsonOptions, 'bl
     return r.data.value;
   });
   block.transactions = transactions;
-  return block as BcsBlock;
+  return block;
 }
 
 

@@ -6,3 +6,5 @@ export { LEDGER_HEADERS, APTOS_LEDGER_HEADERS } from './ledger-info.js';
 export { accessPath } from './write-set.js';
 // GET /v1's answer in both forms, declared once (the http layer's ledger-info route writes it).
 export { indexResponseBcs, type IndexResponseJson } from './read-api.js';
+// The block header's JSON reader: node-json's block reader builds on it.
+export { readBlockHeaderJson } from './json-forms.js';

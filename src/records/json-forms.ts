@@ -122,18 +122,53 @@ export function blockJson(block: BcsBlock): BlockJson {
 }
 
 /**
- * Checks the block endpoint's JSON body: the header's u64s as decimal strings, the hash as 32 bytes
- * of 0x hex, `transactions` left out or `null` (not requested; the result leaves it out) or an array.
- * The transactions stay as sent.
+ * The header's JSON read into its record: the one reader of it (the records' block JSON checks with
+ * it; node-json's block reader builds on it, adding the node's transaction JSON). Fields in the
+ * node's order, each failure typed and under the field's name: a u64 as a decimal string, the hash
+ * as 32 bytes of 0x hex; with `blankHash`, the empty string (a hash the node's api goldens blank)
+ * reads as zeros.
+ */
+export function readBlockHeaderJson(o: Record<string, unknown>, blankHash = false): BlockHeader {
+  return {
+    blockHeight: u64Field(o, 'block_height'),
+    blockHash: hashField(o, 'block_hash', blankHash),
+    blockTimestamp: u64Field(o, 'block_timestamp'),
+    firstVersion: u64Field(o, 'first_version'),
+    lastVersion: u64Field(o, 'last_version'),
+  };
+}
+
+function hashField(o: Record<string, unknown>, key: string, blankOk: boolean): Uint8Array {
+  const v = present(o, key);
+  if (blankOk && v === '') return new Uint8Array(32);
+  return field(() => {
+    if (typeof v !== 'string' || !v.startsWith('0x')) throw new BcsError('invalid_json', `expected 0x hex, got ${quote(v)}`);
+    const hash = fromHex(v);
+    if (hash.length !== 32) throw new BcsError('invalid_length', `${key} must be 32 bytes, got ${hash.length}`);
+    return hash;
+  }, key);
+}
+
+function u64Field(o: Record<string, unknown>, key: string): bigint {
+  const v = present(o, key);
+  return field(() => parseDecimal(v, 'u64'), key);
+}
+
+/** Field `key` of `o`, which must be there (null counts as there: its reader says what it expected). */
+function present(o: Record<string, unknown>, key: string): unknown {
+  const v = o[key];
+  if (v === undefined) throw new BcsError('missing_field', `missing field ${key}`).within(key);
+  return v;
+}
+
+/**
+ * Checks the block endpoint's JSON body: its header (`readBlockHeaderJson`), and `transactions`
+ * left out or `null` (not requested; the result leaves it out) or an array. The body is answered
+ * as sent: the transactions stay in the node's JSON.
  */
 export function parseBlockJson(json: unknown): BlockJson {
   const o = object(json, 'block');
-  for (const k of ['block_height', 'block_timestamp', 'first_version', 'last_version'] as const) field(() => parseDecimal(o[k], 'u64'), k);
-  const hash = field(() => {
-    if (typeof o.block_hash !== 'string' || !o.block_hash.startsWith('0x')) throw new BcsError('invalid_json', `expected 0x hex, got ${quote(o.block_hash)}`);
-    return fromHex(o.block_hash);
-  }, 'block_hash');
-  if (hash.length !== 32) throw new BcsError('invalid_length', `block_hash must be 32 bytes, got ${hash.length}`).within('block_hash');
+  readBlockHeaderJson(o);
   // The node's `Block` (api/types/src/block.rs) is a poem-openapi Object whose `transactions` has no
   // `#[oai(skip_serializing_if_is_none)]`: not requested, it arrives as `null`, read here as left out.
   if (o.transactions === null) {

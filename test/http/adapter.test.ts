@@ -7,11 +7,15 @@ import { listen, type Running } from './helpers.js';
 
 let srv: Running;
 const log: { method: string; path: string; status: number; aborted: boolean }[] = [];
+const bodyErrors: string[] = [];
 beforeAll(async () => {
   srv = await listen(
     async (req) => {
       if (new URL(req.url).pathname === '/throw') throw new Error('handler bug');
-      const body = await req.arrayBuffer();
+      const body = await req.arrayBuffer().catch((e: Error) => {
+        bodyErrors.push(e.message);
+        throw e;
+      });
       return new Response(`${req.method} ${body.byteLength} ${req.headers.get('x-test') ?? ''}`, {
         status: 201,
         headers: [['set-cookie', 'a=1'], ['set-cookie', 'b=2'], ['x-echo', 'yes']],
@@ -59,6 +63,29 @@ describe('toNodeListener (any web handler)', () => {
     const streamed = await fetch(`${srv.url}/echo`, { method: 'POST', body, duplex: 'half' } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(n).toBeLessThan(100_000);
+  });
+
+  it('the limit holds at its byte: a streamed body of 1000 bytes is read, of 1001 is a 413', async () => {
+    const streamed = (size: number) => {
+      // Two chunks and no Content-Length (chunked): the adapter counts them as they arrive.
+      const parts = [new Uint8Array(600), new Uint8Array(size - 600)];
+      const body = new ReadableStream<Uint8Array>({ pull: (c) => (parts.length > 0 ? c.enqueue(parts.shift()!) : c.close()) });
+      return fetch(`${srv.url}/echo`, { method: 'POST', body, duplex: 'half' } as RequestInit);
+    };
+    const fits = await streamed(1000);
+    expect([fits.status, await fits.text()]).toEqual([201, 'POST 1000 ']);
+    expect((await streamed(1001)).status).toBe(413);
+  });
+
+  it("a client gone before its body is whole fails the handler's read with node:http's own error", async () => {
+    const before = bodyErrors.length;
+    await new Promise<void>((resolve) => {
+      const s = connect(srv.port, '127.0.0.1', () => s.write('POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n' + 'x'.repeat(100)));
+      setTimeout(() => s.destroy(), 100);
+      s.on('close', () => resolve());
+    });
+    // lib/_http_server.js `abortIncoming` destroys the request with ECONNRESET 'aborted', passed on as it came.
+    await expect.poll(() => bodyErrors.slice(before)).toEqual(['aborted']);
   });
 
   it('a throwing handler is a 500 and the server stays up', async () => {

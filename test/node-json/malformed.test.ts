@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBcsError, u64 } from '../../src/bcs/index.js';
-import { transactionInfo, type TransactionData } from '../../src/records/index.js';
+import { parseBlockJson, transactionInfo, type TransactionData } from '../../src/records/index.js';
 import { abiRegistry } from '../../src/submission/index.js';
 import { arg, signedTransaction } from '../../src/transactions/index.js';
 import { bcs } from '../../src/bcs/index.js';
@@ -155,5 +155,19 @@ describe('malformed node transaction JSON', () => {
   it('malformed text is an invalid_json error', () => {
     for (const t of ['', '{', '{"a":}', 'nul', '[1,]']) expect(() => parseTransactionJson(t)).toThrow(expect.objectContaining({ code: 'invalid_json' }));
     expect(() => parseNodeBlockJson('{"block_height":"1"}')).toThrow(expect.objectContaining({ code: 'missing_field', path: 'block_hash' }));
+    // The header is read by records' one reader: its errors are parseBlockJson's, word for word.
+    const header = { block_height: '1', block_hash: '0x' + '40'.repeat(32), block_timestamp: '2', first_version: '3', last_version: '3', transactions: null };
+    const read = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    for (const bad of [{ block_hash: '0x40' }, { block_hash: '' }, { last_version: 3 }, { first_version: '-1' }]) {
+      const json = { ...header, ...bad };
+      expect(read(() => parseNodeBlockJson(json))).toBe(read(() => parseBlockJson(json)));
+      expect(read(() => parseBlockJson(json))).toMatch(/\(at (block_hash|last_version|first_version)\)$/);
+    }
   });
 });
