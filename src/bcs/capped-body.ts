@@ -1,7 +1,7 @@
 import { concatBytes } from './bytes.js';
 
 // The one capped body reader of the library: the client's responses, the web handler's requests
-// and the node:http adapter's requests (src/http/node-request.ts `readIncoming`) all count their
+// and the node:http adapter's requests (src/http/nodejs/request.ts `readIncoming`) all count their
 // chunks here as they arrive, so a hostile length is refused at the chunk that passes the limit,
 // not after it, and nothing past the limit is ever kept.
 
@@ -35,7 +35,7 @@ export class CappedBody {
 
 /**
  * Where a held body is copied once it is more than one chunk: one growing array (`growingBytes`), or
- * the node adapter's blocks (src/http/node-blocks.ts).
+ * the node adapter's blocks (src/http/nodejs/blocks.ts).
  */
 export interface ByteStore {
   /** What the store holds after `n` more bytes: what a budget is charged before `add` copies them. */
@@ -51,7 +51,7 @@ export interface ByteStore {
  * second on the chunks are copied into a store made then (`makeStore`), each charged (`charge`)
  * before it is copied, so a charge bounds what is allocated. By default the store is one growing
  * array and holding is free; the node adapter's requests override both (its blocks, its budget:
- * src/http/node-exchange.ts), as a subclass so that a request's body is one object, not a closure each.
+ * src/http/nodejs/exchange.ts), as a subclass so that a request's body is one object, not a closure each.
  */
 export class HeldBytes implements ChunkSink {
   private first: Uint8Array | undefined = undefined;

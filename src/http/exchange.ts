@@ -53,7 +53,7 @@ export interface Exchange {
   abandoned?(): Error | undefined;
   /**
    * encode_submission's `"0x…"` body in the platform's own hex, or undefined for the handler's
-   * (hex.ts `quotedHex`). The node adapter's is Buffer's, in C++ (node-exchange.ts).
+   * (hex.ts `quotedHex`). The node adapter's is Buffer's, in C++ (nodejs/exchange.ts).
    */
   readonly quotedHex?: QuotedHex;
 }

@@ -4,25 +4,25 @@ import { DEFAULT_MAX_BODY_BYTES, EXCHANGE } from './exchange.js';
 import { isLater, isPromise } from './responses.js';
 import type { Reply } from './exchange.js';
 import type { LedgerHandler } from './handler.js';
-import { NodeExchange } from './node-exchange.js';
-import { writeReply, type Done } from './node-reply.js';
-import { originForm, viaRequest, type WebHandler } from './node-request.js';
-import { blockStore } from './node-blocks.js';
-import { bodyBudget } from './node-budget.js';
-import { badTarget, guardServer, serverLimits, serverOptions, type NodeServerLimits } from './node-server.js';
+import { NodeExchange } from './nodejs/exchange.js';
+import { writeReply, type Done } from './nodejs/reply.js';
+import { originForm, viaRequest, type WebHandler } from './nodejs/request.js';
+import { blockStore } from './nodejs/blocks.js';
+import { bodyBudget } from './nodejs/budget.js';
+import { badTarget, guardServer, serverLimits, serverOptions, type NodeServerLimits } from './nodejs/server.js';
 
 export type { WebHandler };
-export { NODE_SERVER_DEFAULTS, type NodeServerLimits } from './node-server.js';
+export { NODE_SERVER_DEFAULTS, type NodeServerLimits } from './nodejs/server.js';
 
 // node:http adapter (ledger-bcs/http/node). Handlers from createLedgerHandler are served through
 // their exchange form (no `Request`/`Response` objects); any other web-standard handler goes through
-// node-request.ts. Client aborts cancel the body read, and the reply to a closed socket is dropped;
+// nodejs/request.ts. Client aborts cancel the body read, and the reply to a closed socket is dropped;
 // nothing here rejects unhandled.
 
 export interface NodeAdapterOptions extends NodeServerLimits {
   /** Body limit for handlers that are not ours (ours carry their own); default 8 MiB. */
   maxBodyBytes?: number;
-  /** Called after a load: the bodies held went back to zero after passing a quarter of `maxBufferedBytes` (node-budget.ts). */
+  /** Called after a load: the bodies held went back to zero after passing a quarter of `maxBufferedBytes` (nodejs/budget.ts). */
   afterLoad?: () => void;
   /** Called once per request after the response is written or the client went away. */
   onResponse?: (entry: {
@@ -44,8 +44,8 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
   const exchange = (handler as Partial<LedgerHandler>)[EXCHANGE];
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.onResponse;
-  // One budget for the bodies of every connection of this listener (node-budget.ts), held in one
-  // store of blocks (node-blocks.ts). Once no body has been held for a second its empty slabs go
+  // One budget for the bodies of every connection of this listener (nodejs/budget.ts), held in one
+  // store of blocks (nodejs/blocks.ts). Once no body has been held for a second its empty slabs go
   // (but a lightly used first one); after a load all of them, before the host's `afterLoad`.
   const store = blockStore();
   const afterLoad = options.afterLoad;
@@ -139,7 +139,7 @@ function writeFailure(res: ServerResponse, done: Done): void {
   done(res.statusCode, true);
 }
 
-/** A node:http server for `handler` with the limits of `options` (slow peers, malformed HTTP: node-server.ts). */
+/** A node:http server for `handler` with the limits of `options` (slow peers, malformed HTTP: nodejs/server.ts). */
 export function createNodeServer(handler: WebHandler | LedgerHandler, options: NodeAdapterOptions = {}): Server {
   const server = createServer(serverOptions(options), toNodeListener(handler, options));
   return guardServer(server, options, (handler as Partial<LedgerHandler>)[EXCHANGE]);

@@ -3,12 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { joinPieces } from '../../src/http/body.js';
 import { TOO_LARGE } from '../../src/http/exchange.js';
-import { BLOCK_BYTES, blockStore } from '../../src/http/node-blocks.js';
-import { bodyBudget } from '../../src/http/node-budget.js';
-import { NodeExchange } from '../../src/http/node-exchange.js';
+import { BLOCK_BYTES, blockStore } from '../../src/http/nodejs/blocks.js';
+import { bodyBudget } from '../../src/http/nodejs/budget.js';
+import { NodeExchange } from '../../src/http/nodejs/exchange.js';
 import { requestTextSliced } from '../../src/submission/internal.js';
 
-// The node adapter's request bodies held in blocks of shared slabs (src/http/node-blocks.ts), not
+// The node adapter's request bodies held in blocks of shared slabs (src/http/nodejs/blocks.ts), not
 // in one buffer each: malloc's heap kept 8 MiB buffers after an attack (issue 31).
 
 const bytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff);

@@ -3,11 +3,11 @@ import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLedgerHandler } from '../../src/http/handler.js';
-import { bodyBudget } from '../../src/http/node-budget.js';
+import { bodyBudget } from '../../src/http/nodejs/budget.js';
 import { createNodeServer, type NodeAdapterOptions } from '../../src/http/node.js';
 import { ledger, NOW_MS } from '../client/helpers.js';
 
-// The server's one budget for buffered request bodies (src/http/node-budget.ts), and bodies whose
+// The server's one budget for buffered request bodies (src/http/nodejs/budget.ts), and bodies whose
 // connection closed: dropped, never parsed. Before, 500 peers slowly sending 8 MiB held 6.9 GB,
 // and 50 hostile bodies whose peers had gone kept a core busy for a minute.
 

@@ -13,7 +13,7 @@ import { fullCollection, logLevel, requestLog, type LogLevel } from './serve-log
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 const MAX_MS = 2_147_483_647;
 
-// The node adapter's limits by flag (defaults in src/http/node-server.ts).
+// The node adapter's limits by flag (defaults in src/http/nodejs/server.ts).
 const LIMIT_FLAGS: Record<string, keyof NodeServerLimits> = {
   '--headers-timeout-ms': 'headersTimeoutMs',
   '--request-timeout-ms': 'requestTimeoutMs',

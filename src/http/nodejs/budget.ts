@@ -38,7 +38,7 @@ interface Holder extends BudgetHold {
  * more than a quarter of its limit: the host may collect then (serve runs a full GC), so resident
  * memory returns after an attack without waiting for V8's idle collection, which can take minutes.
  * `idle`, if given, is called each time the budget has been back at zero for a second, load or not
- * (before `afterLoad`): the adapter lets go of its empty slabs then (node-blocks.ts).
+ * (before `afterLoad`): the adapter lets go of its empty slabs then (blocks.ts).
  */
 export function bodyBudget(limit: number, afterLoad?: () => void, idle?: () => void): BodyBudget {
   const holders = new Set<Holder>();

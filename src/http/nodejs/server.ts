@@ -1,9 +1,9 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Exchange, Serve } from './exchange.js';
-import { DEFAULT_MAX_BUFFERED_BYTES } from './node-budget.js';
-import { NodeExchange } from './node-exchange.js';
-import { originForm } from './node-request.js';
+import type { Exchange, Serve } from '../exchange.js';
+import { DEFAULT_MAX_BUFFERED_BYTES } from './budget.js';
+import { NodeExchange } from './exchange.js';
+import { originForm } from './request.js';
 
 // What a node:http server does with slow and malformed peers, made like the node's (poem over
 // hyper): see docs/reliability.md. Timeouts and a connection cap, so a peer cannot hold a

@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CappedBody, PAST_LIMIT } from '../bcs/internal.js';
-import { declaredLength } from './body.js';
-import { writeReply, type Done } from './node-reply.js';
-import { payloadTooLarge, payloadTooLargeError } from './responses.js';
+import { CappedBody, PAST_LIMIT } from '../../bcs/internal.js';
+import { declaredLength } from '../body.js';
+import { writeReply, type Done } from './reply.js';
+import { payloadTooLarge, payloadTooLargeError } from '../responses.js';
 
 // node:http for any web-standard handler: a `Request` whose body streams from the socket under the
 // size limit (413 by Content-Length up front, or once the stream passes it), the `Response`
 // streamed back with backpressure, and the handler's signal aborted when the client goes away.
 // And the adapter's one reader of a request's body (`readIncoming`), which that stream and the
-// exchange's held body (node-exchange.ts) both read through.
+// exchange's held body (exchange.ts) both read through.
 
 /**
  * The request target in origin form (`/path?query`). HTTP/1.1 servers must accept the absolute form

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Reply } from './exchange.js';
+import type { Reply } from '../exchange.js';
 
 /** Reports one finished request: its status, whether the client went away first, and the content type written. */
 export type Done = (status: number, aborted: boolean, contentType?: string) => void;

@@ -1,18 +1,18 @@
 import type { IncomingMessage } from 'node:http';
-import { CappedBody, HeldBytes } from '../bcs/internal.js';
-import { ApiError } from '../records/index.js';
-import { joinPieces } from './body.js';
-import { TOO_LARGE, type BodyPieces, type BodyRead, type Exchange } from './exchange.js';
-import type { BlockStore, HeldBody } from './node-blocks.js';
-import type { BodyBudget, BudgetHold } from './node-budget.js';
-import { Later } from './later.js';
-import { originForm, readIncoming, type BodyEnd } from './node-request.js';
-import type { QuotedHex } from '../submission/internal.js';
+import { CappedBody, HeldBytes } from '../../bcs/internal.js';
+import { ApiError } from '../../records/index.js';
+import { joinPieces } from '../body.js';
+import { TOO_LARGE, type BodyPieces, type BodyRead, type Exchange } from '../exchange.js';
+import type { BlockStore, HeldBody } from './blocks.js';
+import type { BodyBudget, BudgetHold } from './budget.js';
+import { Later } from '../later.js';
+import { originForm, readIncoming, type BodyEnd } from './request.js';
+import type { QuotedHex } from '../../submission/internal.js';
 
 // A node:http request as the handler's exchange, for the adapter's requests and for CONNECT (whose
 // socket is handed over, so it has no body to read). Its body is held under the server's budget
-// (node-budget.ts) from its first byte until the reply is written (`release`), in the listener's
-// blocks (node-blocks.ts) once it is more than one socket chunk.
+// (budget.ts) from its first byte until the reply is written (`release`), in the listener's
+// blocks (blocks.ts) once it is more than one socket chunk.
 
 /** What a request shed by the budget is answered (the handler writes it with the node's error body). */
 export const BUDGET_FULL = 'server busy: the request bodies it holds are at their limit; retry later';
@@ -94,7 +94,7 @@ export class NodeExchange implements Exchange {
 const GONE = new Error('the client closed the connection');
 
 /**
- * Reads the body up to `limit` bytes under the budget (node-request.ts `readIncoming`, through bcs's
+ * Reads the body up to `limit` bytes under the budget (request.ts `readIncoming`, through bcs's
  * capped reader); past the limit, the rest is discarded and the answer is TOO_LARGE.
  */
 function holdBody(ex: NodeExchange, req: IncomingMessage, limit: number, store: BlockStore, out: Later<BodyPieces>): void {
@@ -113,7 +113,7 @@ const NOT_READING = (): boolean => false;
  * visible share of a small request's CPU (issue 32).
  */
 class BudgetedBody extends HeldBytes implements BodyEnd {
-  /** Stops the read (node-request.ts `readIncoming`); false once it had ended. */
+  /** Stops the read (request.ts `readIncoming`); false once it had ended. */
   stop: () => boolean = NOT_READING;
   private readonly hold: BudgetHold;
   constructor(
