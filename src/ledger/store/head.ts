@@ -55,3 +55,11 @@ export function decodeHead(b: Uint8Array): Head {
     timestamp: BigInt(String(j.timestamp)),
   };
 }
+
+/** The head record's key in the `meta` table. */
+export const HEAD_KEY: Uint8Array = /* @__PURE__ */ new TextEncoder().encode('head');
+
+/** The head of a store that holds nothing yet. */
+export function emptyHead(chainId: number): Head {
+  return { baseVersion: 0, baseHeight: 0, oldestVersion: 0, oldestHeight: 0, nextVersion: 0, nextHeight: 0, chainId, epoch: 0n, timestamp: 0n };
+}
