@@ -4,6 +4,29 @@
 import { createServer } from 'node:http';
 
 const kind = process.argv[2];
+
+/** A bare node:http server that parses each request's JSON body and answers `answer(body)` with the ledger's nine headers. */
+function jsonFloor(answer) {
+  return createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const reply = answer(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(200, {
+        'X-SVC-CHAIN-ID': '4',
+        'X-SVC-LEDGER-VERSION': '0',
+        'X-SVC-LEDGER-OLDEST-VERSION': '0',
+        'X-SVC-LEDGER-TIMESTAMPUSEC': String(BigInt(Date.now()) * 1000n),
+        'X-SVC-EPOCH': '0',
+        'X-SVC-BLOCK-HEIGHT': '0',
+        'X-SVC-OLDEST-BLOCK-HEIGHT': '0',
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(reply.length),
+      });
+      res.end(reply);
+    });
+  });
+}
 const dist = new URL(process.env.LEDGER_BCS_DIST ?? '../../dist/', import.meta.url);
 let server;
 if (kind === 'hello') {
@@ -15,48 +38,11 @@ if (kind === 'hello') {
   // What any node:http server pays for this exchange's shape, with no encoding: read the JSON
   // body, answer the V2 reply's length with the same nine headers.
   const reply = `"0x${'00'.repeat(197)}"`;
-  server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      res.writeHead(200, {
-        'X-SVC-CHAIN-ID': '4',
-        'X-SVC-LEDGER-VERSION': '0',
-        'X-SVC-LEDGER-OLDEST-VERSION': '0',
-        'X-SVC-LEDGER-TIMESTAMPUSEC': String(BigInt(Date.now()) * 1000n),
-        'X-SVC-EPOCH': '0',
-        'X-SVC-BLOCK-HEIGHT': '0',
-        'X-SVC-OLDEST-BLOCK-HEIGHT': '0',
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(reply.length),
-      });
-      res.end(reply);
-    });
-  });
+  server = jsonFloor(() => reply);
 } else if (kind === 'floor-encode') {
   // The same-shape floor plus a hand-written encoder of this one request (bench/floor/encode-submission.mjs).
   const { compileTransferReply } = await import('../floor/encode-submission.mjs');
-  const encode = compileTransferReply(4);
-  server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const reply = encode(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      res.writeHead(200, {
-        'X-SVC-CHAIN-ID': '4',
-        'X-SVC-LEDGER-VERSION': '0',
-        'X-SVC-LEDGER-OLDEST-VERSION': '0',
-        'X-SVC-LEDGER-TIMESTAMPUSEC': String(BigInt(Date.now()) * 1000n),
-        'X-SVC-EPOCH': '0',
-        'X-SVC-BLOCK-HEIGHT': '0',
-        'X-SVC-OLDEST-BLOCK-HEIGHT': '0',
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(reply.length),
-      });
-      res.end(reply);
-    });
-  });
+  server = jsonFloor(compileTransferReply(4));
 } else if (kind === 'ledger') {
   const { createLedgerHandler } = await import(new URL('http/index.js', dist).href);
   const { createNodeServer } = await import(new URL('http/node.js', dist).href);
