@@ -1,3 +1,4 @@
+import type { StoredTransaction } from '../../ledger/index.js';
 import { ApiError, blockHeaderJson, type BlockHeader } from '../../records/index.js';
 import { encodeBlock } from '../../records/internal.js';
 import type { Reply } from '../exchange.js';
@@ -59,10 +60,26 @@ async function blockReply(ctx: EndpointContext, kind: AcceptKind, block: BlockHe
     // Without transactions the node leaves the field out (no `00`): the header alone.
     if (!withTransactions) return bcsReply((forms.bcs ??= encodeBlock(block, null)), ctx.headers);
     const txs = await ctx.source.transactions(block.firstVersion, count);
-    return bcsReply(encodeBlock(block, txs.length, txs.map((t) => t.bytes)), ctx.headers);
+    // The bytes before the transactions (header, `01`, count) kept too: no BCS writer runs per request.
+    if (forms.bcsBefore?.count !== txs.length) forms.bcsBefore = { count: txs.length, bytes: encodeBlock(block, txs.length) };
+    return bcsReply(joined(forms.bcsBefore.bytes, txs), ctx.headers);
   }
   // The header's JSON as records write it, then the kept texts of its transactions (rendered now when not yet).
   const header = (forms.json ??= JSON.stringify(blockHeaderJson(block)).slice(0, -1));
   if (!withTransactions) return jsonReply(200, `${header},"transactions":null}`, ctx.headers);
   return jsonReply(200, await blockBody(ctx, block, count, () => `${header},"transactions":[`), ctx.headers);
+}
+
+/** `head` and each stored transaction's bytes, in one array. */
+function joined(head: Uint8Array, txs: StoredTransaction[]): Uint8Array {
+  let size = head.length;
+  for (const t of txs) size += t.bytes.length;
+  const out = new Uint8Array(size);
+  out.set(head, 0);
+  let at = head.length;
+  for (const t of txs) {
+    out.set(t.bytes, at);
+    at += t.bytes.length;
+  }
+  return out;
 }

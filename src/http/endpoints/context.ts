@@ -102,6 +102,8 @@ export interface BlockHeadForms {
   json?: string;
   /** `BcsBlock` without transactions: the header alone. */
   bcs?: Uint8Array;
+  /** `BcsBlock`'s bytes before its first `count` transactions: the header, `01`, uleb128 count. */
+  bcsBefore?: { count: number; bytes: Uint8Array };
 }
 
 /** An `asset_type` as the balance endpoint reads it: where a coin's store is keyed, and the fungible asset's metadata. */
