@@ -79,15 +79,16 @@ export function readBlockTransactionCount(r: BcsReader): number | null {
 export function encodeBlock(h: BlockHeader, count: number | null, chunks: readonly Uint8Array[] = []): Uint8Array {
   let size = BLOCK_HEADER_BYTES + (count === null ? 0 : 1 + ulebSize(count));
   for (const c of chunks) size += c.length;
-  const w = new BcsWriter(size);
+  // At least the header and 6 bytes: the writer's uleb128 makes room for 5 before it writes one.
+  const w = new BcsWriter(Math.max(size, BLOCK_HEADER_BYTES + 6));
   writeBlockHeader(w, h);
   if (count !== null) {
     w.u8(1);
     w.uleb128(count);
   }
   for (const c of chunks) w.raw(c);
-  // Sized exactly: the writer's buffer is the block (no copy of it).
-  return w.off === size ? w.buf : w.toBytes();
+  // Sized exactly (any block with a transaction): the writer's buffer is the block, not copied again.
+  return w.off === w.buf.length ? w.buf : w.toBytes();
 }
 
 const transactions = /* @__PURE__ */ vectorDecl(transactionOnChainData);
