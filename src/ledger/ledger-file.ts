@@ -1,7 +1,8 @@
 import { BcsReader, BcsWriter, compareBytes, equalBytes, isBcsError, writeU64 } from '../bcs/index.js';
 import { readBlockHeader, type BlockHeader } from '../records/index.js';
 import { encodeBlock } from '../records/internal.js';
-import { nobleSha3, readWriteSet, type Sha3 } from './block-reader.js';
+import { nobleSha3, type Sha3 } from './block-reader.js';
+import { readWriteSet } from './transaction-record.js';
 import { LedgerError } from './errors.js';
 import { keyBytes } from './memory-state.js';
 
