@@ -1,29 +1,16 @@
-import { BcsError, BcsReader, compareBytes, equalBytes, isBcsError, type Address } from '../bcs/index.js';
-import { readVariant, variantTable } from '../bcs/internal.js';
+import { BcsError, BcsReader, equalBytes, isBcsError } from '../bcs/index.js';
 import { nobleSha3, USER_TRANSACTION_PREFIX, type Sha3 } from '../hash/internal.js';
-import { contractEvent, readBlockHeader, transaction, transactionInfo, type BlockHeader, type ReplayProtector, type Transaction } from '../records/index.js';
+import { readBlockHeader, type BlockHeader } from '../records/index.js';
+import { readBlockTransactionCount } from '../records/internal.js';
 import { LedgerError } from './errors.js';
+import { readTransactionPart, type ParsedSummary, type StateWrite, type TransactionPart } from './transaction-record.js';
 
-// One BcsBlock (api/types/src/block.rs) read for ingest: its header, and per transaction the span of
-// its `TransactionOnChainData`, its state writes and, for a user transaction, its summary
-// (storage/aptosdb `TransactionSummariesByAccountSchema`). Each transaction's hash is checked against
-// its info's `transaction_hash`: sha3-256(prefix("APTOS::Transaction") ‖ bcs(Transaction)), as
-// types/src/transaction/mod.rs `Transaction` hashes. Nothing is kept from a block that fails.
-
-export interface StateWrite {
-  /** The BCS of the state key. */
-  key: Uint8Array;
-  /** The new value, or null for a deletion. */
-  value: Uint8Array | null;
-}
-
-export interface ParsedSummary {
-  sender: Address;
-  /** The sender's 32 bytes. */
-  senderBytes: Uint8Array;
-  hash: Uint8Array;
-  replayProtector: ReplayProtector;
-}
+// A BcsBlock (api/types/src/block.rs) read: its header (records' reader), the framing of its
+// transactions (records' too), and each `TransactionOnChainData` (transaction-record.ts). The one
+// reader of a received block, for the ledger's ingest (parseBlock, which checks each transaction's
+// hash against its info's `transaction_hash`: sha3-256(prefix("APTOS::Transaction") ‖ bcs(Transaction)),
+// as types/src/transaction/mod.rs `Transaction` hashes) and the replica's verifier (which checks that
+// and more). Nothing is kept from a block that fails.
 
 /** A v1 event (`ContractEvent::V1`): its key (creation number u64 ‖ address, 40 bytes), sequence number and BCS. */
 export interface ParsedEvent {
@@ -69,146 +56,79 @@ export const CHECKED_BLOCK: unique symbol = Symbol.for('ledger-bcs.ledger.checke
 // sha3-256 over chunks: its home is the hash layer (node-json renders state-key hashes with it too).
 export { nobleSha3, type Sha3 };
 
-function malformed(e: unknown, where: string): never {
-  if (isBcsError(e)) throw new LedgerError('malformed', `${where}: ${e.message}`);
-  throw e;
+/** A block's header and its transactions' parts. */
+export interface BlockParts extends BlockHeader {
+  transactions: TransactionPart[];
+}
+
+/** How far a block's read got: its height once its header is read, the version of the transaction being read. */
+export interface BlockReadPosition {
+  height: bigint | undefined;
+  version: bigint | undefined;
+}
+
+/**
+ * Reads a block's header and each transaction's parts, views into `bytes` (zero-copy). A malformed
+ * block is a BcsError, `at` (the caller's) then saying where the read stopped; which checks follow
+ * and which error they throw is the caller's.
+ */
+export function readBlockParts(bytes: Uint8Array, at: BlockReadPosition = { height: undefined, version: undefined }): BlockParts | (BlockHeader & { transactions: null }) {
+  const r = new BcsReader(bytes, { zeroCopy: true });
+  const header = readBlockHeader(r);
+  at.height = header.blockHeight;
+  const n = readBlockTransactionCount(r);
+  if (n === null) return Object.assign(header, { transactions: null });
+  const out = header as BlockParts;
+  const txs: TransactionPart[] = (out.transactions = []);
+  let version = out.firstVersion;
+  for (let i = 0; i < n; i++) {
+    at.version = version++;
+    txs.push(readTransactionPart(r));
+  }
+  at.version = undefined;
+  if (r.remaining !== 0) throw new BcsError('remaining_input', `${r.remaining} bytes after its transactions`);
+  return out;
 }
 
 /** Reads and checks one block; `bytes` must stay unchanged while the ledger holds it (views, not copies). */
 export function parseBlock(bytes: Uint8Array, sha3: Sha3 = nobleSha3): ParsedBlock {
-  const r = new BcsReader(bytes, { zeroCopy: true });
-  let out: ParsedBlock;
+  const at: BlockReadPosition = { height: undefined, version: undefined };
+  let b: BlockParts | (BlockHeader & { transactions: null });
   try {
-    out = readBlockHeader(r) as ParsedBlock;
+    b = readBlockParts(bytes, at);
   } catch (e) {
-    return malformed(e, 'block header');
+    if (!isBcsError(e)) throw e;
+    const where = at.height === undefined ? 'block header' : at.version === undefined ? `block ${at.height}` : `transaction ${at.version}`;
+    throw new LedgerError('malformed', `${where}: ${e.message}`);
   }
-  const { blockHeight: height, firstVersion: first, lastVersion: last } = out;
-  if (r.remaining === 0) throw new LedgerError('incomplete_block', `block ${height} has no transactions (ingest needs them: with_transactions=true)`);
+  const { blockHeight: height, firstVersion: first, lastVersion: last, transactions: txs } = b;
+  if (txs === null) throw new LedgerError('incomplete_block', `block ${height} has no transactions (ingest needs them: with_transactions=true)`);
   if (last < first || last - first >= 0x7fffffffn || last > BigInt(Number.MAX_SAFE_INTEGER)) {
     throw new LedgerError('malformed', `block ${height}: last_version ${last} is before first_version ${first} or too far from it`);
   }
-  out.transactions = [];
+  if (BigInt(txs.length) !== last - first + 1n) {
+    throw new LedgerError('incomplete_block', `block ${height} spans versions ${first}..=${last} but carries ${txs.length} transactions`);
+  }
+  const parsed: ParsedTransaction[] = new Array(txs.length);
   const firstVersion = Number(first);
-  let n: number;
-  try {
-    if (r.u8() !== 1) throw new LedgerError('malformed', `block ${height}: expected 01 before its transactions`);
-    n = r.length(1);
-  } catch (e) {
-    return malformed(e, `block ${height}`);
+  for (let i = 0; i < txs.length; i++) {
+    const t = txs[i]!;
+    const expected = firstVersion + i;
+    if (t.version !== BigInt(expected)) throw new LedgerError('version_gap', `transaction at version ${expected} says version ${t.version}`);
+    const hash = sha3([USER_TRANSACTION_PREFIX, t.transactionBytes]);
+    if (!equalBytes(hash, t.info.value.transactionHash)) throw new LedgerError('hash_mismatch', `transaction ${expected}: its hash is not its info's transaction_hash`);
+    parsed[i] = ingestedTransaction(t);
   }
-  if (BigInt(n) !== last - first + 1n) {
-    throw new LedgerError('incomplete_block', `block ${height} spans versions ${first}..=${last} but carries ${n} transactions`);
-  }
-  for (let i = 0; i < n; i++) out.transactions.push(readTransaction(r, firstVersion + i, sha3));
-  if (r.remaining !== 0) throw new LedgerError('malformed', `block ${height}: ${r.remaining} bytes after its transactions`);
-  return out;
-}
-
-function readTransaction(r: BcsReader, expected: number, sha3: Sha3): ParsedTransaction {
-  const start = r.off;
-  try {
-    const version = r.u64();
-    if (version !== BigInt(expected)) throw new LedgerError('version_gap', `transaction at version ${expected} says version ${version}`);
-    const txStart = r.off;
-    const txn = transaction.schema.read(r);
-    const txEnd = r.off;
-    const info = transactionInfo.schema.read(r);
-    const events = readV1Events(r);
-    r.raw(32);
-    const writesAt = r.off - start;
-    const writes = readWriteSet(r);
-    const hash = sha3([USER_TRANSACTION_PREFIX, r.buf.subarray(txStart, txEnd)]);
-    if (!equalBytes(hash, info.value.transactionHash)) {
-      throw new LedgerError('hash_mismatch', `transaction ${expected}: its hash is not its info's transaction_hash`);
-    }
-    const summary = summaryOf(txn, r.buf.subarray(txStart, txEnd), hash);
-    return { version: expected, bytes: r.buf.subarray(start, r.off), hash, writes, writesAt, summary, events };
-  } catch (e) {
-    return malformed(e, `transaction ${expected}`);
-  }
-}
-
-/** A user transaction's summary (`transactionBytes`: its BCS, variant byte first; `hash`: its checked hash). */
-export function summaryOf(txn: Transaction, transactionBytes: Uint8Array, hash: Uint8Array): ParsedSummary | undefined {
-  if (txn.$kind !== 'UserTransaction') return undefined;
-  const raw = txn.value.rawTxn;
-  const p = raw.payload;
-  const nonce = p.$kind === 'Payload' ? p.value.value.extraConfig.value.replayProtectionNonce : null;
-  return {
-    sender: raw.sender,
-    senderBytes: transactionBytes.subarray(1, 33),
-    hash,
-    replayProtector: nonce === null ? { $kind: 'SequenceNumber', value: raw.sequenceNumber } : { $kind: 'Nonce', value: nonce },
-  };
-}
-
-/** The transaction's `Vec<ContractEvent>`, keeping the V1 ones (variant 0: key, sequence number, type, data). */
-function readV1Events(r: BcsReader): ParsedEvent[] {
-  const out: ParsedEvent[] = [];
-  for (let n = r.length(1); n > 0; n--) {
-    const at = r.off;
-    const e = contractEvent.schema.read(r);
-    if (e.$kind === 'V1') out.push({ key: r.buf.subarray(at + 1, at + 41), sequenceNumber: e.value.sequenceNumber, bytes: r.buf.subarray(at, r.off) });
-  }
-  return out;
-}
-
-/** types/src/write_set.rs `WriteSet::V0`: keys strictly increasing by their bytes, as the map requires. */
-export function readWriteSet(r: BcsReader): StateWrite[] {
-  const variant = r.uleb128();
-  if (variant !== 0) throw new LedgerError('malformed', `unknown WriteSet variant ${variant}`);
-  const n = r.length(2);
-  const out: StateWrite[] = new Array(n);
-  let prev: Uint8Array | undefined;
-  for (let i = 0; i < n; i++) {
-    const key = readStateKeyBytes(r);
-    if (prev !== undefined && compareBytes(prev, key) >= 0) throw new LedgerError('malformed', `write set key ${i} is not after the one before it`);
-    prev = key;
-    out[i] = { key, value: readWriteOpValue(r) };
-  }
-  return out;
-}
-
-// The tables of records/write-set.ts's `stateKey` and `writeOp`, whose variants these readers follow.
-const STATE_KEY = variantTable('StateKeyInner', ['AccessPath', 'TableItem', 'Raw']);
-const WRITE_OP = variantTable('PersistedWriteOp', ['Creation', 'Modification', 'Deletion', 'CreationWithMetadata', 'ModificationWithMetadata', 'DeletionWithMetadata']);
-const METADATA = variantTable('PersistedStateValueMetadata', ['V0', 'V1']);
-
-/** Skips `n` bytes (an unexpected_end error when they are not there). */
-function skip(r: BcsReader, n: number): void {
-  if (r.off + n > r.end) throw r.eof(n);
-  r.off += n;
-}
-
-/** Skips a byte string: its ULEB128 length, then its bytes. */
-function skipBytes(r: BcsReader): void {
-  const at = r.off;
-  const n = r.uleb128();
-  if (n > r.maxLength) throw new BcsError('exceeded_max_length', `exceeded max sequence length: ${n}`, at);
-  if (n > r.end - r.off) throw new BcsError('unexpected_end', `sequence length ${n} needs at least ${n} bytes, have ${r.end - r.off}`, at);
-  r.off += n;
+  // The header's object becomes the parsed block (its parts are dropped with this function's frame).
+  return Object.assign(b as BlockHeader, { transactions: parsed });
 }
 
 /**
- * A StateKey's bytes (records' `stateKey`: AccessPath { address, path } | TableItem { handle, key } |
- * Raw(bytes)), the same bytes and errors as `stateKey.schema.read`, without decoding it: a key is kept
- * and compared as bytes, and decoding one cost an address string and three objects (measured: a
- * quarter of what a replica's verification allocated on transfers).
+ * A transaction as a ledger keeps it, once its hash is checked (the ledger's, or the replica's
+ * verifier's): its record, hash, writes, summary and v1 events (the event-key index's).
  */
-export function readStateKeyBytes(r: BcsReader): Uint8Array {
-  const at = r.off;
-  if (readVariant(r, STATE_KEY) !== 2) skip(r, 32);
-  skipBytes(r);
-  return r.buf.subarray(at, r.off);
-}
-
-/** A PersistedWriteOp's value (null for a deletion), as records' `writeOp` reads it, without its objects. */
-export function readWriteOpValue(r: BcsReader): Uint8Array | null {
-  const kind = readVariant(r, WRITE_OP);
-  if (kind === 2) return null;
-  const value = kind === 5 ? null : r.bytes();
-  // The metadata (deposits and creation time, u64s) is not kept.
-  if (kind >= 3) skip(r, readVariant(r, METADATA) === 0 ? 16 : 24);
-  return value;
+export function ingestedTransaction(t: TransactionPart): ParsedTransaction {
+  const events: ParsedEvent[] = [];
+  for (const e of t.events) if (e.key !== undefined) events.push({ key: e.bytes.subarray(1, 41), sequenceNumber: e.sequenceNumber, bytes: e.bytes });
+  return { version: Number(t.version), bytes: t.record, hash: t.info.value.transactionHash, writes: t.writes, writesAt: t.writesAt, summary: t.summary, events };
 }

@@ -12,6 +12,9 @@ export { keyString } from './memory-state.js';
 export { CHAIN_ID_KEY, CONFIGURATION_KEY, TIMESTAMP_KEY, leadingU64 } from './framework-state.js';
 // The LMDB store, for the CLI: loaded only when a command is given --store (lmdb is a native addon).
 export const loadLedgerStore = () => import('./store.js');
-// A block the replica's verifier has read and checked, handed to a ledger's ingest as it is (not read again).
-export { CHECKED_BLOCK, readStateKeyBytes, readWriteOpValue, summaryOf, type CheckedBlock, type ParsedBlock, type ParsedTransaction, type ParsedEvent, type ParsedSummary } from './block-reader.js';
+// The one reader of a received block and of its transactions (the replica's verifier, its diagnosis
+// and its witnesses read them with it), and a block the verifier has read and checked, handed to a
+// ledger's ingest as it is (not read again).
+export { CHECKED_BLOCK, ingestedTransaction, readBlockParts, type BlockParts, type BlockReadPosition, type CheckedBlock, type ParsedBlock, type ParsedTransaction, type ParsedEvent } from './block-reader.js';
+export { readStateKeyBytes, readTransactionPart, readWriteOpValue, summaryOf, type EventPart, type ParsedSummary, type StateWrite, type TransactionPart, type UserTransactionKind } from './transaction-record.js';
 export { steppedSummary, stepUserTransaction, type UserTransactionHead } from './user-summary.js';

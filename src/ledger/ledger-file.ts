@@ -1,6 +1,8 @@
 import { BcsReader, BcsWriter, compareBytes, equalBytes, isBcsError, writeU64 } from '../bcs/index.js';
-import { BLOCK_HEADER_BYTES, readBlockHeader, writeBlockHeader, type BlockHeader } from '../records/index.js';
-import { nobleSha3, readWriteSet, type Sha3 } from './block-reader.js';
+import { readBlockHeader, type BlockHeader } from '../records/index.js';
+import { encodeBlock } from '../records/internal.js';
+import { nobleSha3, type Sha3 } from './block-reader.js';
+import { readWriteSet } from './transaction-record.js';
 import { LedgerError } from './errors.js';
 import { keyBytes } from './memory-state.js';
 
@@ -65,12 +67,7 @@ export function encodeBaseState(entries: Iterable<readonly [Uint8Array, Uint8Arr
 
 /** One block of the body: uleb128 length ‖ BcsBlock with its transactions (the stored records). */
 export function encodeBlockFrame(h: BlockHeader, txs: readonly Uint8Array[]): Uint8Array {
-  const block = new BcsWriter(BLOCK_HEADER_BYTES + 6 + txs.reduce((n, t) => n + t.length, 0));
-  writeBlockHeader(block, h);
-  block.u8(1);
-  block.uleb128(txs.length);
-  for (const t of txs) block.raw(t);
-  const bytes = block.toBytes();
+  const bytes = encodeBlock(h, txs.length, txs);
   const out = new BcsWriter(bytes.length + 5);
   out.uleb128(bytes.length);
   out.raw(bytes);

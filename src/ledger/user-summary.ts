@@ -1,6 +1,6 @@
 import { normalizeAddress, type Address, type BcsReader } from '../bcs/index.js';
 import { ARRAY_COST, ELEMENT_COST, STRING_COST, TYPED_ARRAY_COST } from '../bcs/internal.js';
-import type { ParsedSummary } from './block-reader.js';
+import type { ParsedSummary } from './transaction-record.js';
 
 // A user transaction's summary fields (sender, sequence number) read by stepping over its BCS instead
 // of decoding it: the full decode (records' `transaction`) builds strings, type tags, argument views
@@ -110,7 +110,7 @@ function nameBytes(b: Uint8Array, o: number, end: number): number {
 }
 
 /**
- * A stepped transaction's summary (block-reader.ts `summaryOf`'s fields): its sender's address string
+ * A stepped transaction's summary (transaction-record.ts `summaryOf`'s fields): its sender's address string
  * is made when read, not for every transaction: the ledgers key summaries by the sender's bytes, and
  * the string of 32 concatenated byte pairs was ~0.9 KB of garbage a transaction (measured). A getter
  * on the prototype: one in an object literal cost ~0.7 KB an object (accessor pair and closure).

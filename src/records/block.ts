@@ -1,4 +1,4 @@
-import { BcsError, isBcsError, schema, writeU64, type BcsReader, type BcsWriter, type Infer, type InferInput, type Schema } from '../bcs/index.js';
+import { BcsError, BcsWriter, isBcsError, schema, ulebSize, writeU64, type BcsReader, type Infer, type InferInput, type Schema } from '../bcs/index.js';
 import { structDecl, u64Decl, vectorDecl, type Decl, type DeclValue } from '../transactions/internal.js';
 import { hashValue } from './declare.js';
 import { transactionOnChainData } from './transaction.js';
@@ -50,6 +50,47 @@ export function writeBlockHeader(w: BcsWriter, h: BlockHeader): void {
   writeU64(w, h.lastVersion);
 }
 
+// What follows the header, as bytes: `01 ‖ uleb128 count ‖ TransactionOnChainData…` when the block
+// carries its transactions, nothing when it does not. Its one reader and one writer, for every layer
+// that frames a block from records it holds (the ledger file, the block endpoint, the replica's
+// replay and splice) or reads the transactions of one received (the ledger's and replica's reader).
+
+/** The `Some` tag before the transactions: `01` (a `00` is refused, as the node never writes one). */
+function readSomeTag(r: BcsReader): void {
+  const at = r.off;
+  const tag = r.u8();
+  if (tag !== 1) throw new BcsError('expected_option', `expected 01 before its transactions, or the end of the block, got tag 0x${tag.toString(16).padStart(2, '0')}`, at);
+}
+
+/**
+ * Reads what follows the header at the reader's offset: the count of the transactions that follow
+ * (`01`, then the vector's uleb128 length), or null at the end of input (none carried).
+ */
+export function readBlockTransactionCount(r: BcsReader): number | null {
+  if (r.remaining === 0) return null;
+  readSomeTag(r);
+  return r.length(1);
+}
+
+/**
+ * A BcsBlock's bytes: the header, then (unless `count` is null: none carried) `01`, `count`, and the
+ * transactions' BCS (`TransactionOnChainData`s as stored or received), the concatenation of `chunks`.
+ */
+export function encodeBlock(h: BlockHeader, count: number | null, chunks: readonly Uint8Array[] = []): Uint8Array {
+  let size = BLOCK_HEADER_BYTES + (count === null ? 0 : 1 + ulebSize(count));
+  for (const c of chunks) size += c.length;
+  // At least the header and 6 bytes: the writer's uleb128 makes room for 5 before it writes one.
+  const w = new BcsWriter(Math.max(size, BLOCK_HEADER_BYTES + 6));
+  writeBlockHeader(w, h);
+  if (count !== null) {
+    w.u8(1);
+    w.uleb128(count);
+  }
+  for (const c of chunks) w.raw(c);
+  // Sized exactly (any block with a transaction): the writer's buffer is the block, not copied again.
+  return w.off === w.buf.length ? w.buf : w.toBytes();
+}
+
 const transactions = /* @__PURE__ */ vectorDecl(transactionOnChainData);
 
 type HeaderInput = InferInput<typeof blockHeader.schema>;
@@ -82,12 +123,8 @@ function declareBcsBlock(headerDecl: typeof blockHeader, txsDecl: typeof transac
         out.transactions = null;
         return out;
       }
-      const at = r.off;
-      const tag = r.u8();
-      if (tag !== 1) {
-        throw new BcsError('expected_option', `expected 01 and the transactions, or the end of the block, got tag 0x${tag.toString(16).padStart(2, '0')}`, at).within('transactions');
-      }
       try {
+        readSomeTag(r);
         out.transactions = txs.read(r);
       } catch (e) {
         throw isBcsError(e) ? e.within('transactions') : e;

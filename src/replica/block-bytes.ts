@@ -1,5 +1,6 @@
-import { BcsReader, BcsWriter, isBcsError } from '../bcs/index.js';
-import { BLOCK_HEADER_BYTES, readBlockHeader, type BlockHeader } from '../records/index.js';
+import { BcsReader, isBcsError } from '../bcs/index.js';
+import { readBlockHeader, type BlockHeader } from '../records/index.js';
+import { encodeBlock, readBlockTransactionCount } from '../records/internal.js';
 import { ReplicaError } from './errors.js';
 
 // A block as the upstream sends it (api/types/src/block.rs `BcsBlock`): a header of five fields, then
@@ -26,9 +27,8 @@ export function readBlockHead(bytes: Uint8Array): BlockHead {
   let head: BlockHead | undefined;
   try {
     head = readBlockHeader(r) as BlockHead;
-    if (r.remaining === 0) return Object.assign(head, { carried: 0, txStart: BLOCK_HEADER_BYTES });
-    if (r.u8() !== 1) throw malformed(head.blockHeight, 'expected 01 before its transactions');
-    return Object.assign(head, { carried: r.length(1), txStart: r.off });
+    const carried = readBlockTransactionCount(r) ?? 0;
+    return Object.assign(head, { carried, txStart: r.off });
   } catch (e) {
     // A header cut short names no height: the reader stops before it would give one.
     if (isBcsError(e)) throw malformed(head?.blockHeight ?? partialHeight(bytes), e.message);
@@ -52,20 +52,13 @@ export function readListHead(bytes: Uint8Array): { count: number; start: number 
 export function completeBlock(block: Uint8Array, head: BlockHead, pages: readonly Uint8Array[]): Uint8Array {
   if (pages.length === 0 && head.carried > 0) return block;
   let count = head.carried;
-  let size = block.length - head.txStart;
-  const bodies = pages.map((p) => {
+  const chunks = [block.subarray(head.txStart)];
+  for (const p of pages) {
     const { count: n, start } = readListHead(p);
     count += n;
-    size += p.length - start;
-    return p.subarray(start);
-  });
-  const w = new BcsWriter(BLOCK_HEADER_BYTES + 6 + size);
-  w.raw(block.subarray(0, BLOCK_HEADER_BYTES));
-  w.u8(1);
-  w.uleb128(count);
-  w.raw(block.subarray(head.txStart));
-  for (const b of bodies) w.raw(b);
-  return w.toBytes();
+    chunks.push(p.subarray(start));
+  }
+  return encodeBlock(head, count, chunks);
 }
 
 /** The height a truncated header begins with, when its first eight bytes arrived. */

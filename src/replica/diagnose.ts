@@ -1,12 +1,13 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
-import { BcsReader, equalBytes, isBcsError, vector } from '../bcs/index.js';
+import { BcsReader, equalBytes, isBcsError } from '../bcs/index.js';
 import { USER_TRANSACTION_PREFIX } from '../hash/internal.js';
-import { contractEvent, transaction, transactionInfo, writeSet } from '../records/index.js';
+import { readTransactionPart } from '../ledger/internal.js';
 import { ReplicaError, type ReplicaErrorField } from './errors.js';
 import { readBlockHead } from './block-bytes.js';
 
 // Names what is wrong with a block the ledger refused: its block, version and field. Only run after a
-// refusal (the ledger's own ingest is the fast path), so it reads the block again field by field.
+// refusal (the ledger's own ingest is the fast path), so it reads the block again, transaction by
+// transaction with the ledger's reader, and stops at the first check one fails.
 
 function fail(height: bigint, version: bigint | undefined, field: ReplicaErrorField, why: string): ReplicaError {
   return new ReplicaError('verification_failed', `block ${height}${version === undefined ? '' : `, version ${version}`}: ${why} (${field})`, height, version, field);
@@ -24,26 +25,14 @@ export function diagnoseBlock(block: Uint8Array, height: bigint, version: bigint
   let expected = head.firstVersion;
   try {
     for (let i = 0; i < head.carried; i++, expected++) {
-      const v = r.u64();
-      if (v !== expected) return fail(height, expected, 'version', `transaction says version ${v}`);
-      const at = r.off;
-      transaction.schema.read(r);
-      const hash = sha3_256.create().update(USER_TRANSACTION_PREFIX).update(block.subarray(at, r.off)).digest();
-      const info = transactionInfo.schema.read(r);
-      if (!equalBytes(hash, info.value.transactionHash)) return fail(height, expected, 'transaction_hash', 'the transaction does not hash to its info\'s transaction_hash');
-      skipRest(r);
+      const t = readTransactionPart(r);
+      if (t.version !== expected) return fail(height, expected, 'version', `transaction says version ${t.version}`);
+      const hash = sha3_256.create().update(USER_TRANSACTION_PREFIX).update(t.transactionBytes).digest();
+      if (!equalBytes(hash, t.info.value.transactionHash)) return fail(height, expected, 'transaction_hash', 'the transaction does not hash to its info\'s transaction_hash');
     }
   } catch (e) {
     if (isBcsError(e)) return fail(height, expected, 'bytes', e.message);
     throw e;
   }
   return fail(height, undefined, 'bytes', cause);
-}
-
-const events = /* @__PURE__ */ vector(/* @__PURE__ */ contractEvent.schema);
-
-function skipRest(r: BcsReader): void {
-  events.read(r);
-  r.raw(32);
-  writeSet.schema.read(r);
 }

@@ -1,6 +1,6 @@
-import { BcsWriter } from '../../bcs/index.js';
 import type { StoredTransaction } from '../../ledger/index.js';
-import { ApiError, BLOCK_HEADER_BYTES, blockHeaderJson, writeBlockHeader, type BlockHeader } from '../../records/index.js';
+import { ApiError, blockHeaderJson, type BlockHeader } from '../../records/index.js';
+import { encodeBlock } from '../../records/internal.js';
 import type { Reply } from '../exchange.js';
 import { accept, arg, type AcceptKind, type SpecOf } from '../params.js';
 import { bcsReply, jsonReply } from '../responses.js';
@@ -57,29 +57,17 @@ async function blockReply(ctx: EndpointContext, kind: AcceptKind, block: BlockHe
   let forms = ctx.memo.blockHeads.get(block);
   if (forms === undefined) ctx.memo.blockHeads.set(block, (forms = {}));
   if (kind === 'bcs') {
-    if (!withTransactions) return bcsReply((forms.bcs ??= headerBytes(block, -1)), ctx.headers);
+    // Without transactions the node leaves the field out (no `00`): the header alone.
+    if (!withTransactions) return bcsReply((forms.bcs ??= encodeBlock(block, null)), ctx.headers);
     const txs = await ctx.source.transactions(block.firstVersion, count);
-    if (forms.bcsBefore?.count !== txs.length) forms.bcsBefore = { count: txs.length, bytes: headerBytes(block, txs.length) };
+    // The bytes before the transactions (header, `01`, count) kept too: no BCS writer runs per request.
+    if (forms.bcsBefore?.count !== txs.length) forms.bcsBefore = { count: txs.length, bytes: encodeBlock(block, txs.length) };
     return bcsReply(joined(forms.bcsBefore.bytes, txs), ctx.headers);
   }
   // The header's JSON as records write it, then the kept texts of its transactions (rendered now when not yet).
   const header = (forms.json ??= JSON.stringify(blockHeaderJson(block)).slice(0, -1));
   if (!withTransactions) return jsonReply(200, `${header},"transactions":null}`, ctx.headers);
   return jsonReply(200, await blockBody(ctx, block, count, () => `${header},"transactions":[`), ctx.headers);
-}
-
-/**
- * `BcsBlock` before its transactions: the header alone (`count` -1: `transactions` is None, which the
- * node leaves out), or the header, `01` and the uleb128 count of the transactions that follow.
- */
-function headerBytes(b: BlockHeader, count: number): Uint8Array {
-  const w = new BcsWriter(BLOCK_HEADER_BYTES + 6);
-  writeBlockHeader(w, b);
-  if (count >= 0) {
-    w.u8(1);
-    w.uleb128(count);
-  }
-  return w.toBytes();
 }
 
 /** `head` and each stored transaction's bytes, in one array. */

@@ -1,6 +1,6 @@
 import type { Database, RootDatabase } from 'lmdb';
 import { BcsReader } from '../../bcs/index.js';
-import { readWriteSet } from '../block-reader.js';
+import { readWriteSet } from '../transaction-record.js';
 import { blockRowFirst, decodeTxnMeta, elsewhereKey, ELSEWHERE, EVENT_ENTRY, readU64, stateWrite, u64, withU64, type TableName } from './keys.js';
 import { encodeHead, type Head } from './head.js';
 

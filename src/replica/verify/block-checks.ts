@@ -1,6 +1,6 @@
 import { addressBytes, equalBytes, isBcsError } from '../../bcs/index.js';
 import type { Framework } from './framework.js';
-import type { BlockParts, TransactionPart } from './read-block.js';
+import type { BlockParts, TransactionPart } from '../../ledger/internal.js';
 import { refusal } from './transaction-checks.js';
 
 // Per block (types/src/block_metadata.rs, block.move, timestamp.move, api/src/context.rs

@@ -1,6 +1,6 @@
 import { copyAccumulator, type Accumulator, type Hashers } from './hashers.js';
 import { isReplicaError, ReplicaError, type ReplicaErrorCode, type ReplicaErrorField } from '../errors.js';
-import type { BlockParts } from './read-block.js';
+import type { BlockParts } from '../../ledger/internal.js';
 import type { HashedBlock, HashedTransaction } from './transaction-checks.js';
 import { hashChecks } from './verify-block.js';
 

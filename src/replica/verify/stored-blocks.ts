@@ -1,6 +1,5 @@
-import { BcsWriter } from '../../bcs/index.js';
 import type { IngestingLedger } from '../../ledger/index.js';
-import { BLOCK_HEADER_BYTES, writeBlockHeader } from '../../records/index.js';
+import { encodeBlock } from '../../records/internal.js';
 
 // A stored block as the upstream sent it (BcsBlock with its transactions), rebuilt from the ledger's
 // header and transaction records, so that a resumed replica verifies what it holds before serving on.
@@ -12,11 +11,6 @@ export function* storedBlocks(ledger: Pick<IngestingLedger, 'ledgerInfo' | 'bloc
     const b = ledger.blockByHeight(h)!;
     const n = Number(b.lastVersion - b.firstVersion + 1n);
     const txs = ledger.transactions(b.firstVersion, n);
-    const w = new BcsWriter(BLOCK_HEADER_BYTES + 6 + txs.reduce((s, t) => s + t.bytes.length, 0));
-    writeBlockHeader(w, b);
-    w.u8(1);
-    w.uleb128(txs.length);
-    for (const t of txs) w.raw(t.bytes);
-    yield w.toBytes();
+    yield encodeBlock(b, txs.length, txs.map((t) => t.bytes));
   }
 }

@@ -2,7 +2,7 @@ import { equalBytes, toHex } from '../../bcs/index.js';
 import { ReplicaError, type ReplicaErrorField } from '../errors.js';
 import { appendLeaf, infoHash, type Accumulator, type Hashers } from './hashers.js';
 
-/** What the hash checks read of a transaction (read-block.ts `TransactionPart` has it all). */
+/** What the hash checks read of a transaction (the ledger's `TransactionPart` has it all). */
 export interface HashedTransaction {
   version: bigint;
   transactionBytes: Uint8Array;

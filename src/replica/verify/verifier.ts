@@ -5,7 +5,7 @@ import type { CheckedBlock } from '../../ledger/internal.js';
 import { isReplicaError, ReplicaError } from '../errors.js';
 import { inThreadHasher, type BlockHasherFactory } from './block-hasher.js';
 import type { Accumulator } from './hashers.js';
-import type { BlockParts } from './read-block.js';
+import type { BlockParts } from '../../ledger/internal.js';
 import { checkStructure, INITIAL_STATE, readPlaced, startAccumulator, verifyBlock, verifyContext, type VerifierState } from './verify-block.js';
 import type { VerifiedTip } from './block-checks.js';
 import { witnessDisagreement, type Witness } from './witness.js';

@@ -1,10 +1,11 @@
+import { isBcsError } from '../../bcs/index.js';
 import type { Sha3 } from '../../ledger/index.js';
 import { blockStart, checkBlockEnd, checkBlockExtent, checkBlockHeader, checkBlockOrder, checkNewBlockEvent, checkStateWrites, type VerifiedTip } from './block-checks.js';
 import { framework, type Framework } from './framework.js';
 import { copyAccumulator, emptyAccumulator, hashers, type Accumulator, type Hashers } from './hashers.js';
 import type { BlockHeader } from '../../records/index.js';
-import { readBlockParts, type BlockParts, type TransactionPart } from './read-block.js';
-import { CHECKED_BLOCK, type CheckedBlock, type ParsedEvent, type ParsedTransaction } from '../../ledger/internal.js';
+import { CHECKED_BLOCK, ingestedTransaction, readBlockParts, type BlockParts, type BlockReadPosition, type CheckedBlock, type ParsedTransaction } from '../../ledger/internal.js';
+import { ReplicaError } from '../errors.js';
 import { checkAccumulatorRoot, checkEventRootHash, checkStateChangeHash, checkTransactionHash, type HashedBlock } from './transaction-checks.js';
 
 // One block, every check in order: its extent against the tip; per transaction the hashes its info
@@ -51,8 +52,25 @@ export function verifyBlock(ctx: VerifyContext, state: VerifierState, bytes: Uin
 
 /** The block read, its extent against the tip: the checks before any hash. */
 export function readPlaced(state: VerifierState, bytes: Uint8Array): BlockParts {
-  const b = readBlockParts(bytes);
+  const b = readReceived(bytes);
   checkBlockExtent(b, state.tip);
+  return b;
+}
+
+/** The block's parts (the ledger's reader); a block that does not parse is refused naming the transaction it failed in. */
+function readReceived(bytes: Uint8Array): BlockParts {
+  const at: BlockReadPosition = { height: undefined, version: undefined };
+  let b: ReturnType<typeof readBlockParts>;
+  try {
+    b = readBlockParts(bytes, at);
+  } catch (e) {
+    if (!isBcsError(e)) throw e;
+    const where = `block ${at.height ?? '?'}${at.version === undefined ? '' : `, version ${at.version}`}`;
+    throw new ReplicaError('verification_failed', `${where}: ${e.message} (bytes)`, at.height, at.version, 'bytes');
+  }
+  if (b.transactions === null) {
+    throw new ReplicaError('verification_failed', `block ${b.blockHeight}: no transactions (with_transactions=true is needed) (transactions)`, b.blockHeight, undefined, 'transactions');
+  }
   return b;
 }
 
@@ -89,15 +107,7 @@ export function checkStructure(ctx: VerifyContext, state: VerifierState, b: Bloc
   const reconfigured = checkBlockEnd(fw, b, s);
   const tip: VerifiedTip = { height: b.blockHeight, nextVersion: b.lastVersion + 1n, timestamp: s.timestamp, epoch: s.epoch, round: s.round, reconfigured };
   const txs: ParsedTransaction[] = new Array(b.transactions.length);
-  for (let i = 0; i < txs.length; i++) txs[i] = parsedTransaction(b.transactions[i]!);
+  for (let i = 0; i < txs.length; i++) txs[i] = ingestedTransaction(b.transactions[i]!);
   const { blockHeight, blockHash, blockTimestamp, firstVersion, lastVersion } = b;
   return { tip, checked: { [CHECKED_BLOCK]: { blockHeight, blockHash, blockTimestamp, firstVersion, lastVersion, transactions: txs } } };
-}
-
-/** A verified transaction as a ledger keeps it: its record, hash, writes, summary and v1 events. */
-function parsedTransaction(t: TransactionPart): ParsedTransaction {
-  const hash = t.info.value.transactionHash;
-  const events: ParsedEvent[] = [];
-  for (const e of t.events) if (e.key !== undefined) events.push({ key: e.bytes.subarray(1, 41), sequenceNumber: e.sequenceNumber, bytes: e.bytes });
-  return { version: Number(t.version), bytes: t.record, hash, writes: t.writes, writesAt: t.writesAt, summary: t.summary, events };
 }

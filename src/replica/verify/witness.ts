@@ -1,7 +1,7 @@
 import { BcsReader, equalBytes, isBcsError, toHex } from '../../bcs/index.js';
 import { isLedgerApiError, isLedgerNetworkError, isLedgerResponseError, type LedgerClient } from '../../client/index.js';
 import { ReplicaError } from '../errors.js';
-import { readTransaction, type BlockParts, type TransactionPart } from './read-block.js';
+import { readTransactionPart, type BlockParts, type TransactionPart } from '../../ledger/internal.js';
 import { refusal } from './transaction-checks.js';
 
 // Witnesses: independent nodes asked for the same versions before a batch is stored. What is compared
@@ -64,7 +64,7 @@ function readPage(w: Witness, bytes: Uint8Array, from: bigint): TransactionPart[
     const n = r.length(1);
     const out: TransactionPart[] = [];
     for (let i = 0; i < n; i++) {
-      const t = readTransaction(r);
+      const t = readTransactionPart(r);
       if (t.version !== from + BigInt(i)) throw unavailable(w, `it answered version ${t.version} for ${from + BigInt(i)}`);
       out.push(t);
     }
