@@ -12,11 +12,9 @@ import { pruneTo } from './prune.js';
 import type { Tables } from './reads.js';
 import { StateCache } from './state-cache.js';
 import { stateSeeker } from './state-seek.js';
-import { snapshotOf, type StoreSnapshot } from './snapshot.js';
+import { snapshotOf } from './snapshot.js';
 import { setHead, storeReads, type Live } from './store-reads.js';
 import { writeBlocks, type WriteContext } from './write.js';
-
-export type { StoreSnapshot };
 
 // The durable ledger: the memory ledger's contract and ingest rules over LMDB (one file, readers never
 // block the writer, reads synchronous). Each ingest is one LMDB write transaction holding whole blocks
@@ -65,6 +63,17 @@ export interface LedgerStore extends IngestingLedger {
   close(): Promise<void>;
 }
 
+
+export interface StoreSnapshot {
+  firstVersion: number;
+  firstHeight: number;
+  blockCount: number;
+  lastHeight: number;
+  lastVersion: number;
+  /** The state as of firstVersion − 1 (deleted keys left out), in key order. */
+  baseState: [Uint8Array, Uint8Array][];
+  blocks: Generator<{ header: BlockHeader; txs: Uint8Array[] }>;
+}
 
 export async function openLedgerStore(path: string, options: LedgerStoreOptions = {}): Promise<LedgerStore> {
   const { window, fallbackChainId } = checkedLedgerOptions(options);
