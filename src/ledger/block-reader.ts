@@ -68,56 +68,82 @@ export interface BlockReadPosition {
 }
 
 /**
- * Reads a block's header and each transaction's parts, views into `bytes` (zero-copy). A malformed
- * block is a BcsError, `at` (the caller's) then saying where the read stopped; which checks follow
- * and which error they throw is the caller's.
+ * The checks a reader of a block makes as it goes, in the order the node's data is read: after the
+ * header and the transaction count (null: the block was sent without its transactions), then after
+ * each transaction, before the next is read. So a block that fails a check is refused for its first
+ * fault, however malformed what follows it.
  */
-export function readBlockParts(bytes: Uint8Array, at: BlockReadPosition = { height: undefined, version: undefined }): BlockParts | (BlockHeader & { transactions: null }) {
+export interface BlockReadChecks {
+  header?(header: BlockHeader, count: number | null): void;
+  transaction?(t: TransactionPart, index: number): void;
+}
+
+/**
+ * Reads a block's header and each transaction's parts, views into `bytes` (zero-copy), running
+ * `checks` as it goes. A malformed block is a BcsError, `at` (the caller's) then saying where the
+ * read stopped (`readPosition`); the checks' errors are the caller's.
+ */
+export function readBlockParts(
+  bytes: Uint8Array,
+  at: BlockReadPosition = { height: undefined, version: undefined },
+  checks: BlockReadChecks = {},
+): BlockParts | (BlockHeader & { transactions: null }) {
   const r = new BcsReader(bytes, { zeroCopy: true });
   const header = readBlockHeader(r);
   at.height = header.blockHeight;
   const n = readBlockTransactionCount(r);
+  checks.header?.(header, n);
   if (n === null) return Object.assign(header, { transactions: null });
   const out = header as BlockParts;
   const txs: TransactionPart[] = (out.transactions = []);
   let version = out.firstVersion;
   for (let i = 0; i < n; i++) {
     at.version = version++;
-    txs.push(readTransactionPart(r));
+    const t = readTransactionPart(r);
+    checks.transaction?.(t, i);
+    txs.push(t);
   }
   at.version = undefined;
   if (r.remaining !== 0) throw new BcsError('remaining_input', `${r.remaining} bytes after its transactions`);
   return out;
 }
 
+/** Where a block's read stopped, for an error's message: its header, the block, or a transaction. */
+export function readPosition(at: BlockReadPosition): string {
+  return at.height === undefined ? 'block header' : at.version === undefined ? `block ${at.height}` : `transaction ${at.version}`;
+}
+
 /** Reads and checks one block; `bytes` must stay unchanged while the ledger holds it (views, not copies). */
 export function parseBlock(bytes: Uint8Array, sha3: Sha3 = nobleSha3): ParsedBlock {
   const at: BlockReadPosition = { height: undefined, version: undefined };
+  let parsed: ParsedTransaction[] = [];
+  let firstVersion = 0;
+  const checks: BlockReadChecks = {
+    header({ blockHeight: height, firstVersion: first, lastVersion: last }, n) {
+      if (n === null) throw new LedgerError('incomplete_block', `block ${height} has no transactions (ingest needs them: with_transactions=true)`);
+      if (last < first || last - first >= 0x7fffffffn || last > BigInt(Number.MAX_SAFE_INTEGER)) {
+        throw new LedgerError('malformed', `block ${height}: last_version ${last} is before first_version ${first} or too far from it`);
+      }
+      if (BigInt(n) !== last - first + 1n) {
+        throw new LedgerError('incomplete_block', `block ${height} spans versions ${first}..=${last} but carries ${n} transactions`);
+      }
+      parsed = new Array(n);
+      firstVersion = Number(first);
+    },
+    transaction(t, i) {
+      const expected = firstVersion + i;
+      if (t.version !== BigInt(expected)) throw new LedgerError('version_gap', `transaction at version ${expected} says version ${t.version}`);
+      const hash = sha3([USER_TRANSACTION_PREFIX, t.transactionBytes]);
+      if (!equalBytes(hash, t.info.value.transactionHash)) throw new LedgerError('hash_mismatch', `transaction ${expected}: its hash is not its info's transaction_hash`);
+      parsed[i] = ingestedTransaction(t);
+    },
+  };
   let b: BlockParts | (BlockHeader & { transactions: null });
   try {
-    b = readBlockParts(bytes, at);
+    b = readBlockParts(bytes, at, checks);
   } catch (e) {
     if (!isBcsError(e)) throw e;
-    const where = at.height === undefined ? 'block header' : at.version === undefined ? `block ${at.height}` : `transaction ${at.version}`;
-    throw new LedgerError('malformed', `${where}: ${e.message}`);
-  }
-  const { blockHeight: height, firstVersion: first, lastVersion: last, transactions: txs } = b;
-  if (txs === null) throw new LedgerError('incomplete_block', `block ${height} has no transactions (ingest needs them: with_transactions=true)`);
-  if (last < first || last - first >= 0x7fffffffn || last > BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new LedgerError('malformed', `block ${height}: last_version ${last} is before first_version ${first} or too far from it`);
-  }
-  if (BigInt(txs.length) !== last - first + 1n) {
-    throw new LedgerError('incomplete_block', `block ${height} spans versions ${first}..=${last} but carries ${txs.length} transactions`);
-  }
-  const parsed: ParsedTransaction[] = new Array(txs.length);
-  const firstVersion = Number(first);
-  for (let i = 0; i < txs.length; i++) {
-    const t = txs[i]!;
-    const expected = firstVersion + i;
-    if (t.version !== BigInt(expected)) throw new LedgerError('version_gap', `transaction at version ${expected} says version ${t.version}`);
-    const hash = sha3([USER_TRANSACTION_PREFIX, t.transactionBytes]);
-    if (!equalBytes(hash, t.info.value.transactionHash)) throw new LedgerError('hash_mismatch', `transaction ${expected}: its hash is not its info's transaction_hash`);
-    parsed[i] = ingestedTransaction(t);
+    throw new LedgerError('malformed', `${readPosition(at)}: ${e.message}`);
   }
   // The header's object becomes the parsed block (its parts are dropped with this function's frame).
   return Object.assign(b as BlockHeader, { transactions: parsed });

@@ -25,8 +25,13 @@ export function diagnoseBlock(block: Uint8Array, height: bigint, version: bigint
   let expected = head.firstVersion;
   try {
     for (let i = 0; i < head.carried; i++, expected++) {
+      // The version first, as the ledger checks it: a transaction whose version is wrong is named so,
+      // however malformed the rest of it.
+      const at = r.off;
+      const v = r.u64();
+      if (v !== expected) return fail(height, expected, 'version', `transaction says version ${v}`);
+      r.off = at;
       const t = readTransactionPart(r);
-      if (t.version !== expected) return fail(height, expected, 'version', `transaction says version ${t.version}`);
       const hash = sha3_256.create().update(USER_TRANSACTION_PREFIX).update(t.transactionBytes).digest();
       if (!equalBytes(hash, t.info.value.transactionHash)) return fail(height, expected, 'transaction_hash', 'the transaction does not hash to its info\'s transaction_hash');
     }

@@ -80,6 +80,23 @@ describe('memory ledger: refused input leaves it unchanged', () => {
     expect(snapshot(l)).toEqual(before);
   });
 
+  it('a block is refused for its first fault, however malformed the bytes after it', () => {
+    const l = base();
+    const before = snapshot(l);
+    const b = bcsBlock.schema.decode(FIXTURE_BLOCKS[10]!);
+    const t = b.transactions![1]!;
+    const forged = { ...t, info: { $kind: 'V0' as const, value: { ...t.info.value, transactionHash: new Uint8Array(32) } } };
+    const cut = (x: typeof b) => bcsBlock.schema.encode(x).slice(0, -5);
+    // Transaction 1's hash is checked before transaction 2 and on are read.
+    refused(() => l.ingest(cut({ ...b, transactions: [b.transactions![0]!, forged, ...b.transactions!.slice(2)] })), 'hash_mismatch');
+    // The count against the versions before any transaction is read.
+    refused(() => l.ingest(cut({ ...b, lastVersion: b.lastVersion + 1n })), 'incomplete_block');
+    // Each transaction's version before the next is read.
+    const moved = { ...b.transactions![0]!, version: b.transactions![0]!.version + 1n };
+    refused(() => l.ingest(cut({ ...b, transactions: [moved, ...b.transactions!.slice(1)] })), 'version_gap');
+    expect(snapshot(l)).toEqual(before);
+  });
+
   it('a batch whose second block is bad keeps none of it', () => {
     const l = base();
     const before = snapshot(l);

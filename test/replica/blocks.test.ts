@@ -89,4 +89,10 @@ describe('diagnoseBlock names the block, version and field', () => {
     expect(diagnose(cut)).toMatchObject({ field: 'bytes', block: BigInt(H) });
     expect(diagnose(block).field).toBe('bytes'); // nothing found: the ledger's reason stands
   });
+  it('the first fault, however malformed the bytes after it', () => {
+    // A wrong version in a transaction that is also cut short: its version is named, as the ledger checks it first.
+    const v = block.slice(0, head.txStart + 40);
+    v[head.txStart] ^= 1;
+    expect(diagnose(v)).toMatchObject({ field: 'version', version: first });
+  });
 });
