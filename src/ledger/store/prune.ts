@@ -1,5 +1,6 @@
 import type { Database, RootDatabase } from 'lmdb';
-import { BcsReader } from '../../bcs/index.js';
+import { BcsReader, isBcsError } from '../../bcs/index.js';
+import { LedgerError } from '../errors.js';
 import { readWriteSet } from '../transaction-record.js';
 import { blockRowFirst, decodeTxnMeta, elsewhereKey, ELSEWHERE, EVENT_ENTRY, readU64, stateWrite, u64, withU64, type TableName } from './keys.js';
 import { encodeHead, type Head } from './head.js';
@@ -68,7 +69,7 @@ function removeRange(t: Tables, from: Head, to: Head, formOf: (key: Uint8Array) 
     // Each write at `version` (≤ the new floor) hides the older values of its key from the floor on;
     // a deletion hides itself too.
     const record = value.subarray(m.recordAt);
-    for (const w of readWriteSet(new BcsReader(record.subarray(m.writesAt), { zeroCopy: true }))) {
+    for (const w of storedWrites(record.subarray(m.writesAt), version)) {
       const form = formOf(w.key);
       // The key's writes in version order (`state` duplicates, keys.ts); LMDB drops the key with its last.
       for (const older of t.state.getValues(form)) {
@@ -79,5 +80,15 @@ function removeRange(t: Tables, from: Head, to: Head, formOf: (key: Uint8Array) 
       if (w.value === null) t.state.remove(form, stateWrite(version, null, 0));
     }
     t.tx.remove(key);
+  }
+}
+
+/** A stored transaction's write set; bytes that do not read as one are the store's `malformed`, not a BcsError. */
+function storedWrites(bytes: Uint8Array, version: number): ReturnType<typeof readWriteSet> {
+  try {
+    return readWriteSet(new BcsReader(bytes, { zeroCopy: true }));
+  } catch (e) {
+    if (isBcsError(e)) throw new LedgerError('malformed', `the store's transaction ${version}: ${e.message}`);
+    throw e;
   }
 }
