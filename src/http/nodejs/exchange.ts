@@ -36,7 +36,6 @@ export class NodeExchange implements Exchange {
   private shed = false;
   /** The body was not read to its end (shed, or past the limit): the connection must close after the reply. */
   cut = false;
-  readonly quotedHex: QuotedHex = bufferQuotedHex;
   constructor(
     private readonly req: IncomingMessage,
     readonly method: string,
@@ -47,6 +46,10 @@ export class NodeExchange implements Exchange {
     const q = target.indexOf('?');
     this.path = q < 0 ? target : target.slice(0, q);
     this.query = q < 0 ? '' : target.slice(q + 1);
+  }
+  /** encode_submission's body by Buffer's hex (`bufferQuotedHex`); uses no `this`, so it may be called detached. */
+  quotedHex(bytes: Uint8Array, n: number): string {
+    return bufferQuotedHex(bytes, n);
   }
   header(name: string): string | undefined {
     const v = this.req.headers[name];
@@ -121,7 +124,7 @@ class BudgetedBody extends HeldBytes implements BodyEnd {
     private readonly blocks: BlockStore,
     private readonly out: Later<BodyPieces>,
   ) {
-    super(0);
+    super(0); // HeldBytes' limit only sizes its default store, which makeStore replaces
     this.hold = ex.holdFor(() => this.shed());
   }
   protected override makeStore(): HeldBody {

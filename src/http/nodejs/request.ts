@@ -104,7 +104,7 @@ export interface BodyEnd {
 }
 
 /**
- * Reads a node:http request's body into `body` (bcs's capped reader, bytes.ts), its end told to
+ * Reads a node:http request's body into `body` (bcs's capped reader, capped-body.ts), its end told to
  * `to`; answers `stop`, which ends the read early (its sink's owner sheds it) and says whether it
  * was still under way. A chunk the sink refuses stops nothing here: the refusing owner stops the
  * read. The common end leaves the four listeners on the finished request (each returns at once
@@ -137,9 +137,11 @@ export function readIncoming(req: IncomingMessage, body: CappedBody, to: BodyEnd
   const onError = (e: Error) => {
     if (stop()) to.fail(e);
   };
+  // Closed before 'end': whole only if the message was complete and every byte of it was passed on
+  // (a paused request may still hold some, which would be lost with the listeners).
   const onClose = () => {
     if (!stop()) return;
-    if (req.complete) to.end();
+    if (req.complete && req.readableLength === 0) to.end();
     else to.fail(undefined);
   };
   req.on('data', onData);
