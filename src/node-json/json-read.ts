@@ -1,5 +1,6 @@
 import { BcsError, equalBytes, fromHex, isBcsError, normalizeAddress, quote, type Address } from '../bcs/index.js';
 import { parseDecimal } from '../transactions/index.js';
+import { jsonField as field } from '../records/internal.js';
 
 // Checking readers of the node's JSON: each names what it expected and, through `at`, the path of
 // the field that failed (`changes[3].data.type`). Every failure is a BcsError.
@@ -25,12 +26,8 @@ export function obj(v: unknown, what: string): Obj {
   return v as Obj;
 }
 
-/** Field `key` of `o`, which must be present (null counts as present). */
-export function field(o: Obj, key: string): unknown {
-  const v = o[key];
-  if (v === undefined) throw new BcsError('missing_field', `missing field ${key}`).within(key);
-  return v;
-}
+/** Field `key` of `o`, which must be present (null counts as present): records' reader of a JSON field. */
+export { field };
 
 /** `f` of field `key`, its errors under `key`. */
 export function fieldAt<T>(o: Obj, key: string, f: (v: unknown) => T): T {

@@ -139,7 +139,7 @@ export function readBlockHeaderJson(o: Record<string, unknown>, blankHash = fals
 }
 
 function hashField(o: Record<string, unknown>, key: string, blankOk: boolean): Uint8Array {
-  const v = present(o, key);
+  const v = jsonField(o, key);
   if (blankOk && v === '') return new Uint8Array(32);
   return field(() => {
     if (typeof v !== 'string' || !v.startsWith('0x')) throw new BcsError('invalid_json', `expected 0x hex, got ${quote(v)}`);
@@ -150,12 +150,15 @@ function hashField(o: Record<string, unknown>, key: string, blankOk: boolean): U
 }
 
 function u64Field(o: Record<string, unknown>, key: string): bigint {
-  const v = present(o, key);
+  const v = jsonField(o, key);
   return field(() => parseDecimal(v, 'u64'), key);
 }
 
-/** Field `key` of `o`, which must be there (null counts as there: its reader says what it expected). */
-function present(o: Record<string, unknown>, key: string): unknown {
+/**
+ * Field `key` of a JSON object, which must be there (null counts as there: its reader says what it
+ * expected); missing, a `missing_field` BcsError under `key`. node-json's readers use it too.
+ */
+export function jsonField(o: Record<string, unknown>, key: string): unknown {
   const v = o[key];
   if (v === undefined) throw new BcsError('missing_field', `missing field ${key}`).within(key);
   return v;
