@@ -6,7 +6,7 @@ export { LEDGER_HEADERS, APTOS_LEDGER_HEADERS } from './ledger-info.js';
 export { accessPath } from './write-set.js';
 // GET /v1's answer in both forms, declared once (the http layer's ledger-info route writes it).
 export { indexResponseBcs, type IndexResponseJson } from './read-api.js';
-// The block header's JSON reader: node-json's block reader builds on it.
+// The block header's JSON reader and its required-field reader: node-json's readers build on them.
 export { jsonField, readBlockHeaderJson } from './json-forms.js';
 // A block's transactions framed after its header, as bytes: read (the ledger's and the replica's
 // block readers) and written (the ledger file, the block endpoint, the replica's replay and splice).
