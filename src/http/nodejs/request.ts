@@ -104,12 +104,12 @@ export interface BodyEnd {
 }
 
 /**
- * Reads a node:http request's body into `body` (bcs's capped reader, capped-body.ts), its end told to
- * `to`; answers `stop`, which ends the read early (its sink's owner sheds it) and says whether it
- * was still under way. A chunk the sink refuses stops nothing here: the refusing owner stops the
- * read. The common end leaves the four listeners on the finished request (each returns at once
- * once settled): taking them off cost ~2,000 instructions a request, ~1 % of a small request's
- * server CPU (issue 32, callgrind). Node emits `error` on a request only while it has listeners
+ * Reads a node:http request's body into `body` (bcs's capped reader, capped-body.ts), its end told
+ * to `to`; answers `stop`, which ends the read early (its sink's owner sheds it) and says whether
+ * it was still under way. A chunk the sink refuses ends the read as failed, unless its owner
+ * stopped it already (the exchange's shed does). The common end leaves the four listeners on the
+ * finished request (each returns at once once settled): taking them off cost ~2,000 instructions a
+ * request, ~1 % of a small request's server CPU (issue 32, callgrind). Node emits `error` on a request only while it has listeners
  * (lib/_http_incoming.js `onError`), so taking them off early is safe.
  */
 export function readIncoming(req: IncomingMessage, body: CappedBody, to: BodyEnd): () => boolean {
@@ -124,10 +124,15 @@ export function readIncoming(req: IncomingMessage, body: CappedBody, to: BodyEnd
     return true;
   };
   const onData = (c: Uint8Array) => {
-    if (settled || body.add(c) !== PAST_LIMIT) return;
-    stop();
+    if (settled) return;
+    const taken = body.add(c);
+    if (taken === 0) return;
+    // A refusing sink's owner stops the read itself (the exchange sheds the body); one that did not
+    // must not see the body end as if whole, without the chunk it refused.
+    if (!stop()) return;
     req.resume();
-    to.tooLarge();
+    if (taken === PAST_LIMIT) to.tooLarge();
+    else to.fail(new Error('the request body was refused while it arrived'));
   };
   const onEnd = () => {
     if (settled) return;
