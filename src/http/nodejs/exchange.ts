@@ -7,7 +7,6 @@ import type { BlockStore, HeldBody } from './blocks.js';
 import type { BodyBudget, BudgetHold } from './budget.js';
 import { Later } from '../later.js';
 import { originForm, readIncoming, type BodyEnd } from './request.js';
-import type { QuotedHex } from '../../submission/internal.js';
 
 // A node:http request as the handler's exchange, for the adapter's requests and for CONNECT (whose
 // socket is handed over, so it has no body to read). Its body is held under the server's budget

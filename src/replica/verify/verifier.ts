@@ -1,11 +1,9 @@
 import { isBcsError } from '../../bcs/index.js';
-import type { LedgerClient } from '../../client/index.js';
 import type { Sha3 } from '../../ledger/index.js';
-import type { CheckedBlock } from '../../ledger/internal.js';
+import type { BlockParts, CheckedBlock } from '../../ledger/internal.js';
 import { isReplicaError, ReplicaError } from '../errors.js';
 import { inThreadHasher, type BlockHasherFactory } from './block-hasher.js';
 import type { Accumulator } from './hashers.js';
-import type { BlockParts } from '../../ledger/internal.js';
 import { checkStructure, INITIAL_STATE, readPlaced, startAccumulator, verifyBlock, verifyContext, type VerifierState } from './verify-block.js';
 import type { VerifiedTip } from './block-checks.js';
 import { witnessDisagreement, type Witness } from './witness.js';
