@@ -69,12 +69,13 @@ export interface BlockReadPosition {
 
 /**
  * The checks a reader of a block makes as it goes, in the order the node's data is read: after the
- * header and the transaction count (null: the block was sent without its transactions), then after
- * each transaction, before the next is read. So a block that fails a check is refused for its first
- * fault, however malformed what follows it.
+ * header and the transaction count (null: the block was sent without its transactions), after each
+ * transaction's version, and after each transaction, before the next is read. So a block that fails
+ * a check is refused for its first fault, however malformed what follows it.
  */
 export interface BlockReadChecks {
   header?(header: BlockHeader, count: number | null): void;
+  version?(version: bigint, index: number): void;
   transaction?(t: TransactionPart, index: number): void;
 }
 
@@ -97,9 +98,12 @@ export function readBlockParts(
   const out = header as BlockParts;
   const txs: TransactionPart[] = (out.transactions = []);
   let version = out.firstVersion;
+  let index = 0;
+  const checkVersion = checks.version && ((v: bigint) => checks.version!(v, index));
   for (let i = 0; i < n; i++) {
     at.version = version++;
-    const t = readTransactionPart(r);
+    index = i;
+    const t = readTransactionPart(r, checkVersion);
     checks.transaction?.(t, i);
     txs.push(t);
   }
@@ -109,7 +113,7 @@ export function readBlockParts(
 }
 
 /** Where a block's read stopped, for an error's message: its header, the block, or a transaction. */
-export function readPosition(at: BlockReadPosition): string {
+function readPosition(at: BlockReadPosition): string {
   return at.height === undefined ? 'block header' : at.version === undefined ? `block ${at.height}` : `transaction ${at.version}`;
 }
 
@@ -130,9 +134,11 @@ export function parseBlock(bytes: Uint8Array, sha3: Sha3 = nobleSha3): ParsedBlo
       parsed = new Array(n);
       firstVersion = Number(first);
     },
+    version(v, i) {
+      if (v !== BigInt(firstVersion + i)) throw new LedgerError('version_gap', `transaction at version ${firstVersion + i} says version ${v}`);
+    },
     transaction(t, i) {
       const expected = firstVersion + i;
-      if (t.version !== BigInt(expected)) throw new LedgerError('version_gap', `transaction at version ${expected} says version ${t.version}`);
       const hash = sha3([USER_TRANSACTION_PREFIX, t.transactionBytes]);
       if (!equalBytes(hash, t.info.value.transactionHash)) throw new LedgerError('hash_mismatch', `transaction ${expected}: its hash is not its info's transaction_hash`);
       parsed[i] = ingestedTransaction(t);

@@ -79,10 +79,15 @@ function readEvent(r: BcsReader): EventPart {
   return { bytes, key: undefined, sequenceNumber: 0n, type, data };
 }
 
-/** One `TransactionOnChainData` at `r` (a block's element, or a listing's); a malformed one is a BcsError. */
-export function readTransactionPart(r: BcsReader): TransactionPart {
+/**
+ * One `TransactionOnChainData` at `r` (a block's element, or a listing's); a malformed one is a
+ * BcsError. `checkVersion` sees its version before the rest is read (a wrong version is named so,
+ * however malformed what follows).
+ */
+export function readTransactionPart(r: BcsReader, checkVersion?: (version: bigint) => void): TransactionPart {
   const start = r.off;
   const version = r.u64();
+  checkVersion?.(version);
   let at = r.off;
   // A user transaction of the common shape is stepped over for its summary; any other is decoded.
   const head = stepUserTransaction(r);
