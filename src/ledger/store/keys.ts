@@ -148,11 +148,6 @@ export function blockRowFirst(b: Uint8Array): number {
   return readU64(b, 40);
 }
 
-/** A row's last version, as a number. */
-export function blockRowLast(b: Uint8Array): number {
-  return readU64(b, 48);
-}
-
 /**
  * What `tx` keeps before a transaction's record, for pruning and lookups without decoding it:
  * hash 32 ‖ kind u8 (0: not a user transaction, 1: sequence number, 2: nonce) [‖ sender 32 ‖ number u64]

@@ -1,14 +1,13 @@
 import type { RootDatabase, Transaction } from 'lmdb';
 import { equalBytes } from '../../bcs/index.js';
 import { LedgerError } from '../errors.js';
-import { blockRowFirst, blockRowLast, decodeBlockRow, decodeTxnMeta, elsewhereKey, ELSEWHERE, readU64, u64 } from './keys.js';
+import { decodeBlockRow, decodeTxnMeta, elsewhereKey, ELSEWHERE, readU64, u64 } from './keys.js';
 import { decodeHead, emptyHead, HEAD_KEY } from './head.js';
 import type { StoreSnapshot } from './ledger-store.js';
 import { plain, type Tables } from './reads.js';
 
 // What `exportLedgerFile` writes from (files.ts): the blocks and the base state of one LMDB read
 // transaction, so a file is one consistent cut of the store however long its writing takes.
-
 
 /** The store as of now: its window's blocks (read lazily) and the state before its oldest version. */
 export function snapshotOf(env: RootDatabase, t: Tables, fallbackChainId: number): StoreSnapshot {
@@ -20,10 +19,11 @@ export function snapshotOf(env: RootDatabase, t: Tables, fallbackChainId: number
     function* blocks() {
       try {
         for (const { key, value } of t.blocks.getRange({ start: u64(h.oldestHeight), end: u64(h.nextHeight), transaction })) {
-          const row = plain(value);
+          const header = decodeBlockRow(BigInt(readU64(key)), plain(value));
           const txs: Uint8Array[] = [];
-          for (const { value: tx } of t.tx.getRange({ start: u64(blockRowFirst(row)), end: u64(blockRowLast(row) + 1), transaction })) txs.push(plain(tx).subarray(decodeTxnMeta(tx).recordAt));
-          yield { header: decodeBlockRow(BigInt(readU64(key)), row), txs };
+          const range = { start: u64(Number(header.firstVersion)), end: u64(Number(header.lastVersion) + 1), transaction };
+          for (const { value: tx } of t.tx.getRange(range)) txs.push(plain(tx).subarray(decodeTxnMeta(tx).recordAt));
+          yield { header, txs };
         }
       } finally {
         transaction.done();
