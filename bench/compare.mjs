@@ -187,16 +187,17 @@ function compareOne(name, rounds, slowerPct) {
   // block-100-user's floor: 0.57 or 3.5 ms a process, 0.16-5.9 head/base), and dividing by it would
   // put those modes into ours' verdict. The verdict is then on ours alone, and the row says so.
   const floorRounds = ratios.floor ? ok.map((r) => r.head.out.floor / r.base.out.floor) : [];
-  const floorSpread = floorRounds.length > 0 ? Math.max(...floorRounds) / Math.min(...floorRounds) : 1;
+  const spread = (xs) => Math.max(...xs) / Math.min(...xs);
+  const floorSpread = floorRounds.length > 0 ? spread(floorRounds) : 1;
   const byFloor = ratios.floor !== undefined && floorSpread <= FLOOR_SPREAD;
   const perRound = ok.map((r, i) => {
     const ours = r.head.out.ours / r.base.out.ours;
     return byFloor ? ours / floorRounds[i] : ours;
   });
   const relative = medianOf(perRound);
-  // Ours alone with its own rounds as far apart as the floor's: nothing here can judge the row by time.
-  const oursRounds = ok.map((r) => r.head.out.ours / r.base.out.ours);
-  const unstable = !byFloor && ratios.floor !== undefined && Math.max(...oursRounds) / Math.min(...oursRounds) > FLOOR_SPREAD;
+  // Ours alone (perRound, when not by the floor) with its rounds as far apart as the floor's: nothing
+  // here can judge the row by time.
+  const unstable = !byFloor && ratios.floor !== undefined && spread(perRound) > FLOOR_SPREAD;
   const verdict = unstable ? 'unstable' : relative > 1 + slowerPct / 100 ? 'slower' : relative < 1 - slowerPct / 100 ? 'faster' : 'same';
   const over = perRound.filter((x) => x > 1 + slowerPct / 100).length;
   return { name, ratios, relative, byFloor, floorSpread, perRound: perRound.length, range: [Math.min(...perRound), Math.max(...perRound)], over, verdict, errors, notes };
