@@ -34,7 +34,8 @@ export function encodeSubmissionRoute(
   const declared = declaredLength(ex.header('content-length'));
   if (declared !== undefined && declared > cfg.maxBodyBytes) return payloadTooLarge(headers);
   const typeError = jsonContentTypeError(ex.header('content-type'));
-  if (typeError !== undefined) return errorReply(typeError.status, typeError.errorCode, typeError.message, headers);
+  // Thrown, as every route's ApiError: the handler answers it (handler.ts `failed`).
+  if (typeError !== undefined) throw typeError;
   // The body as it is held (the node adapter's blocks): a large one is joined only by its parse,
   // in its turn, so the bodies waiting for a turn are never copied whole.
   // From the node adapter, the rest runs in the body's end event and its reply is written from
