@@ -8,6 +8,8 @@ import { keyString } from './memory-state.js';
 export const CHAIN_ID_KEY = /* @__PURE__ */ resourceKey('0x1', /* @__PURE__ */ framework('chain_id', 'ChainId'));
 export const CONFIGURATION_KEY = /* @__PURE__ */ resourceKey('0x1', /* @__PURE__ */ framework('reconfiguration', 'Configuration'));
 export const TIMESTAMP_KEY = /* @__PURE__ */ resourceKey('0x1', /* @__PURE__ */ framework('timestamp', 'CurrentTimeMicroseconds'));
+/** `0x1::block::BlockResource { height: u64, .. }`: the ledger does not read it; the replica's block checks do. */
+export const BLOCK_RESOURCE_KEY = /* @__PURE__ */ resourceKey('0x1', /* @__PURE__ */ framework('block', 'BlockResource'));
 
 export const CHAIN_ID_STR = /* @__PURE__ */ keyString(CHAIN_ID_KEY);
 export const CONFIGURATION_STR = /* @__PURE__ */ keyString(CONFIGURATION_KEY);

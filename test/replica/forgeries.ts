@@ -1,6 +1,6 @@
 import { addressBytes, fromHex } from '../../src/bcs/index.js';
 import { resourceKey } from '../../src/ledger/index.js';
-import { nodeSha3 } from '../../src/ledger/internal.js';
+import { CHAIN_ID_KEY, nodeSha3, TIMESTAMP_KEY } from '../../src/ledger/internal.js';
 import { encodeTypeTagString } from '../../src/move/index.js';
 import { bcsBlock, contractEvent, stateKey, transaction, transactionInfo, writeSet, type BcsBlock } from '../../src/records/index.js';
 import { framework } from '../../src/replica/verify/framework.js';
@@ -77,7 +77,7 @@ function setTimestamp(b: BcsBlock, usecs: bigint): void {
   setMetadata(b, (m) => (m.timestampUsecs = usecs));
   const { event, data } = newBlockEvent(b);
   event.value.eventData = fw.newBlockEvent.encode({ ...data, timeMicroseconds: usecs });
-  const w = writes(txs(b)[0]!).find((x) => sameBytes(keyOf(x), fw.timestampKey))!;
+  const w = writes(txs(b)[0]!).find((x) => sameBytes(keyOf(x), TIMESTAMP_KEY))!;
   const v = new Uint8Array(8);
   new DataView(v.buffer).setBigUint64(0, usecs, true);
   w.value = { $kind: 'Modification', value: v } as never;
@@ -185,12 +185,12 @@ export const FORGERIES: Forgery[] = [
       rehash(txs(b)[0]!);
     },
   },
-  { name: 'state-chain-id', edit: (c, bad) => addWrite(user(c[bad]!), fw.chainIdKey, new Uint8Array([1])) },
+  { name: 'state-chain-id', edit: (c, bad) => addWrite(user(c[bad]!), CHAIN_ID_KEY, new Uint8Array([1])) },
   {
     name: 'state-timestamp',
     edit: (c, bad) => {
       const t = txs(c[bad]!)[0]!;
-      const w = writes(t).find((x) => sameBytes(keyOf(x), fw.timestampKey))!;
+      const w = writes(t).find((x) => sameBytes(keyOf(x), TIMESTAMP_KEY))!;
       w.value = { $kind: 'Modification', value: fromHex('0000000000000040') } as never; // 2^62 µs: far in the future
       rehash(t);
     },

@@ -1,6 +1,6 @@
 import { addressBytes, equalBytes, isBcsError } from '../../bcs/index.js';
 import type { Framework } from './framework.js';
-import type { BlockParts, TransactionPart } from '../../ledger/internal.js';
+import { BLOCK_RESOURCE_KEY, CHAIN_ID_KEY, TIMESTAMP_KEY, type BlockParts, type TransactionPart } from '../../ledger/internal.js';
 import { refusal } from './transaction-checks.js';
 
 // Per block (types/src/block_metadata.rs, block.move, timestamp.move, api/src/context.rs
@@ -165,17 +165,17 @@ export function checkBlockEnd(fw: Framework, b: BlockParts, s: BlockStart): bool
  * written once, at genesis, with the pinned chain id; 0x1::timestamp holds the block's timestamp;
  * 0x1::block::BlockResource the block's height.
  */
-export function checkStateWrites(fw: Framework, chainId: number, b: BlockParts, t: TransactionPart): void {
+export function checkStateWrites(chainId: number, b: BlockParts, t: TransactionPart): void {
   for (const w of t.writes) {
     const k = w.key;
-    if (k.length === fw.chainIdKey.length && equalBytes(k, fw.chainIdKey)) {
+    if (k.length === CHAIN_ID_KEY.length && equalBytes(k, CHAIN_ID_KEY)) {
       const ok = t.version === 0n && w.value !== null && w.value.length === 1 && w.value[0] === chainId;
       if (!ok) throw refusal(b.blockHeight, t.version, 'state_chain_id', `a write to 0x1::chain_id::ChainId${t.version === 0n ? `, not chain ${chainId}` : ' after genesis'}`);
-    } else if (k.length === fw.timestampKey.length && equalBytes(k, fw.timestampKey)) {
+    } else if (k.length === TIMESTAMP_KEY.length && equalBytes(k, TIMESTAMP_KEY)) {
       if (w.value === null || w.value.length !== 8 || u64At(w.value) !== b.blockTimestamp) {
         throw refusal(b.blockHeight, t.version, 'state_timestamp', `0x1::timestamp::CurrentTimeMicroseconds written other than the block's timestamp ${b.blockTimestamp}`);
       }
-    } else if (k.length === fw.blockResourceKey.length && equalBytes(k, fw.blockResourceKey)) {
+    } else if (k.length === BLOCK_RESOURCE_KEY.length && equalBytes(k, BLOCK_RESOURCE_KEY)) {
       if (w.value === null || w.value.length < 8 || u64At(w.value) !== b.blockHeight) {
         throw refusal(b.blockHeight, t.version, 'state_block_height', `0x1::block::BlockResource written with another height than ${b.blockHeight}`);
       }

@@ -1,10 +1,8 @@
 import { bytes, fixedBytes, struct, u64, vector, type Schema } from '../../bcs/index.js';
-import { resourceKey } from '../../ledger/index.js';
-import { CHAIN_ID_KEY, TIMESTAMP_KEY, framework as frameworkStruct } from '../../ledger/internal.js';
 import { encodeTypeTagString } from '../../move/index.js';
 
 // What of the framework (aptos-framework sources) a block's checks read: the events that open a block
-// and end an epoch, and the resources whose values the ledger info is read from.
+// and end an epoch. The resources' keys are the ledger's (ledger/framework-state.ts).
 
 /** block.move `NewBlockEvent`, in its Move field order. */
 export interface NewBlockEvent {
@@ -24,12 +22,6 @@ export interface Framework {
   /** `0x1::reconfiguration::NewEpochEvent` (V1) and `0x1::reconfiguration::NewEpoch` (V2). */
   newEpochTypes: Uint8Array[];
   newBlockEvent: Schema<NewBlockEvent, NewBlockEvent>;
-  /** `0x1::chain_id::ChainId { id: u8 }`. */
-  chainIdKey: Uint8Array;
-  /** `0x1::timestamp::CurrentTimeMicroseconds { microseconds: u64 }`. */
-  timestampKey: Uint8Array;
-  /** `0x1::block::BlockResource { height: u64, .. }`. */
-  blockResourceKey: Uint8Array;
 }
 
 /** Built once per verifier. */
@@ -48,8 +40,5 @@ export function framework(): Framework {
       failedProposerIndices: vector(u64),
       timeMicroseconds: u64,
     }) as unknown as Schema<NewBlockEvent, NewBlockEvent>,
-    chainIdKey: CHAIN_ID_KEY,
-    timestampKey: TIMESTAMP_KEY,
-    blockResourceKey: resourceKey('0x1', frameworkStruct('block', 'BlockResource')),
   };
 }

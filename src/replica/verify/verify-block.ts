@@ -103,7 +103,7 @@ export function checkStructure(ctx: VerifyContext, state: VerifierState, b: Bloc
   checkNewBlockEvent(fw, b, s);
   checkBlockHeader(b, s);
   checkBlockOrder(b, s, state.tip);
-  for (const t of b.transactions) checkStateWrites(fw, ctx.chainId, b, t);
+  for (const t of b.transactions) checkStateWrites(ctx.chainId, b, t);
   const reconfigured = checkBlockEnd(fw, b, s);
   const tip: VerifiedTip = { height: b.blockHeight, nextVersion: b.lastVersion + 1n, timestamp: s.timestamp, epoch: s.epoch, round: s.round, reconfigured };
   const txs: ParsedTransaction[] = new Array(b.transactions.length);
