@@ -100,6 +100,16 @@ function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, request: 
   // there than the JavaScript loop, the string's UTF-8 copy included); elsewhere the hex as bytes cut
   // from the handler's slab, with no message copy and no string (issue 32, callgrind).
   const quoted = ex.quotedHex ?? cfg.replyHex;
-  if (abis.sync) return jsonReply(200, requestMessageBody(request, { chainId, abis: abis.registry }, quoted), headers);
-  return encodeRequestAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage: m }) => jsonReply(200, quoted(m, m.length), headers));
+  if (abis.sync) return hexReply(requestMessageBody(request, { chainId, abis: abis.registry }, quoted), headers);
+  return encodeRequestAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage: m }) => hexReply(quoted(m, m.length), headers));
+}
+
+/**
+ * The 200 with its length: the body is `"0x…"`, ASCII, so its length in bytes is its length, and the
+ * node adapter need not measure it as UTF-8 (~800 instructions a request, issue 32).
+ */
+function hexReply(body: string | Uint8Array, headers: Record<string, string>): Reply {
+  const reply = jsonReply(200, body, headers);
+  reply.headers['content-length'] = String(body.length);
+  return reply;
 }

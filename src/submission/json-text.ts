@@ -7,6 +7,9 @@ import { ExactParser } from './exact-json-parser.js';
 // written `1.0` or `1e2` as a float and an integer beyond 2^53 exactly; `JSON.parse` cannot tell `1.0`
 // from `1`, so such bodies take an exact parser. Everything else, the common case, is `JSON.parse`.
 
+// Texts up to this length are parsed by JSON.parse and walked, with no scan before (issue 32).
+const SHORT_TEXT = 65_536;
+
 export { jsonFloat, isJsonFloat, isJsonObject, MAX_JSON_DEPTH, type JsonFloat } from './json-value.js';
 
 /**
@@ -18,13 +21,14 @@ export function parseRequestBody(text: string): unknown {
   if (typeof text !== 'string') throw new ApiError(400, 'web_framework_error', 'parse request payload error: expected a JSON text');
   // JSON.parse keeps lone surrogates that serde_json refuses: any `\u` escape takes the exact parser.
   if (text.indexOf('\\u') >= 0) return new ExactParser(text).parseDocument();
-  // Nesting past the limit fails in the exact parser at once; JSON.parse would build all of it first.
-  const few = fewOpenings(text);
-  if (!few && nestedBeyond(text, MAX_JSON_DEPTH)) return new ExactParser(text).parseDocument();
-  // In a long text, a number (or a false alarm in a string) most likely needs the exact parser:
+  // In a long text, nesting past the limit fails in the exact parser at once (JSON.parse would build
+  // all of it first), and a number (or a false alarm in a string) most likely needs the exact parser:
   // JSON.parse first would only double the work (a body of four million `1`s). A short text is
-  // parsed and walked instead: the walk costs a tenth of this scan (issue 32).
-  const long = text.length > 65536;
+  // parsed and walked instead, which stops at the limit: the walk costs a tenth of these scans
+  // (issue 32), and JSON.parse of 64 KiB of brackets is bounded.
+  const long = text.length > SHORT_TEXT;
+  const few = !long || fewOpenings(text);
+  if (!few && nestedBeyond(text, MAX_JSON_DEPTH)) return new ExactParser(text).parseDocument();
   if (long && NUMBER_HINT.test(text)) return new ExactParser(text).parseDocument();
   let v: unknown;
   try {
@@ -113,8 +117,7 @@ function nestedBeyond(text: string, max: number): boolean {
 // True when JSON.parse's reading is serde_json's too: no number anywhere (JSON.parse cannot tell
 // `1.0` from `1`, nor keep digits beyond 2^53) and no nesting beyond MAX_JSON_DEPTH. Requests are
 // mostly strings, so this is the common case. Recursive, but never deeper than MAX_JSON_DEPTH: the
-// text was checked for deeper nesting before it was parsed (`fewOpenings`, `nestedBeyond`), and the
-// walk stops there anyway.
+// walk stops there (a long text was also checked for deeper nesting before it was parsed).
 function plainAsSerde(v: unknown, depth = 1): boolean {
   if (typeof v !== 'object' || v === null) return typeof v !== 'number';
   if (depth > MAX_JSON_DEPTH) return false;

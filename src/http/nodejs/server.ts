@@ -129,7 +129,13 @@ function rawExchange(raw: Uint8Array | undefined): Exchange | undefined {
 
 /** A request target hyper refuses (400): bytes outside visible ASCII (http's `Uri` parser). */
 export function badTarget(url: string | undefined): boolean {
-  return url !== undefined && /[^\x21-\x7e]/.test(url);
+  if (url === undefined) return false;
+  // A loop, not a regular expression: ~400 instructions a request less (issue 32, callgrind).
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c < 0x21 || c > 0x7e) return true;
+  }
+  return false;
 }
 
 /**
