@@ -1,11 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { errorBody } from '../records/index.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE } from './exchange.js';
 import { isLater, isPromise } from './responses.js';
 import type { Reply } from './exchange.js';
 import type { LedgerHandler } from './handler.js';
 import { NodeExchange } from './nodejs/exchange.js';
-import { writeReply, type Done } from './nodejs/reply.js';
+import { writeFailure, writeReply, type Done } from './nodejs/reply.js';
 import { originForm, viaRequest, type WebHandler } from './nodejs/request.js';
 import { blockStore } from './nodejs/blocks.js';
 import { bodyBudget } from './nodejs/budget.js';
@@ -82,61 +81,18 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
     if (exchange === undefined) return void viaRequest(handler as WebHandler, req, res, limit, done).catch(() => writeFailure(res, done));
     // A reply the handler has at once is written at once: no promise in between.
     const method = req.method ?? 'GET';
-    const ex = new NodeExchange(req, method, budget, store);
+    const ex = new NodeExchange(req, method, budget, store, res, done);
     try {
       const reply = exchange(ex);
       if (!isPromise(reply)) writeReply(res, reply, method, done);
-      else if (isLater<Reply>(reply)) {
-        // Written from the body's end event: no promise in between (later.ts).
-        reply.onto(
-          (r) => {
-            try {
-              if (ex.cut) r.headers.connection = 'close';
-              writeReply(res, r, method, done);
-            } catch {
-              writeFailure(res, done);
-            }
-            ex.release();
-          },
-          () => {
-            writeFailure(res, done);
-            ex.release();
-          },
-        );
-      } else {
-        // The body's bytes go back to the budget once the reply is written (or has failed).
-        Promise.resolve(reply)
-          .then((r) => {
-            // Answered before its body was read whole (the budget shed it): the rest is not read.
-            if (ex.cut) r.headers.connection = 'close';
-            writeReply(res, r, method, done);
-            ex.release();
-          })
-          .catch(() => {
-            writeFailure(res, done);
-            ex.release();
-          });
-      }
+      // Written from the body's end event, by the exchange itself: no promise in between (later.ts).
+      else if (isLater<Reply>(reply)) reply.read(ex);
+      else Promise.resolve(reply).then((r) => ex.ok(r), () => ex.fail());
     } catch {
       writeFailure(res, done);
       ex.release();
     }
   };
-}
-
-/** After a throw: a 500 when nothing was written yet, else the connection is cut. */
-function writeFailure(res: ServerResponse, done: Done): void {
-  try {
-    if (!res.headersSent && !res.destroyed) {
-      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(errorBody('internal_error', 'Internal error')));
-      return done(500, false, 'application/json; charset=utf-8');
-    }
-  } catch {
-    // Fall through: the connection is unusable.
-  }
-  res.destroy();
-  done(res.statusCode, true);
 }
 
 /** A node:http server for `handler` with the limits of `options` (slow peers, malformed HTTP: nodejs/server.ts). */

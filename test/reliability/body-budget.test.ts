@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLedgerHandler } from '../../src/http/handler.js';
-import { bodyBudget } from '../../src/http/nodejs/budget.js';
+import { bodyBudget, type BudgetOwner } from '../../src/http/nodejs/budget.js';
 import { createNodeServer, type NodeAdapterOptions } from '../../src/http/node.js';
 import { ledger, NOW_MS } from '../client/helpers.js';
 
@@ -14,6 +14,9 @@ import { ledger, NOW_MS } from '../client/helpers.js';
 type Logged = { method: string; path: string; status: number; aborted: boolean };
 let server: Server | undefined;
 let log: Logged[] = [];
+// A budget holder's owner that only counts its shedding.
+const owner = (shed: () => unknown): BudgetOwner => ({ shedByBudget: () => void shed() });
+
 const sockets: Socket[] = [];
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.destroy();
@@ -63,9 +66,9 @@ describe('the budget for buffered request bodies', () => {
   it('sheds the largest holders first, and refuses a claimant that is itself the largest', () => {
     const budget = bodyBudget(100);
     const shed: string[] = [];
-    const a = budget.hold(() => shed.push('a'));
-    const b = budget.hold(() => shed.push('b'));
-    const c = budget.hold(() => shed.push('c'));
+    const a = budget.hold(owner(() => shed.push('a')));
+    const b = budget.hold(owner(() => shed.push('b')));
+    const c = budget.hold(owner(() => shed.push('c')));
     expect(a.grow(60)).toBe(true);
     expect(b.grow(30)).toBe(true);
     expect(budget.used()).toBe(90);
@@ -89,13 +92,13 @@ describe('the budget for buffered request bodies', () => {
     try {
       let calls = 0;
       const budget = bodyBudget(100, () => calls++);
-      const small = budget.hold(() => {});
+      const small = budget.hold(owner(() => {}));
       small.grow(20);
       small.release();
       await vi.advanceTimersByTimeAsync(2000);
       expect(calls).toBe(0); // 20 of 100: no load
-      const a = budget.hold(() => {});
-      const b = budget.hold(() => {});
+      const a = budget.hold(owner(() => {}));
+      const b = budget.hold(owner(() => {}));
       a.grow(30);
       b.grow(30);
       a.release();

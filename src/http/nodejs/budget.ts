@@ -20,19 +20,17 @@ export interface BudgetHold {
   release(): void;
 }
 
+/** Who holds the bytes: told once if the budget evicts it (its bytes are released first). Must not throw. */
+export interface BudgetOwner {
+  shedByBudget(): void;
+}
+
 export interface BodyBudget {
   readonly limit: number;
   /** Bytes charged across every holder. */
   used(): number;
-  /** A holder of buffered bytes; `shed` is called once if the budget evicts it (its bytes are released first). */
-  hold(shed: () => void): BudgetHold;
-}
-
-interface Holder extends BudgetHold {
-  bytes: number;
-  /** Where it stands in the budget's list of holders, or -1 while it holds nothing. */
-  at: number;
-  readonly shed: () => void;
+  /** A holder of buffered bytes for `owner`. */
+  hold(owner: BudgetOwner): BudgetHold;
 }
 
 /**
@@ -43,79 +41,98 @@ interface Holder extends BudgetHold {
  * (before `afterLoad`): the adapter lets go of its empty slabs then (blocks.ts).
  */
 export function bodyBudget(limit: number, afterLoad?: () => void, idle?: () => void): BodyBudget {
+  return new Budget(limit, afterLoad, idle);
+}
+
+// Classes with their methods on the prototype: a hold per request made no closures (issue 32).
+class Budget implements BodyBudget {
   // The holders charged now, each knowing its place: an array, not a Set, which hashed every new
   // holder's identity (~1,000 instructions a request, issue 32, callgrind).
-  const holders: Holder[] = [];
-  let used = 0;
-  let loaded = false;
+  readonly holders: Holder[] = [];
+  total = 0;
+  private loaded = false;
   // One timer at a time, not one per release: under load the budget is back at zero after nearly
   // every request, and a timer made and cleared per request was a visible share of a small
   // request's CPU (issue 32). When it fires early (the budget left zero and came back since),
   // it waits out the rest of the second from the last return to zero.
-  let quiet: ReturnType<typeof setTimeout> | undefined;
-  let zeroSince = 0;
-  const wait = (ms: number): void => {
-    quiet = setTimeout(onQuiet, ms);
-    (quiet as { unref?: () => void }).unref?.();
-  };
-  const onQuiet = (): void => {
-    quiet = undefined;
-    if (used !== 0) return;
-    const left = zeroSince + QUIET_MS - Date.now();
-    if (left > 0) return wait(left);
-    idle?.();
-    if (!loaded || afterLoad === undefined) return;
-    loaded = false;
-    afterLoad();
-  };
-  const release = (h: Holder): void => {
+  private quiet: ReturnType<typeof setTimeout> | undefined;
+  private zeroSince = 0;
+  constructor(
+    readonly limit: number,
+    private readonly afterLoad: (() => void) | undefined,
+    private readonly idle: (() => void) | undefined,
+  ) {}
+  used(): number {
+    return this.total;
+  }
+  hold(owner: BudgetOwner): BudgetHold {
+    return new Holder(this, owner);
+  }
+  charge(h: Holder, total: number): boolean {
+    const need = total - h.bytes;
+    if (need <= 0) return true;
+    if (this.total + need > this.limit && !this.shedLarger(need, total)) return false;
+    if (h.at < 0) h.at = this.holders.push(h) - 1;
+    h.bytes = total;
+    this.total += need;
+    if (this.total > this.limit / 4) this.loaded = true;
+    return true;
+  }
+  release(h: Holder): void {
     if (h.at < 0) return;
-    const last = holders.pop()!;
-    if (last !== h) (holders[h.at] = last).at = h.at;
+    const last = this.holders.pop()!;
+    if (last !== h) (this.holders[h.at] = last).at = h.at;
     h.at = -1;
-    used -= h.bytes;
+    this.total -= h.bytes;
     h.bytes = 0;
-    if (used === 0 && ((loaded && afterLoad !== undefined) || idle !== undefined)) {
-      zeroSince = Date.now();
-      if (quiet === undefined) wait(QUIET_MS);
+    if (this.total === 0 && ((this.loaded && this.afterLoad !== undefined) || this.idle !== undefined)) {
+      this.zeroSince = Date.now();
+      if (this.quiet === undefined) this.wait(QUIET_MS);
     }
-  };
+  }
   // Sheds holders larger than `than`, largest first, until `need` more bytes fit.
-  const shedLarger = (need: number, than: number): boolean => {
-    while (used + need > limit) {
+  private shedLarger(need: number, than: number): boolean {
+    while (this.total + need > this.limit) {
       let largest: Holder | undefined;
-      for (const h of holders) if (h.bytes > than && (largest === undefined || h.bytes > largest.bytes)) largest = h;
+      for (const h of this.holders) if (h.bytes > than && (largest === undefined || h.bytes > largest.bytes)) largest = h;
       if (largest === undefined) return false;
-      release(largest);
+      this.release(largest);
       try {
-        largest.shed();
+        largest.owner.shedByBudget();
       } catch {
         // The shed connection's trouble is not the claimant's.
       }
     }
     return true;
-  };
-  return {
-    limit,
-    used: () => used,
-    hold(shed) {
-      const h: Holder = {
-        bytes: 0,
-        at: -1,
-        shed,
-        grow(total) {
-          const need = total - h.bytes;
-          if (need <= 0) return true;
-          if (used + need > limit && !shedLarger(need, total)) return false;
-          if (h.at < 0) h.at = holders.push(h) - 1;
-          h.bytes = total;
-          used += need;
-          if (used > limit / 4) loaded = true;
-          return true;
-        },
-        release: () => release(h),
-      };
-      return h;
-    },
-  };
+  }
+  private wait(ms: number): void {
+    this.quiet = setTimeout(() => this.onQuiet(), ms);
+    (this.quiet as { unref?: () => void }).unref?.();
+  }
+  private onQuiet(): void {
+    this.quiet = undefined;
+    if (this.total !== 0) return;
+    const left = this.zeroSince + QUIET_MS - Date.now();
+    if (left > 0) return this.wait(left);
+    this.idle?.();
+    if (!this.loaded || this.afterLoad === undefined) return;
+    this.loaded = false;
+    this.afterLoad();
+  }
+}
+
+class Holder implements BudgetHold {
+  bytes = 0;
+  /** Where it stands in the budget's list of holders, or -1 while it holds nothing. */
+  at = -1;
+  constructor(
+    private readonly budget: Budget,
+    readonly owner: BudgetOwner,
+  ) {}
+  grow(total: number): boolean {
+    return this.budget.charge(this, total);
+  }
+  release(): void {
+    this.budget.release(this);
+  }
 }

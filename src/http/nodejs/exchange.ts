@@ -1,12 +1,13 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CappedBody, HeldBytes } from '../../bcs/internal.js';
 import { ApiError } from '../../records/index.js';
 import { joinPieces } from '../body.js';
-import { TOO_LARGE, type BodyPieces, type BodyRead, type Exchange } from '../exchange.js';
+import { TOO_LARGE, type BodyPieces, type BodyRead, type Exchange, type Reply } from '../exchange.js';
 import type { BlockStore, HeldBody } from './blocks.js';
 import type { BodyBudget, BudgetHold } from './budget.js';
-import { Later } from '../later.js';
-import { originForm, readIncoming, type BodyEnd } from './request.js';
+import { Later, type LaterReader } from '../later.js';
+import { writeFailure, writeReply, type Done } from './reply.js';
+import { originForm, readIncoming, type BodyEnd, type IncomingRead } from './request.js';
 
 // A node:http request as the handler's exchange, for the adapter's requests and for CONNECT (whose
 // socket is handed over, so it has no body to read). Its body is held under the server's budget
@@ -25,8 +26,11 @@ function bufferQuotedHex(bytes: Uint8Array, n: number): string {
   return '"0x' + Buffer.from(bytes.buffer, bytes.byteOffset, n).toString('hex') + '"';
 }
 
-/** One request as the handler reads it: methods on the prototype, so no closures per request. */
-export class NodeExchange implements Exchange {
+/**
+ * One request as the handler reads it, and the writer of its reply when that comes later (its
+ * LaterReader): methods on the prototype, so no closures per request.
+ */
+export class NodeExchange implements Exchange, LaterReader<Reply> {
   readonly path: string;
   readonly query: string;
   private hold: BudgetHold | undefined;
@@ -40,6 +44,8 @@ export class NodeExchange implements Exchange {
     readonly method: string,
     private readonly budget?: BodyBudget,
     private readonly store?: BlockStore,
+    private readonly res?: ServerResponse,
+    private readonly done?: Done,
   ) {
     const target = originForm(req.url);
     const q = target.indexOf('?');
@@ -78,13 +84,30 @@ export class NodeExchange implements Exchange {
     const socket = this.req.socket;
     return socket === null || socket.destroyed ? GONE : undefined;
   }
-  /** The budget hold for this body, taken on its first byte; shedding it answers 503. */
-  holdFor(onShed: () => void): BudgetHold {
-    this.hold ??= this.budget!.hold(() => {
-      this.shed = true;
-      onShed();
-    });
+  /** The budget hold for this body, taken on its first byte; shedding it answers 503 (`body.shedByBudget`). */
+  holdFor(body: BudgetedBody): BudgetHold {
+    this.hold ??= this.budget!.hold(body);
     return this.hold;
+  }
+  /** Marks the request shed by the budget: `abandoned` answers the 503 from now on. */
+  markShed(): void {
+    this.shed = true;
+  }
+  /** Writes the reply that came later (a body read first), then gives the body back. */
+  ok(reply: Reply): void {
+    try {
+      // Answered before its body was read whole (the budget shed it): the rest is not read.
+      if (this.cut) reply.headers.connection = 'close';
+      writeReply(this.res!, reply, this.method, this.done!);
+    } catch {
+      writeFailure(this.res!, this.done!);
+    }
+    this.release();
+  }
+  /** The reply failed: a 500, then the body is given back. */
+  fail(): void {
+    writeFailure(this.res!, this.done!);
+    this.release();
   }
   /** Gives the body's bytes back to the budget (the reply is written, or the client went away). */
   release(): void {
@@ -101,10 +124,8 @@ const GONE = new Error('the client closed the connection');
  */
 function holdBody(ex: NodeExchange, req: IncomingMessage, limit: number, store: BlockStore, out: Later<BodyPieces>): void {
   const body = new BudgetedBody(ex, store, out);
-  body.stop = readIncoming(req, new CappedBody(limit, body), body);
+  body.read = readIncoming(req, new CappedBody(limit, body), body);
 }
-
-const NOT_READING = (): boolean => false;
 
 /**
  * A request's body as bcs's HeldBytes keeps it, charged and stored as the adapter needs: a lone
@@ -115,8 +136,8 @@ const NOT_READING = (): boolean => false;
  * visible share of a small request's CPU (issue 32).
  */
 class BudgetedBody extends HeldBytes implements BodyEnd {
-  /** Stops the read (request.ts `readIncoming`); false once it had ended. */
-  stop: () => boolean = NOT_READING;
+  /** The read under way (request.ts `readIncoming`), once started. */
+  read: IncomingRead | undefined = undefined;
   private readonly hold: BudgetHold;
   constructor(
     private readonly ex: NodeExchange,
@@ -124,7 +145,7 @@ class BudgetedBody extends HeldBytes implements BodyEnd {
     private readonly out: Later<BodyPieces>,
   ) {
     super(0); // HeldBytes' limit only sizes its default store, which makeStore replaces
-    this.hold = ex.holdFor(() => this.shed());
+    this.hold = ex.holdFor(this);
   }
   protected override makeStore(): HeldBody {
     return (this.ex.held = this.blocks.body());
@@ -134,13 +155,18 @@ class BudgetedBody extends HeldBytes implements BodyEnd {
     this.shed();
     return false;
   }
+  /** Shed by the budget to make room for a smaller body: the request answers 503 from now on. */
+  shedByBudget(): void {
+    this.ex.markShed();
+    this.shed();
+  }
   /**
    * Shed by the budget, for this body's next block or to make room for a smaller one. Shed after
    * it was read (queued for its parse, or in it), nothing is stopped: its reader holds the blocks
    * until the reply is written, and the abandoned request stops at its next check.
    */
   private shed(): void {
-    if (!this.stop()) return;
+    if (this.read === undefined || !this.read.stop()) return;
     this.ex.cut = true;
     this.drop();
     this.out.reject(new ApiError(503, 'web_framework_error', BUDGET_FULL));

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { errorBody } from '../../records/index.js';
 import type { Reply } from '../exchange.js';
 
 /** Reports one finished request: its status, whether the client went away first, and the content type written. */
@@ -13,4 +14,19 @@ export function writeReply(res: ServerResponse, reply: Reply, method: string, do
   res.writeHead(reply.status, reply.headers);
   res.end(method === 'HEAD' ? undefined : reply.body);
   done(reply.status, false, reply.headers['content-type']);
+}
+
+/** After a throw: a 500 when nothing was written yet, else the connection is cut. */
+export function writeFailure(res: ServerResponse, done: Done): void {
+  try {
+    if (!res.headersSent && !res.destroyed) {
+      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(errorBody('internal_error', 'Internal error')));
+      return done(500, false, 'application/json; charset=utf-8');
+    }
+  } catch {
+    // Fall through: the connection is unusable.
+  }
+  res.destroy();
+  done(res.statusCode, true);
 }
