@@ -73,7 +73,7 @@ export class BcsWriter {
   raw(bytes: Uint8Array): void {
     const n = bytes.length;
     this.ensure(n);
-    if (n <= 64) {
+    if (n <= 16) {
       const b = this.buf;
       let o = this.off;
       for (let i = 0; i < n; i++) b[o++] = bytes[i];

@@ -13,16 +13,28 @@ export interface WeightBound<V> {
 export class BoundedMap<K, V> {
   private readonly map = new Map<K, V>();
   private held = 0;
+  // The last key found and its value, compared before the Map: a request's key is often a fresh
+  // string equal to the last one (the same function called again), which `===` compares without
+  // the hash a Map lookup computes first (issue 32, callgrind).
+  private lastKey: K | undefined = undefined;
+  private lastValue: V | undefined = undefined;
   constructor(
     readonly capacity: number,
     private readonly weight?: WeightBound<V>,
   ) {}
 
   get(key: K): V | undefined {
-    return this.map.get(key);
+    if (key === this.lastKey && this.lastValue !== undefined) return this.lastValue;
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.lastKey = key;
+      this.lastValue = v;
+    }
+    return v;
   }
 
   set(key: K, value: V): void {
+    this.lastKey = this.lastValue = undefined;
     const w = this.weight;
     if (w === undefined) {
       if (!this.map.has(key) && this.map.size >= this.capacity) this.map.delete(this.map.keys().next().value as K);

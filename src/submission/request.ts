@@ -136,11 +136,18 @@ function u64Of(v: unknown): bigint | number {
 }
 
 function arrayOf<T>(itemName: string, v: unknown, item: (x: unknown) => T): T[] {
-  const name = `[${itemName}]`;
-  if (!Array.isArray(v)) expectedType(name, v);
+  // The list's type name is made only for an error: no string per request (issue 32).
+  if (!Array.isArray(v)) expectedType(`[${itemName}]`, v);
   if (v.length === 0) return [];
-  return within(name, () => v.map(item));
+  try {
+    return v.map(item);
+  } catch (e) {
+    if (e instanceof ParseFailure) throw e.within(`[${itemName}]`);
+    throw e;
+  }
 }
+
+const addressList = (v: unknown): Uint8Array[] => arrayOf('string(Address)', v, addressOf);
 
 function optional<T>(typeName: string, v: unknown, parse: (x: unknown) => T): T | null {
   if (v === undefined || v === null) return null;
@@ -232,22 +239,30 @@ function multisigPayload(o: Record<string, unknown>): MultisigRequest {
 // A poem union tagged by `type`: a value with no known tag is reported whole, outside any variant.
 function payloadOf(v: unknown): PayloadRequest {
   const tag = isJsonObject(v) ? v['type'] : undefined;
-  const variant = (name: string, parse: (o: Record<string, unknown>) => PayloadRequest) =>
-    within('TransactionPayload', () => within(name, () => parse(v as Record<string, unknown>)));
   switch (tag) {
     case 'entry_function_payload':
-      return variant('EntryFunctionPayload', entryFunctionPayload);
+      return variant('EntryFunctionPayload', entryFunctionPayload, v);
     case 'script_payload':
-      return variant('ScriptPayload', scriptPayload);
+      return variant('ScriptPayload', scriptPayload, v);
     case 'multisig_payload':
-      return variant('MultisigPayload', multisigPayload);
+      return variant('MultisigPayload', multisigPayload, v);
     case 'module_bundle_payload':
       return variant('ModuleBundlePayload', (o) => {
         arrayOf('MoveModuleBytecode', o['modules'], (m) => m);
         return { kind: 'module_bundle_payload' };
-      });
+      }, v);
     default:
       return expectedType('TransactionPayload', v);
+  }
+}
+
+/** A variant of the payload union read by `parse`; a failure gets the variant's and the union's context (no closures per request, issue 32). */
+function variant(name: string, parse: (o: Record<string, unknown>) => PayloadRequest, v: unknown): PayloadRequest {
+  try {
+    return parse(v as Record<string, unknown>);
+  } catch (e) {
+    if (e instanceof ParseFailure) throw e.within(name).within('TransactionPayload');
+    throw e;
   }
 }
 
@@ -266,7 +281,7 @@ export function parseSubmissionRequest(body: unknown): SubmissionRequest {
         expirationTimestampSecs: u64Of(body['expiration_timestamp_secs']),
         payload: payloadOf(body['payload']),
         replayProtectionNonce: optional('string(U64)', body['replay_protection_nonce'], u64Of),
-        secondarySigners: ((inner = false), optional('[string(Address)]', body['secondary_signers'], (v) => arrayOf('string(Address)', v, addressOf))),
+        secondarySigners: ((inner = false), optional('[string(Address)]', body['secondary_signers'], addressList)),
       };
     } catch (e) {
       if (inner && e instanceof ParseFailure) e.within('UserTransactionRequestInner');
