@@ -139,6 +139,11 @@ export function ledgerInfoHeaders(info: LedgerInfo): Record<string, string> {
   return out;
 }
 
+/** The X-SVC-LEDGER-TIMESTAMPUSEC value of a timestamp, checked as `ledgerInfoHeaders` checks it. */
+export function ledgerTimestampHeader(v: unknown): string {
+  return u64Text('ledgerTimestampUsec', v);
+}
+
 function u64Text(field: string, v: unknown): string {
   if (typeof v !== 'bigint' || v < 0n || v > U64_MAX) throw new UsageError('invalid_option', `${field} must be a u64 bigint, got ${String(v)}`);
   return v.toString();

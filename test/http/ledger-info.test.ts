@@ -30,3 +30,23 @@ describe('GET /v1', () => {
     );
   });
 });
+
+describe('the ledger headers as the ledger info moves', () => {
+  it('follow a timestamp that alone moved, refuse one that is not a u64, and follow every other field', async () => {
+    let now: Record<string, unknown> = { ...info };
+    const h = createLedgerHandler({ ledgerInfo: () => now as never });
+    const headers = async () => {
+      const res = await h(new Request('http://x/v1'));
+      return { status: res.status, ts: res.headers.get('x-svc-ledger-timestampusec'), version: res.headers.get('x-svc-ledger-version') };
+    };
+    expect(await headers()).toEqual({ status: 200, ts: '1700000365307701', version: '2241' });
+    now = { ...info, ledgerTimestampUsec: 1700000365307702n };
+    expect(await headers()).toEqual({ status: 200, ts: '1700000365307702', version: '2241' });
+    now = { ...info, ledgerTimestampUsec: -1n };
+    expect((await headers()).status).toBe(500);
+    now = { ...info, ledgerTimestampUsec: 1700000365307703n };
+    expect(await headers()).toEqual({ status: 200, ts: '1700000365307703', version: '2241' });
+    now = { ...info, ledgerVersion: 2242n, ledgerTimestampUsec: 1700000365307703n };
+    expect(await headers()).toEqual({ status: 200, ts: '1700000365307703', version: '2242' });
+  });
+});
