@@ -82,6 +82,17 @@ describe('slow peers', () => {
     expect(await exchange(port, [])).toMatch(/^(HTTP\/1\.1 408 |)/);
   });
 
+  it('a connection with no traffic either way is closed after idleTimeoutMs, whatever the other limits', async () => {
+    const port = await listen({ headersTimeoutMs: 10_000, requestTimeoutMs: 10_000, idleTimeoutMs: 300 });
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    const start = Date.now();
+    await new Promise((r) => socket.once('close', r));
+    const ms = Date.now() - start;
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(ms).toBeLessThan(3_000);
+  });
+
   it('an idle keep-alive connection is closed after keepAliveTimeoutMs', async () => {
     const port = await listen({ keepAliveTimeoutMs: 100 });
     const out = await exchange(port, 'GET /v1/-/healthy HTTP/1.1\r\nHost: x\r\n\r\n');
