@@ -1,8 +1,9 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedgerHandler } from '../../src/http/handler.js';
 import { createNodeServer, NODE_SERVER_DEFAULTS, type NodeAdapterOptions } from '../../src/http/node.js';
+import { guardServer } from '../../src/http/nodejs/server.js';
 import { ledger, NOW_MS } from '../client/helpers.js';
 
 // The node adapter against slow and malformed peers, over raw sockets. Before: headers or a body
@@ -91,6 +92,46 @@ describe('slow peers', () => {
     const ms = Date.now() - start;
     expect(ms).toBeGreaterThanOrEqual(250);
     expect(ms).toBeLessThan(3_000);
+  });
+
+  it('a server that listens again still closes idle connections', async () => {
+    await listen({ headersTimeoutMs: 10_000, requestTimeoutMs: 10_000, idleTimeoutMs: 200 });
+    await new Promise((r) => server!.close(r));
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const socket = connect((server!.address() as { port: number }).port, '127.0.0.1');
+    socket.on('error', () => {});
+    const start = Date.now();
+    await new Promise((r) => socket.once('close', r));
+    expect(Date.now() - start).toBeLessThan(3_000);
+  });
+
+  it('a reply a slow client is still draining is not cut as idle', async () => {
+    // More than loopback's socket buffers take at once, so most of it waits in the write queue.
+    const big = Buffer.alloc(32 * 1024 * 1024, 0x61);
+    server = guardServer(createServer((_req, res) => res.end(big)), { idleTimeoutMs: 1_000 }, undefined);
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    // Seen from the server's side: a client's paused socket reports a close only once it has read
+    // what it holds.
+    let closed = false;
+    server.on('connection', (s) => s.on('close', () => (closed = true)));
+    const socket = connect((server.address() as { port: number }).port, '127.0.0.1');
+    let got = 0;
+    socket.on('error', () => {});
+    // A chunk at a time, 5 ms apart: about 9 MB/s here. The server's socket takes ~1.4 MB each time
+    // the kernel's buffer drains (~200 ms apart): only its write queue moves in between.
+    socket.on('data', (d: Buffer) => {
+      got += d.length;
+      socket.pause();
+      setTimeout(() => socket.resume(), 5);
+    });
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((r) => setTimeout(r, 1_800));
+    const halfway = got;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(closed).toBe(false);
+    expect(got).toBeGreaterThan(halfway);
+    expect(got).toBeLessThan(big.length);
+    socket.destroy();
   });
 
   it('an idle keep-alive connection is closed after keepAliveTimeoutMs', async () => {

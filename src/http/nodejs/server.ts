@@ -141,29 +141,53 @@ export function badTarget(url: string | undefined): boolean {
 
 /**
  * Closes connections with no traffic either way for `idleMs`, found by a sweep (every quarter of it,
- * a second at most) that compares each connection's byte counts with the last sweep's: node:http's
- * socket timeout re-armed a timer on every read and write (~1,200 instructions a request, issue 32,
- * callgrind). A connection is closed within one sweep after `idleMs` of silence.
+ * a second at most, while the server listens) instead of node:http's socket timeout, which re-armed
+ * a timer on every read and write (~1,200 instructions a request, issue 32, callgrind). Traffic is
+ * what node:net's own timeout sees (lib/net.js `_onTimeout`): bytes read or handed to the socket,
+ * or its write queue moving, so a reply a slow client is still draining is not cut. A connection is
+ * closed within one sweep after `idleMs` of silence.
  */
 function closeIdle(server: Server, idleMs: number): void {
-  const open = new Map<Socket, { bytes: number; since: number }>();
+  const open = new Map<Socket, Traffic>();
   server.on('connection', (socket: Socket) => {
-    open.set(socket, { bytes: 0, since: Date.now() });
+    open.set(socket, { seen: trafficOf(socket), queued: queuedOf(socket), since: Date.now() });
     socket.once('close', () => open.delete(socket));
   });
-  const sweep = setInterval(() => {
+  const sweep = (): void => {
     const now = Date.now();
-    for (const [socket, seen] of open) {
-      const bytes = socket.bytesRead + socket.bytesWritten;
-      if (bytes !== seen.bytes) {
-        seen.bytes = bytes;
-        seen.since = now;
-      } else if (now - seen.since >= idleMs) socket.destroy();
+    for (const [socket, t] of open) {
+      const seen = trafficOf(socket);
+      const queued = queuedOf(socket);
+      if (seen !== t.seen || queued !== t.queued) {
+        t.seen = seen;
+        t.queued = queued;
+        t.since = now;
+      } else if (now - t.since >= idleMs) socket.destroy();
     }
-  }, Math.max(10, Math.min(1000, Math.floor(idleMs / 4))));
-  sweep.unref();
-  server.once('close', () => clearInterval(sweep));
+  };
+  // Swept while listening, from each listen to its close (a server may listen again).
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const start = (): void => {
+    timer ??= setInterval(sweep, Math.max(10, Math.min(1000, Math.floor(idleMs / 4))));
+    timer.unref();
+  };
+  server.on('listening', start);
+  server.on('close', () => {
+    clearInterval(timer);
+    timer = undefined;
+  });
+  if (server.listening) start();
 }
+
+interface Traffic {
+  seen: number;
+  queued: number;
+  since: number;
+}
+
+const trafficOf = (socket: Socket): number => socket.bytesRead + socket.bytesWritten;
+// Bytes handed to the socket but not yet sent (libuv's write queue), as node:net reads it.
+const queuedOf = (socket: Socket): number => (socket as { _handle?: { writeQueueSize?: number } | null })._handle?.writeQueueSize ?? 0;
 
 /**
  * Applies the limits the server object holds and answers what never reaches a handler: parse
