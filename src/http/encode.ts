@@ -110,7 +110,5 @@ function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, request: 
  * node adapter need not measure it as UTF-8 (~800 instructions a request, issue 32).
  */
 function hexReply(body: string | Uint8Array, headers: Record<string, string>): Reply {
-  const reply = jsonReply(200, body, headers);
-  reply.headers['content-length'] = String(body.length);
-  return reply;
+  return jsonReply(200, body, headers, undefined, body.length);
 }

@@ -69,6 +69,8 @@ export interface Reply {
   headers: Record<string, string>;
   /** Response body: JSON text, or BCS bytes; omitted for HEAD by the adapters. */
   body: string | Uint8Array;
+  /** The body's length in bytes, when the route knows it (an ASCII text's is its length): the node adapter need not measure it. */
+  bytes?: number;
 }
 
 export interface HandlerConfig {

@@ -15,11 +15,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * `ledgerInfoHeaders`) and a request gets one reply, so it becomes the reply's headers in place:
  * spreading it again costs more than the encoding's own bookkeeping.
  */
-export function jsonReply(status: number, body: string | Uint8Array, ledgerHeaders: Record<string, string> | undefined, extra?: Record<string, string>): Reply {
+export function jsonReply(
+  status: number,
+  body: string | Uint8Array,
+  ledgerHeaders: Record<string, string> | undefined,
+  extra?: Record<string, string>,
+  bytes?: number,
+): Reply {
   const headers = ledgerHeaders ?? {};
   if (extra !== undefined) Object.assign(headers, extra);
   headers['content-type'] = JSON_TYPE;
-  return { status, headers, body };
+  // `bytes` in every JSON reply, set or not: one shape for the adapter to read (Reply).
+  return { status, headers, body, bytes };
 }
 
 export function errorReply(
@@ -76,8 +83,12 @@ export function after<T, U>(v: T | PromiseLike<T>, f: (v: T) => U | Promise<U>):
   return isPromise(v) ? Promise.resolve(v).then(f) : f(v);
 }
 
-/** Marks a Later (later.ts) across bundled copies of the library (ledger-bcs/http and ledger-bcs/http/node). */
-export const LATER: unique symbol = Symbol.for('ledger-bcs.http.later') as never;
+/**
+ * Marks a Later (later.ts) across bundled copies of the library (ledger-bcs/http and ledger-bcs/http/node).
+ * Its key names the reader protocol (`read`): a copy whose Laters are read otherwise does not match,
+ * and its Laters are taken as the thenables they also are.
+ */
+export const LATER: unique symbol = Symbol.for('ledger-bcs.http.later.read') as never;
 
 /** Whether `v` is a Later (later.ts), of this bundle or another copy's. Here, not in later.ts: a route that never reads a body does not cross that file. */
 export function isLater<T>(v: unknown): v is Later<T> {

@@ -39,6 +39,24 @@ describe('Later', () => {
     expect(await viaPromise).toBe(2);
   });
 
+  it('read: an object reader is told once; one resolved with another Later settles as that one does', () => {
+    const inner = new Later<number>();
+    const outer = new Later<number>();
+    const told: string[] = [];
+    outer.read({ ok: (v) => told.push(`ok ${v}`), fail: (e) => told.push(`fail ${String(e)}`) });
+    outer.resolve(inner);
+    expect(told).toEqual([]);
+    inner.resolve(3);
+    inner.reject('late');
+    expect(told).toEqual(['ok 3']);
+    const failing = new Later<number>();
+    const mapped = failing.map((v) => v + 1);
+    const seen: string[] = [];
+    mapped.read({ ok: () => seen.push('ok'), fail: (e) => seen.push(`fail ${String(e)}`) });
+    failing.reject('no');
+    expect(seen).toEqual(['fail no']);
+  });
+
   it('is a thenable for readers that take promises, and is recognised by its registered mark', async () => {
     const l = new Later<number>();
     setTimeout(() => l.resolve(5), 1);
@@ -49,7 +67,9 @@ describe('Later', () => {
     await expect(Promise.resolve(failed)).rejects.toThrow('x');
     expect(isLater(l)).toBe(true);
     expect(isLater(Promise.resolve(1))).toBe(false);
-    expect(isLater({ [Symbol.for('ledger-bcs.http.later')]: true })).toBe(true);
+    expect(isLater({ [Symbol.for('ledger-bcs.http.later.read')]: true })).toBe(true);
+    // A copy read by an older protocol (`onto` only) is not taken for one: its `then` still works.
+    expect(isLater({ [Symbol.for('ledger-bcs.http.later')]: true })).toBe(false);
     expect(isLater(null)).toBe(false);
   });
 });

@@ -31,9 +31,10 @@ describe('request bodies cost linear work whatever their tokens', () => {
     const parse = vi.spyOn(JSON, 'parse');
     expect(() => parseRequestBody('['.repeat(100_000))).toThrow('recursion limit exceeded at line 1 column 129');
     expect(() => parseRequestBody(`{"a":"]]]]","b":${'['.repeat(70_000)}`)).toThrow('recursion limit exceeded at line 1 column 144');
+    expect(() => parseRequestBody(`{"a":"]]]]","b":${'['.repeat(5_000)}`)).toThrow('recursion limit exceeded at line 1 column 144');
     expect(parse).not.toHaveBeenCalled();
-    // A short text (64 KiB at most) is parsed, and the walk that follows stops at the limit: the
-    // same refusal, whether the text is whole or not.
+    // A text of a request's usual size (under 4 KiB) is parsed, and the walk that follows stops at
+    // the limit: the same refusal, whether the text is whole or not.
     expect(() => parseRequestBody(`{"a":"]]]]","b":${'['.repeat(200)}`)).toThrow('recursion limit exceeded at line 1 column 144');
     expect(() => parseRequestBody(`{"b":${'['.repeat(200)}${']'.repeat(200)}}`)).toThrow('recursion limit exceeded at line 1 column 133');
     // 128 levels, and brackets inside strings, still parse.

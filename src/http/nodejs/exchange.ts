@@ -100,18 +100,20 @@ export class NodeExchange implements Exchange, LaterReader<Reply> {
   }
   /** Writes the reply that came later (a body read first), then gives the body back. */
   ok(reply: Reply): void {
+    // CONNECT's exchange has no response of its own: its socket is answered by the server (server.ts).
+    if (this.res === undefined || this.done === undefined) return this.release();
     try {
       // Answered before its body was read whole (the budget shed it): the rest is not read.
       if (this.cut) reply.headers.connection = 'close';
-      writeReply(this.res!, reply, this.method, this.done!);
+      writeReply(this.res, reply, this.method, this.done);
     } catch {
-      writeFailure(this.res!, this.done!);
+      writeFailure(this.res, this.done);
     }
     this.release();
   }
   /** The reply failed: a 500, then the body is given back. */
   fail(): void {
-    writeFailure(this.res!, this.done!);
+    if (this.res !== undefined && this.done !== undefined) writeFailure(this.res, this.done);
     this.release();
   }
   /** Gives the body's bytes back to the budget (the reply is written, or the client went away). */

@@ -9,8 +9,9 @@ export type Done = (status: number, aborted: boolean, contentType?: string) => v
 export function writeReply(res: ServerResponse, reply: Reply, method: string, done: Done): void {
   if (res.destroyed || res.socket?.destroyed) return done(reply.status, true);
   // A known length keeps the reply one write, without chunked framing.
-  // Reply headers are a fresh object per reply: set the length in place, unless the route knew it.
-  reply.headers['content-length'] ??= String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength);
+  // Reply headers are a fresh object per reply: set the length in place (measured, unless the route knew it).
+  const body = reply.body;
+  reply.headers['content-length'] = String(reply.bytes ?? (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
   res.writeHead(reply.status, reply.headers);
   res.end(method === 'HEAD' ? undefined : reply.body);
   done(reply.status, false, reply.headers['content-type']);

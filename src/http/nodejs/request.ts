@@ -116,6 +116,12 @@ export interface BodyEnd {
  */
 export function readIncoming(req: IncomingMessage, body: CappedBody, to: BodyEnd): IncomingRead {
   const read = new IncomingRead(req, body, to);
+  // One read per request: a second would share the first's listeners and see every chunk twice.
+  if ((req as Partial<Reading>)[READ] !== undefined) {
+    read.settled = true;
+    to.fail(new Error('the request body is being read already'));
+    return read;
+  }
   (req as Reading)[READ] = read;
   req.on('data', onData);
   req.on('end', onEnd);
