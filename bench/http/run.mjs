@@ -1,12 +1,12 @@
 // HTTP bench (issue #14): requests per second for the V2 transfer request through
 // POST /v1/transactions/encode_submission over loopback with keep-alive, beside a bare node:http
 // hello-world measured in the same run. Each server runs in its own process; autocannon drives it
-// from this one. Rounds alternate the two servers so drift hits both; the ratio is taken per round.
+// from this one. Rounds alternate the servers so drift hits both; the ratio is taken per round.
 // A third server, bare node:http with the same exchange shape (POST body read and parsed, the same
 // nine headers and reply length, no encoding), shows how much of the gap is HTTP rather than encoding.
 // A fourth, the hand-written floor (bench/floor/encode-submission.mjs), is that server plus a hand
 // encoder of this one function: what the encoding itself costs when written for this request only.
-// Usage: npm run bench:http [-- --seconds 10 --rounds 3 --connections 32]
+// Usage: npm run bench:http [-- --seconds 10 --rounds 4 --connections 32]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
@@ -16,7 +16,7 @@ const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
 );
 const SECONDS = Number(args.seconds ?? 10);
-const ROUNDS = Number(args.rounds ?? 3);
+const ROUNDS = Number(args.rounds ?? 4);
 const CONNECTIONS = Number(args.connections ?? 32);
 const WARMUP = 3;
 
@@ -77,16 +77,25 @@ async function measure(kind) {
   }
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
 console.log(`HTTP bench: ${ROUNDS} rounds × ${SECONDS} s per server (after ${WARMUP} s warm-up), ${CONNECTIONS} keep-alive connections, node ${process.version}`);
 const rows = [];
 for (let i = 0; i < ROUNDS; i++) {
-  const hello = await measure('hello');
-  const floor = await measure('floor');
-  const hand = await measure('floor-encode');
-  const ledger = await measure('ledger');
+  // Each ratio from neighbours: encode_submission next to the same-shape floor, the hand-written
+  // floor next to hello-world, and each pair's order swapped from one round to the next, so drift
+  // within a round, and a place in it, favour neither side (on a shared 2-core VM a server's rate
+  // moved ±10 % between runs 20 s apart).
+  const got = {};
+  const order = i % 2 === 0 ? ['floor', 'ledger', 'floor-encode', 'hello'] : ['ledger', 'floor', 'hello', 'floor-encode'];
+  for (const kind of order) got[kind] = await measure(kind);
+  const { hello, floor, ledger } = got;
+  const hand = got['floor-encode'];
   rows.push({ hello, floor, hand, ledger, ratio: ledger.rps / hello.rps, ofFloor: ledger.rps / floor.rps, ofHand: ledger.rps / hand.rps });
   const show = (name, r) => `${name} ${fmt(r.rps)} req/s, ${r.cpuPerReq.toFixed(1)} µs CPU/req (p99 ${r.p99} ms)`;
   console.log(`round ${i + 1}: ${show('hello-world', hello)} | ${show('same-shape floor', floor)}`);
