@@ -129,11 +129,10 @@ export function ledgerHeadersFor(): (info: LedgerInfo) => Record<string, string>
       seen = now;
     } else if (seen.ledgerTimestampUsec !== ledgerTimestampUsec) {
       // The clock alone moved (the stateless `serve`'s timestamp is the clock's): that one header
-      // is made again (issue 32).
-      const text = ledgerTimestampHeader(ledgerTimestampUsec);
-      headers = copyOf(headers);
-      headers[H.ledgerTimestampUsec] = text;
-      seen = { chainId, ledgerVersion, oldestLedgerVersion, ledgerTimestampUsec, epoch, blockHeight, oldestBlockHeight, gasUsed, cursor };
+      // is made again (issue 32), in place: `headers` and `seen` are this function's own (replies
+      // get copies), so nothing handed out changes.
+      headers[H.ledgerTimestampUsec] = ledgerTimestampHeader(ledgerTimestampUsec);
+      seen.ledgerTimestampUsec = ledgerTimestampUsec;
     }
     return copyOf(headers);
   };

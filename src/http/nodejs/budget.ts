@@ -48,8 +48,8 @@ export function bodyBudget(limit: number, afterLoad?: () => void, idle?: () => v
 class Budget implements BodyBudget {
   // The holders charged now, each knowing its place: an array, not a Set, which hashed every new
   // holder's identity (~1,000 instructions a request, issue 32, callgrind).
-  readonly holders: Holder[] = [];
-  total = 0;
+  private readonly holders: Holder[] = [];
+  private total = 0;
   private loaded = false;
   // One timer at a time, not one per release: under load the budget is back at zero after nearly
   // every request, and a timer made and cleared per request was a visible share of a small
