@@ -7,9 +7,8 @@ import { ExactParser } from './exact-json-parser.js';
 // written `1.0` or `1e2` as a float and an integer beyond 2^53 exactly; `JSON.parse` cannot tell `1.0`
 // from `1`, so such bodies take an exact parser. Everything else, the common case, is `JSON.parse`.
 
-// Texts up to this length are parsed by JSON.parse and walked, with no number scan before; below
-// SCAN_FROM, with no bracket count either (issue 32: a request's usual size).
-const SHORT_TEXT = 65_536;
+// Texts under this length are parsed by JSON.parse and walked with no bracket count first (issue
+// 32: a request's usual size); up to SLICED_PARSE_THRESHOLD, with no number scan either.
 const SCAN_FROM = 4096;
 
 export { jsonFloat, isJsonFloat, isJsonObject, MAX_JSON_DEPTH, type JsonFloat } from './json-value.js';
@@ -28,7 +27,7 @@ export function parseRequestBody(text: string): unknown {
   // parsed and walked without the count: the walk stops at the limit (issue 32). In a long text, a
   // number (or a false alarm in a string) most likely needs the exact parser: JSON.parse first would
   // only double the work (a body of four million `1`s).
-  const long = text.length > SHORT_TEXT;
+  const long = text.length > SLICED_PARSE_THRESHOLD;
   const few = text.length < SCAN_FROM || fewOpenings(text);
   if (!few && nestedBeyond(text, MAX_JSON_DEPTH)) return new ExactParser(text).parseDocument();
   if (long && NUMBER_HINT.test(text)) return new ExactParser(text).parseDocument();
