@@ -1,44 +1,33 @@
-import { sha3_256 } from '@noble/hashes/sha3.js';
-import { equalBytes, isBcsError } from '../bcs/index.js';
-import { USER_TRANSACTION_PREFIX } from '../hash/internal.js';
+import { isBcsError } from '../bcs/index.js';
 import { readBlockParts, type BlockReadPosition } from '../ledger/internal.js';
-import { isReplicaError, ReplicaError, type ReplicaErrorField } from './errors.js';
+import { isReplicaError, type ReplicaError } from './errors.js';
 import { readBlockHead } from './block-bytes.js';
+import { checkBlockPlace, checkTransactionVersion } from './verify/block-checks.js';
+import { hashers, nobleSha3 } from './verify/hashers.js';
+import { checkTransactionHash, refusal } from './verify/transaction-checks.js';
 
 // Names what is wrong with a block the ledger refused: its block, version and field. Only run after a
 // refusal (the ledger's own ingest is the fast path), so it reads the block again with the ledger's
-// reader (block-reader.ts `readBlockParts`), which stops at the first check one fails.
-
-function fail(height: bigint, version: bigint | undefined, field: ReplicaErrorField, why: string): ReplicaError {
-  return new ReplicaError('verification_failed', `block ${height}${version === undefined ? '' : `, version ${version}`}: ${why} (${field})`, height, version, field);
-}
+// reader (block-reader.ts `readBlockParts`), which stops at the first check one fails, and the
+// verifier's own checks (verify/block-checks.ts, transaction-checks.ts).
 
 /** The first check `block` fails when it must be block `height` starting at `version`. */
 export function diagnoseBlock(block: Uint8Array, height: bigint, version: bigint, cause: string): ReplicaError {
   const head = readBlockHead(block);
-  if (head.blockHeight !== height) return fail(height, undefined, 'block_height', `the upstream sent block height ${head.blockHeight}`);
-  if (head.firstVersion !== version) return fail(height, head.firstVersion, 'first_version', `first_version is ${head.firstVersion}, the next version is ${version}`);
-  if (head.lastVersion < head.firstVersion || head.lastVersion - head.firstVersion + 1n !== BigInt(head.carried)) {
-    return fail(height, head.lastVersion, 'last_version', `versions ${head.firstVersion}..=${head.lastVersion} but ${head.carried} transactions`);
-  }
-  // The ledger's reader with the ledger's checks in its order, each naming its field.
-  const first = head.firstVersion;
+  const h = hashers(nobleSha3);
   const at: BlockReadPosition = { height: undefined, version: undefined };
   try {
+    checkBlockPlace(head, head.carried, { height: height - 1n, nextVersion: version });
+    // The ledger's reader with the ledger's checks in its order, each naming its field.
     readBlockParts(block, at, {
-      version(v, i) {
-        if (v !== first + BigInt(i)) throw fail(height, first + BigInt(i), 'version', `transaction says version ${v}`);
-      },
-      transaction(t, i) {
-        const hash = sha3_256.create().update(USER_TRANSACTION_PREFIX).update(t.transactionBytes).digest();
-        if (!equalBytes(hash, t.info.value.transactionHash)) throw fail(height, first + BigInt(i), 'transaction_hash', "the transaction does not hash to its info's transaction_hash");
-      },
+      version: (v, i) => checkTransactionVersion(head, i, v),
+      transaction: (t) => checkTransactionHash(h, height, t),
     });
   } catch (e) {
     if (isReplicaError(e)) return e;
     // Past the last transaction (bytes after them) nothing is named: the ledger's reason stands.
-    if (isBcsError(e)) return fail(height, at.version, 'bytes', at.version === undefined ? cause : e.message);
+    if (isBcsError(e)) return refusal(height, at.version, 'bytes', at.version === undefined ? cause : e.message);
     throw e;
   }
-  return fail(height, undefined, 'bytes', cause);
+  return refusal(height, undefined, 'bytes', cause);
 }

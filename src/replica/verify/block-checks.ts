@@ -36,15 +36,30 @@ const ZERO = new Uint8Array(32);
 
 /** Height and versions follow the tip; the versions are exactly the transactions carried. */
 export function checkBlockExtent(b: BlockParts, tip: VerifiedTip | undefined): void {
+  checkBlockPlace(b, b.transactions.length, tip);
+  b.transactions.forEach((t, i) => checkTransactionVersion(b, i, t.version));
+}
+
+/** A block header's place: height and first version follow `tip`; its versions are exactly `count` transactions. */
+export function checkBlockPlace(b: BlockExtent, count: number, tip: Pick<VerifiedTip, 'height' | 'nextVersion'> | undefined): void {
   if (tip !== undefined && b.blockHeight !== tip.height + 1n) throw refusal(tip.height + 1n, undefined, 'block_height', `the upstream sent block height ${b.blockHeight}`);
   if (tip !== undefined && b.firstVersion !== tip.nextVersion) throw refusal(b.blockHeight, b.firstVersion, 'first_version', `first_version is ${b.firstVersion}, the next version is ${tip.nextVersion}`);
-  const n = BigInt(b.transactions.length);
+  const n = BigInt(count);
   if (b.lastVersion < b.firstVersion || b.lastVersion - b.firstVersion + 1n !== n) {
     throw refusal(b.blockHeight, b.lastVersion, 'last_version', `versions ${b.firstVersion}..=${b.lastVersion} but ${n} transactions`);
   }
-  b.transactions.forEach((t, i) => {
-    if (t.version !== b.firstVersion + BigInt(i)) throw refusal(b.blockHeight, b.firstVersion + BigInt(i), 'version', `transaction says version ${t.version}`);
-  });
+}
+
+/** The block's `i`th transaction says the version its place gives it. */
+export function checkTransactionVersion(b: BlockExtent, i: number, version: bigint): void {
+  if (version !== b.firstVersion + BigInt(i)) throw refusal(b.blockHeight, b.firstVersion + BigInt(i), 'version', `transaction says version ${version}`);
+}
+
+/** What the extent checks read of a block header. */
+interface BlockExtent {
+  blockHeight: bigint;
+  firstVersion: bigint;
+  lastVersion: bigint;
 }
 
 /** The first transaction opens the block: block metadata, or the genesis transaction at version 0. */
