@@ -79,16 +79,15 @@ export interface BlockReadChecks {
   transaction?(t: TransactionPart, index: number): void;
 }
 
+/** A block as `readBlockParts` reads it: its parts, or its header alone when it came without transactions. */
+export type BlockRead = BlockParts | (BlockHeader & { transactions: null });
+
 /**
  * Reads a block's header and each transaction's parts, views into `bytes` (zero-copy), running
  * `checks` as it goes. A malformed block is a BcsError, `at` (the caller's) then saying where the
  * read stopped (`readPosition`); the checks' errors are the caller's.
  */
-export function readBlockParts(
-  bytes: Uint8Array,
-  at: BlockReadPosition = { height: undefined, version: undefined },
-  checks: BlockReadChecks = {},
-): BlockParts | (BlockHeader & { transactions: null }) {
+export function readBlockParts(bytes: Uint8Array, at: BlockReadPosition, checks: BlockReadChecks = {}): BlockRead {
   const r = new BcsReader(bytes, { zeroCopy: true });
   const header = readBlockHeader(r);
   at.height = header.blockHeight;
@@ -144,7 +143,7 @@ export function parseBlock(bytes: Uint8Array, sha3: Sha3 = nobleSha3): ParsedBlo
       parsed[i] = ingestedTransaction(t);
     },
   };
-  let b: BlockParts | (BlockHeader & { transactions: null });
+  let b: BlockRead;
   try {
     b = readBlockParts(bytes, at, checks);
   } catch (e) {

@@ -15,6 +15,5 @@ export const loadLedgerStore = () => import('./store.js');
 // The one reader of a received block and of its transactions (the replica's verifier, its diagnosis
 // and its witnesses read them with it), and a block the verifier has read and checked, handed to a
 // ledger's ingest as it is (not read again).
-export { CHECKED_BLOCK, ingestedTransaction, readBlockParts, type BlockParts, type BlockReadPosition, type CheckedBlock, type ParsedBlock, type ParsedTransaction, type ParsedEvent } from './block-reader.js';
-export { readStateKeyBytes, readTransactionPart, readWriteOpValue, summaryOf, type EventPart, type ParsedSummary, type StateWrite, type TransactionPart, type UserTransactionKind } from './transaction-record.js';
-export { steppedSummary, stepUserTransaction, type UserTransactionHead } from './user-summary.js';
+export { CHECKED_BLOCK, ingestedTransaction, readBlockParts, type BlockParts, type BlockRead, type BlockReadPosition, type CheckedBlock, type ParsedTransaction } from './block-reader.js';
+export { readTransactionPart, type TransactionPart } from './transaction-record.js';

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BcsReader, type DecodeOptions } from '../../src/bcs/index.js';
 import { transaction } from '../../src/records/index.js';
-import { steppedSummary, stepUserTransaction, summaryOf } from '../../src/ledger/internal.js';
+import { summaryOf } from '../../src/ledger/transaction-record.js';
+import { steppedSummary, stepUserTransaction } from '../../src/ledger/user-summary.js';
 import { recordArbitraries } from '../records/arbitraries.js';
 
 // The summary read that steps over a user transaction (ledger/user-summary.ts) against the full decode

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BcsReader } from '../../src/bcs/index.js';
 import { stateKey, writeOp } from '../../src/records/index.js';
-import { readStateKeyBytes, readWriteOpValue } from '../../src/ledger/internal.js';
+import { readStateKeyBytes, readWriteOpValue } from '../../src/ledger/transaction-record.js';
 import { recordArbitraries } from '../records/arbitraries.js';
 
 // The write-set readers that step over a state key and a write op without decoding them (ingest and

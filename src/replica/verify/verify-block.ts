@@ -4,9 +4,9 @@ import { blockStart, checkBlockEnd, checkBlockExtent, checkBlockHeader, checkBlo
 import { framework, type Framework } from './framework.js';
 import { copyAccumulator, emptyAccumulator, hashers, type Accumulator, type Hashers } from './hashers.js';
 import type { BlockHeader } from '../../records/index.js';
-import { CHECKED_BLOCK, ingestedTransaction, readBlockParts, type BlockParts, type BlockReadPosition, type CheckedBlock, type ParsedTransaction } from '../../ledger/internal.js';
+import { CHECKED_BLOCK, ingestedTransaction, readBlockParts, type BlockParts, type BlockRead, type BlockReadPosition, type CheckedBlock, type ParsedTransaction } from '../../ledger/internal.js';
 import { ReplicaError } from '../errors.js';
-import { checkAccumulatorRoot, checkEventRootHash, checkStateChangeHash, checkTransactionHash, type HashedBlock } from './transaction-checks.js';
+import { checkAccumulatorRoot, checkEventRootHash, checkStateChangeHash, checkTransactionHash, refusal, type HashedBlock } from './transaction-checks.js';
 
 // One block, every check in order: its extent against the tip; per transaction the hashes its info
 // commits to and the info chained into the accumulator (when the verifier holds it: from genesis);
@@ -60,7 +60,7 @@ export function readPlaced(state: VerifierState, bytes: Uint8Array): BlockParts 
 /** The block's parts (the ledger's reader); a block that does not parse is refused naming the transaction it failed in. */
 function readReceived(bytes: Uint8Array): BlockParts {
   const at: BlockReadPosition = { height: undefined, version: undefined };
-  let b: ReturnType<typeof readBlockParts>;
+  let b: BlockRead;
   try {
     b = readBlockParts(bytes, at);
   } catch (e) {
@@ -69,7 +69,7 @@ function readReceived(bytes: Uint8Array): BlockParts {
     throw new ReplicaError('verification_failed', `${where}: ${e.message} (bytes)`, at.height, at.version, 'bytes');
   }
   if (b.transactions === null) {
-    throw new ReplicaError('verification_failed', `block ${b.blockHeight}: no transactions (with_transactions=true is needed) (transactions)`, b.blockHeight, undefined, 'transactions');
+    throw refusal(b.blockHeight, undefined, 'transactions', 'no transactions (with_transactions=true is needed)');
   }
   return b;
 }
