@@ -1,3 +1,4 @@
+import type { Database, Transaction } from 'lmdb';
 import { LedgerError } from '../errors.js';
 
 // The store's head record (meta "head"), rewritten in the same transaction as every ingest and
@@ -58,6 +59,12 @@ export function decodeHead(b: Uint8Array): Head {
 
 /** The head record's key in the `meta` table. */
 export const HEAD_KEY: Uint8Array = /* @__PURE__ */ new TextEncoder().encode('head');
+
+/** The head stored in `meta` (as of `transaction`, when given), or the empty head of a store that holds nothing yet. */
+export function readHead(meta: Database<Uint8Array, Uint8Array>, chainId: number, transaction?: Transaction): Head {
+  const stored = meta.get(HEAD_KEY, transaction === undefined ? undefined : { transaction });
+  return stored === undefined ? emptyHead(chainId) : decodeHead(stored);
+}
 
 /** The head of a store that holds nothing yet. */
 export function emptyHead(chainId: number): Head {

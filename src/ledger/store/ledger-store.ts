@@ -7,12 +7,12 @@ import { checkBatch, checkedLedgerOptions, type BlockInput, type IngestingLedger
 import type { LedgerBase } from '../memory.js';
 import { nodeSha3 } from '../node.js';
 import { LONG_KEY, TABLES, type TableName } from './keys.js';
-import { decodeHead, emptyHead, HEAD_KEY, type Head } from './head.js';
+import { readHead, type Head } from './head.js';
 import { pruneTo } from './prune.js';
 import type { Tables } from './reads.js';
 import { StateCache } from './state-cache.js';
 import { stateSeeker } from './state-seek.js';
-import { snapshotOf } from './snapshot.js';
+import { snapshotOf, type StoreSnapshot } from './snapshot.js';
 import { setHead, storeReads, type Live } from './store-reads.js';
 import { writeBlocks, type WriteContext } from './write.js';
 
@@ -64,17 +64,6 @@ export interface LedgerStore extends IngestingLedger {
 }
 
 
-export interface StoreSnapshot {
-  firstVersion: number;
-  firstHeight: number;
-  blockCount: number;
-  lastHeight: number;
-  lastVersion: number;
-  /** The state as of firstVersion − 1 (deleted keys left out), in key order. */
-  baseState: [Uint8Array, Uint8Array][];
-  blocks: Generator<{ header: BlockHeader; txs: Uint8Array[] }>;
-}
-
 export async function openLedgerStore(path: string, options: LedgerStoreOptions = {}): Promise<LedgerStore> {
   const { window, fallbackChainId } = checkedLedgerOptions(options);
   const cacheBytes = options.cacheBytes ?? 32 * 2 ** 20;
@@ -114,7 +103,7 @@ export async function openLedgerStore(path: string, options: LedgerStoreOptions 
     if (cache !== undefined) for (const b of parsed) for (const x of b.transactions) for (const w of x.writes) cache.written(formOf(w.key), x.version);
     setHead(live, next);
     if (window !== undefined) {
-      const pruned = await pruneTo(env, t, live.head, live.head.nextVersion - window, HEAD_KEY, formOf);
+      const pruned = await pruneTo(env, t, live.head, live.head.nextVersion - window, formOf);
       if (pruned !== undefined) setHead(live, pruned);
     }
   }
@@ -184,10 +173,9 @@ async function openTables(path: string, relaxed: boolean, fallbackChainId: numbe
   // The head first: a store of another format is refused by its format number, before a table
   // whose layout changed is opened with flags it was not made with.
   const meta = table('meta');
-  const stored = meta.get(HEAD_KEY);
   let head: Head;
   try {
-    head = stored === undefined ? emptyHead(fallbackChainId) : decodeHead(stored);
+    head = readHead(meta, fallbackChainId);
   } catch (e) {
     await env.close();
     throw e;

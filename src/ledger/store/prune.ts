@@ -1,9 +1,10 @@
-import type { Database, RootDatabase } from 'lmdb';
+import type { RootDatabase } from 'lmdb';
 import { BcsReader, isBcsError } from '../../bcs/index.js';
 import { LedgerError } from '../errors.js';
 import { readWriteSet } from '../transaction-record.js';
-import { blockRowFirst, decodeTxnMeta, elsewhereKey, ELSEWHERE, EVENT_ENTRY, readU64, stateWrite, u64, withU64, type TableName } from './keys.js';
-import { encodeHead, type Head } from './head.js';
+import { blockRowFirst, decodeTxnMeta, elsewhereKey, ELSEWHERE, EVENT_ENTRY, readU64, stateWrite, u64, withU64 } from './keys.js';
+import { encodeHead, HEAD_KEY, type Head } from './head.js';
+import type { Tables } from './reads.js';
 
 // The pruning window, after aptos-core's pruners (storage/aptosdb/src/pruner/): whole blocks older
 // than the window go with their transactions and the indexes pointing at them (the transaction
@@ -15,13 +16,11 @@ import { encodeHead, type Head } from './head.js';
 
 const BATCH_VERSIONS = 20_000;
 
-type Tables = Record<TableName, Database<Uint8Array, Uint8Array>>;
-
 /**
  * Prunes so that `keepFrom` stays readable; the new head, or undefined when nothing was pruned.
  * `formOf` is the store's state key → stored form (keys over LONG_KEY by hash).
  */
-export async function pruneTo(env: RootDatabase, t: Tables, head: Head, keepFrom: number, headKey: Uint8Array, formOf: (key: Uint8Array) => Uint8Array): Promise<Head | undefined> {
+export async function pruneTo(env: RootDatabase, t: Tables, head: Head, keepFrom: number, formOf: (key: Uint8Array) => Uint8Array): Promise<Head | undefined> {
   let changed: Head | undefined;
   for (;;) {
     const h = changed ?? head;
@@ -45,7 +44,7 @@ export async function pruneTo(env: RootDatabase, t: Tables, head: Head, keepFrom
     const next: Head = { ...h, oldestHeight: height, oldestVersion: version };
     await env.batch(() => {
       removeRange(t, h, next, formOf);
-      t.meta.put(headKey, encodeHead(next));
+      t.meta.put(HEAD_KEY, encodeHead(next));
     });
     changed = next;
   }
