@@ -135,6 +135,24 @@ describe('a node exchange holding its body in blocks', () => {
     expect(budget.used()).toBe(0);
   });
 
+  it('a second read of the body gets the first read\'s pieces, and the first loses nothing', async () => {
+    const { budget, req, ex } = setup();
+    const first = ex.readBodyPieces(8 << 20);
+    req.emit('data', bytes(20_000, 1));
+    req.emit('data', bytes(20_000, 2));
+    const second = ex.readBodyPieces(8 << 20);
+    req.emit('data', bytes(20_000, 3));
+    req.complete = true;
+    req.emit('end');
+    const whole = joinPieces([bytes(20_000, 1), bytes(20_000, 2), bytes(20_000, 3)]);
+    const a = await first;
+    const b = await second;
+    expect([a === TOO_LARGE ? undefined : joinPieces(a), b === TOO_LARGE ? undefined : joinPieces(b)]).toEqual([whole, whole]);
+    expect(budget.used()).toBeGreaterThanOrEqual(60_000);
+    ex.release();
+    expect(budget.used()).toBe(0);
+  });
+
   it('gives the blocks back at once when the peer goes, the body passes its limit, or the budget sheds it', async () => {
     const gone = setup();
     const read = gone.ex.readBodyPieces(8 << 20);

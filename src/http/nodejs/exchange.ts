@@ -39,6 +39,8 @@ export class NodeExchange implements Exchange, LaterReader<Reply> {
   readonly path: string;
   readonly query: string;
   private hold: BudgetHold | undefined;
+  /** The body's read, once asked for. */
+  private body: Later<BodyPieces> | undefined;
   /** The body's blocks, given back by `release` (or when the read fails). */
   held: HeldBody | undefined;
   private shed = false;
@@ -75,9 +77,13 @@ export class NodeExchange implements Exchange, LaterReader<Reply> {
     const later = this.readBodyPiecesLater(max);
     return new Promise((resolve, reject) => later.onto(resolve, reject));
   }
-  /** `readBodyPieces` handed over synchronously from the body's end event (later.ts). */
+  /**
+   * `readBodyPieces` handed over synchronously from the body's end event (later.ts). A request has
+   * one body: a second read gets the first's (under the first's limit), not a read of its own.
+   */
   readBodyPiecesLater(max: number): Later<BodyPieces> {
-    const out = new Later<BodyPieces>();
+    if (this.body !== undefined) return this.body;
+    const out = (this.body = new Later<BodyPieces>());
     // CONNECT (no budget): its socket is the handler's, there is no body to read.
     if (this.budget === undefined || this.store === undefined) out.resolve([]);
     else holdBody(this, this.req, max, this.store, out);
@@ -91,8 +97,7 @@ export class NodeExchange implements Exchange, LaterReader<Reply> {
   }
   /** The budget hold for this body, taken on its first byte; shedding it answers 503 (`body.shedByBudget`). */
   holdFor(body: BudgetedBody): BudgetHold {
-    this.hold ??= this.budget!.hold(body);
-    return this.hold;
+    return (this.hold = this.budget!.hold(body));
   }
   /** Marks the request shed by the budget: `abandoned` answers the 503 from now on. */
   markShed(): void {
