@@ -23,6 +23,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { median } from './lib/harness.mjs';
 
 const USAGE = `usage: npm run bench:compare -- --base REV [--rounds N] [--filter PATTERN] [--quick] [--slower PCT] [--clock cpu|wall] [--impls LIST] [--together] [--concurrent] [--default-young] [--json FILE] | --rejudge FILE [--slower PCT]
   --base REV        the commit to compare against (required)
@@ -156,12 +157,6 @@ function benchOne(dir, name, impls, opts) {
 /** The most the unchanged floor's head/base ratio may vary across rounds (max ÷ min) for the verdict to divide by it. */
 const FLOOR_SPREAD = 2;
 
-const medianOf = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 /**
  * `rounds`: [{ base, head }] for one workload. Every ratio is taken within a round (the two sides
  * timed seconds apart) and the median over rounds reported, with the verdict's range.
@@ -175,9 +170,9 @@ function compareOne(name, rounds, slowerPct) {
   const ratios = {};
   for (const impl of impls) {
     ratios[impl] = {
-      base: medianOf(ok.map((r) => r.base.out[impl])),
-      head: medianOf(ok.map((r) => r.head.out[impl])),
-      ratio: medianOf(ok.map((r) => r.head.out[impl] / r.base.out[impl])),
+      base: median(ok.map((r) => r.base.out[impl])),
+      head: median(ok.map((r) => r.head.out[impl])),
+      ratio: median(ok.map((r) => r.head.out[impl] / r.base.out[impl])),
     };
   }
   if (!ratios.ours) return { name, ratios, verdict: 'no ours', errors };
@@ -194,7 +189,7 @@ function compareOne(name, rounds, slowerPct) {
     const ours = r.head.out.ours / r.base.out.ours;
     return byFloor ? ours / floorRounds[i] : ours;
   });
-  const relative = medianOf(perRound);
+  const relative = median(perRound);
   // Ours alone (perRound, when not by the floor) with its rounds as far apart as the floor's: nothing
   // here can judge the row by time.
   const unstable = !byFloor && ratios.floor !== undefined && spread(perRound) > FLOOR_SPREAD;
@@ -278,7 +273,7 @@ function measure() {
 }
 
 const rows = names.map((n) => compareOne(n, results[n], opts.slower));
-const loadText = `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, median ${medianOf(loads).toFixed(1)}`;
+const loadText = `load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, median ${median(loads).toFixed(1)}`;
 const isolation = `${run_.together !== false ? 'every workload in a fresh process a side' : 'every implementation of every workload in a fresh process a side'}${run_.concurrent === false ? ' (node --single-threaded)' : ''}${run_.defaultYoung === false ? ' (--max-semi-space-size=32)' : ''}`;
 console.log(`base ${run_.base.slice(0, 12)}, head ${run_.head.slice(0, 12)}${run_.dirty ? ' (with uncommitted changes)' : ''}; this checkout's bench on both; ${rounds} rounds, ${isolation}, ${run_.clock} clock; ${loadText}${opts.rejudge ? ` (judged again from ${opts.rejudge})` : ''}\n`);
 console.log(table(rows, opts.slower));

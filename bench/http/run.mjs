@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
+import { median } from '../lib/harness.mjs';
 import { V2_REQUEST } from './v2-request.mjs';
 
 const args = Object.fromEntries(
@@ -77,11 +78,6 @@ async function measure(kind) {
   }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
 console.log(`HTTP bench: ${ROUNDS} rounds × ${SECONDS} s per server (after ${WARMUP} s warm-up), ${CONNECTIONS} keep-alive connections, node ${process.version}`);

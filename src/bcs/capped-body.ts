@@ -99,7 +99,7 @@ export class HeldBytes implements ChunkSink {
  * One array, grown by doubling (from 64 KiB, never past `limit`): a body held is a few allocations
  * and no per-chunk objects (a peer sending one byte per packet), with no second copy at the end.
  */
-export function growingBytes(limit: number): ByteStore {
+function growingBytes(limit: number): ByteStore {
   let buf = new Uint8Array(0);
   let size = 0;
   const heldAfter = (n: number): number => {

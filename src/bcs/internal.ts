@@ -3,7 +3,7 @@
 // here), variant tags and the one function behind `bcs.enum`. Not exported from the package.
 export { parseAddressInto, SPECIAL_LONG_ADDRESSES } from './address.js';
 export { concatBytes } from './bytes.js';
-export { CappedBody, HeldBytes, PAST_LIMIT, readStreamCapped, REFUSED, type ByteStore, type ChunkSink } from './capped-body.js';
+export { CappedBody, HeldBytes, PAST_LIMIT, readStreamCapped, REFUSED, type ByteStore } from './capped-body.js';
 export { ARRAY_COST, ELEMENT_COST, STRING_COST, TYPED_ARRAY_COST } from './reader.js';
 export { enumeration } from './combinators.js';
 export { isNamedError, rethrowWithin } from './error.js';

@@ -1,3 +1,5 @@
+import type { ByteStore } from '../../bcs/internal.js';
+
 // Where the node adapter keeps request bodies while they arrive: fixed blocks carved from a few
 // slabs of 64 MiB, shared by every connection of a listener, not one buffer per body.
 //
@@ -50,15 +52,16 @@ export interface BlockStore {
   trim(light?: boolean): void;
 }
 
-export interface HeldBody {
+/**
+ * A body's blocks, as bcs's capped reader stores a body (capped-body.ts `ByteStore`): `heldAfter`
+ * counts whole blocks (a multiple of BLOCK_BYTES), `add` takes blocks as needed, and `pieces` are
+ * views of the blocks (adjacent blocks in one view), valid until `free`.
+ */
+export interface HeldBody extends ByteStore {
   /** Bytes held. */
   readonly byteLength: number;
-  /** The blocks' bytes (a multiple of BLOCK_BYTES) after `n` more bytes: what a budget is charged before `add`. */
-  heldAfter(n: number): number;
-  /** Copies `chunk` in, taking blocks as needed. */
+  /** Copies `chunk` in (blocks need no total to size for). */
   add(chunk: Uint8Array): void;
-  /** The bytes in order, as views of the blocks (adjacent blocks in one view): valid until `free`. */
-  pieces(): Uint8Array[];
   /** Gives the blocks back (idempotent). */
   free(): void;
 }

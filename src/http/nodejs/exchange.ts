@@ -71,7 +71,7 @@ export class NodeExchange implements Exchange, LaterReader<Reply> {
     const pieces = await this.readBodyPieces(max);
     if (pieces === TOO_LARGE) return TOO_LARGE;
     // Blocks are lent until `release`: a reader that keeps the bytes gets a copy of its own.
-    return this.held === undefined ? joinPieces(pieces) : joinPieces(pieces, true);
+    return joinPieces(pieces, this.held !== undefined);
   }
   readBodyPieces(max: number): Promise<BodyPieces> {
     const later = this.readBodyPiecesLater(max);
@@ -91,7 +91,7 @@ export class NodeExchange implements Exchange, LaterReader<Reply> {
   }
   /** Why the request will not be answered usefully any more: its connection closed, or the budget shed it. */
   abandoned(): Error | undefined {
-    if (this.shed) return new ApiError(503, 'web_framework_error', BUDGET_FULL);
+    if (this.shed) return budgetFull();
     const socket = this.req.socket;
     return socket === null || socket.destroyed ? GONE : undefined;
   }
@@ -129,6 +129,9 @@ export class NodeExchange implements Exchange, LaterReader<Reply> {
 }
 
 const GONE = new Error('the client closed the connection');
+
+/** The 503 a request shed by the budget is answered with. */
+const budgetFull = (): ApiError => new ApiError(503, 'web_framework_error', BUDGET_FULL);
 
 /**
  * Reads the body up to `limit` bytes under the budget (request.ts `readIncoming`, through bcs's
@@ -180,23 +183,19 @@ class BudgetedBody extends HeldBytes implements BodyEnd {
   private shed(): void {
     if (this.read === undefined || !this.read.stop()) return;
     this.ex.cut = true;
-    this.drop();
-    this.out.reject(new ApiError(503, 'web_framework_error', BUDGET_FULL));
+    this.ex.release();
+    this.out.reject(budgetFull());
   }
   end(): void {
     this.out.resolve(this.pieces());
   }
   tooLarge(): void {
     this.ex.cut = true;
-    this.drop();
+    this.ex.release();
     this.out.resolve(TOO_LARGE);
   }
   fail(error: Error | undefined): void {
-    this.drop();
+    this.ex.release();
     this.out.reject(error ?? GONE);
-  }
-  private drop(): void {
-    this.hold.release();
-    this.ex.held?.free();
   }
 }
