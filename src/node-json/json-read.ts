@@ -1,5 +1,4 @@
 import { BcsError, equalBytes, fromHex, isBcsError, normalizeAddress, quote, type Address } from '../bcs/index.js';
-import { parseDecimal } from '../transactions/index.js';
 import { jsonField as field } from '../records/internal.js';
 
 // Checking readers of the node's JSON: each names what it expected and, through `at`, the path of
@@ -59,11 +58,8 @@ export function each<T>(o: Obj, key: string, f: (v: unknown, i: number) => T): T
   return at(key, () => a.map((v, i) => at(i, () => f(v, i))));
 }
 
-/** A u64 written as a decimal string (the node's `U64`). */
-export function u64(o: Obj, key: string): bigint {
-  const v = field(o, key);
-  return at(key, () => parseDecimal(v, 'u64'));
-}
+/** A u64 written as a decimal string (the node's `U64`): records' reader, which the block header's uses. */
+export { jsonU64 as u64 } from '../records/internal.js';
 
 /** A JSON number of at most `max` (u8, u16, u32, or a u64 the node writes as a number). */
 export function int(v: unknown, max: number | bigint, what: string): number | bigint {

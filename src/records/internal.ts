@@ -7,7 +7,7 @@ export { accessPath } from './write-set.js';
 // GET /v1's answer in both forms, declared once (the http layer's ledger-info route writes it).
 export { indexResponseBcs, type IndexResponseJson } from './read-api.js';
 // The block header's JSON reader and its required-field reader: node-json's readers build on them.
-export { jsonField, readBlockHeaderJson } from './json-forms.js';
+export { jsonField, jsonU64, readBlockHeaderJson } from './json-forms.js';
 // A block's transactions framed after its header, as bytes: read (the ledger's and the replica's
 // block readers) and written (the ledger file, the block endpoint, the replica's replay and splice).
 export { encodeBlock, readBlockTransactionCount } from './block.js';

@@ -28,8 +28,8 @@ export function parseAccountDataJson(json: unknown): { sequenceNumber: bigint; a
     throw new BcsError('invalid_json', `expected authentication_key as 0x hex, got ${quote(o.authentication_key)}`).within('authentication_key');
   }
   return {
-    sequenceNumber: field(() => parseDecimal(o.sequence_number, 'u64'), 'sequence_number'),
-    authenticationKey: field(() => fromHex(o.authentication_key as string), 'authentication_key'),
+    sequenceNumber: under(() => parseDecimal(o.sequence_number, 'u64'), 'sequence_number'),
+    authenticationKey: under(() => fromHex(o.authentication_key as string), 'authentication_key'),
   };
 }
 
@@ -66,18 +66,18 @@ export function transactionSummaryJson(summary: IndexedTransactionSummary): Tran
 
 export function parseTransactionSummaryJson(json: unknown): IndexedTransactionSummary {
   const o = object(json, 'transaction summary');
-  const rp = field(() => object(o.replay_protector, 'replay_protector'), 'replay_protector');
+  const rp = under(() => object(o.replay_protector, 'replay_protector'), 'replay_protector');
   let replayProtector: IndexedTransactionSummary['value']['replayProtector'];
-  if (rp.type === 'sequence_number') replayProtector = { $kind: 'SequenceNumber', value: field(() => parseDecimal(rp.sequence_number, 'u64'), 'replay_protector') };
-  else if (rp.type === 'nonce') replayProtector = { $kind: 'Nonce', value: field(() => parseDecimal(rp.nonce, 'u64'), 'replay_protector') };
+  if (rp.type === 'sequence_number') replayProtector = { $kind: 'SequenceNumber', value: under(() => parseDecimal(rp.sequence_number, 'u64'), 'replay_protector') };
+  else if (rp.type === 'nonce') replayProtector = { $kind: 'Nonce', value: under(() => parseDecimal(rp.nonce, 'u64'), 'replay_protector') };
   else throw new BcsError('invalid_variant', `unknown replay_protector type ${quote(rp.type)}`).within('replay_protector');
-  const hash = field(() => fromHex(String(o.transaction_hash)), 'transaction_hash');
+  const hash = under(() => fromHex(String(o.transaction_hash)), 'transaction_hash');
   if (hash.length !== 32) throw new BcsError('invalid_length', `transaction_hash must be 32 bytes, got ${hash.length}`).within('transaction_hash');
   return {
     $kind: 'V1',
     value: {
-      sender: field(() => normalizeAddress(o.sender as string), 'sender'),
-      version: field(() => parseDecimal(o.version, 'u64'), 'version'),
+      sender: under(() => normalizeAddress(o.sender as string), 'sender'),
+      version: under(() => parseDecimal(o.version, 'u64'), 'version'),
       transactionHash: hash,
       replayProtector,
     },
@@ -130,18 +130,18 @@ export function blockJson(block: BcsBlock): BlockJson {
  */
 export function readBlockHeaderJson(o: Record<string, unknown>, blankHash = false): BlockHeader {
   return {
-    blockHeight: u64Field(o, 'block_height'),
+    blockHeight: jsonU64(o, 'block_height'),
     blockHash: hashField(o, 'block_hash', blankHash),
-    blockTimestamp: u64Field(o, 'block_timestamp'),
-    firstVersion: u64Field(o, 'first_version'),
-    lastVersion: u64Field(o, 'last_version'),
+    blockTimestamp: jsonU64(o, 'block_timestamp'),
+    firstVersion: jsonU64(o, 'first_version'),
+    lastVersion: jsonU64(o, 'last_version'),
   };
 }
 
 function hashField(o: Record<string, unknown>, key: string, blankOk: boolean): Uint8Array {
   const v = jsonField(o, key);
   if (blankOk && v === '') return new Uint8Array(32);
-  return field(() => {
+  return under(() => {
     if (typeof v !== 'string' || !v.startsWith('0x')) throw new BcsError('invalid_json', `expected 0x hex, got ${quote(v)}`);
     const hash = fromHex(v);
     if (hash.length !== 32) throw new BcsError('invalid_length', `${key} must be 32 bytes, got ${hash.length}`);
@@ -149,9 +149,10 @@ function hashField(o: Record<string, unknown>, key: string, blankOk: boolean): U
   }, key);
 }
 
-function u64Field(o: Record<string, unknown>, key: string): bigint {
+/** A u64 field written as a decimal string (the node's `U64`), its errors under `key`. node-json's readers use it too. */
+export function jsonU64(o: Record<string, unknown>, key: string): bigint {
   const v = jsonField(o, key);
-  return field(() => parseDecimal(v, 'u64'), key);
+  return under(() => parseDecimal(v, 'u64'), key);
 }
 
 /**
@@ -189,7 +190,8 @@ function object(v: unknown, what: string): Record<string, unknown> {
   return v as Record<string, unknown>;
 }
 
-function field<T>(f: () => T, name: string): T {
+/** `f()`, its BcsErrors placed under field `name`. */
+function under<T>(f: () => T, name: string): T {
   try {
     return f();
   } catch (e) {
