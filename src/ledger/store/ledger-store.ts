@@ -12,7 +12,7 @@ import { pruneTo } from './prune.js';
 import type { Tables } from './reads.js';
 import { StateCache } from './state-cache.js';
 import { stateSeeker } from './state-seek.js';
-import { snapshotOf, type StoreSnapshot } from './snapshot.js';
+import { snapshotOf } from './snapshot.js';
 import { setHead, storeReads, type Live } from './store-reads.js';
 import { writeBlocks, type WriteContext } from './write.js';
 
@@ -63,6 +63,17 @@ export interface LedgerStore extends IngestingLedger {
   close(): Promise<void>;
 }
 
+/** One consistent cut of the store: its window's blocks, read lazily, and the state before them (built by snapshot.ts). */
+export interface StoreSnapshot {
+  firstVersion: number;
+  firstHeight: number;
+  blockCount: number;
+  lastHeight: number;
+  lastVersion: number;
+  /** The state as of firstVersion − 1 (deleted keys left out), in key order. */
+  baseState: [Uint8Array, Uint8Array][];
+  blocks: Generator<{ header: BlockHeader; txs: Uint8Array[] }>;
+}
 
 export async function openLedgerStore(path: string, options: LedgerStoreOptions = {}): Promise<LedgerStore> {
   const { window, fallbackChainId } = checkedLedgerOptions(options);

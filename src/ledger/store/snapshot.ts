@@ -4,22 +4,11 @@ import { LedgerError } from '../errors.js';
 import { decodeBlockRow, decodeTxnMeta, elsewhereKey, ELSEWHERE, readU64, u64 } from './keys.js';
 import { readHead } from './head.js';
 import { plain, type Tables } from './reads.js';
-import type { BlockHeader } from '../../records/index.js';
+// Declared with the store's public types (ledger-store.ts), whose declarations must not name lmdb's.
+import type { StoreSnapshot } from './ledger-store.js';
 
 // What `exportLedgerFile` writes from (files.ts): the blocks and the base state of one LMDB read
 // transaction, so a file is one consistent cut of the store however long its writing takes.
-
-/** One consistent cut of the store: its window's blocks, read lazily, and the state before them. */
-export interface StoreSnapshot {
-  firstVersion: number;
-  firstHeight: number;
-  blockCount: number;
-  lastHeight: number;
-  lastVersion: number;
-  /** The state as of firstVersion − 1 (deleted keys left out), in key order. */
-  baseState: [Uint8Array, Uint8Array][];
-  blocks: Generator<{ header: BlockHeader; txs: Uint8Array[] }>;
-}
 
 /** The store as of now: its window's blocks (read lazily) and the state before its oldest version. */
 export function snapshotOf(env: RootDatabase, t: Tables, fallbackChainId: number): StoreSnapshot {
