@@ -107,14 +107,17 @@ export interface BodyEnd {
  * Reads a node:http request's body into `body` (bcs's capped reader, capped-body.ts), its end told
  * to `to`; answers the read, whose `stop` ends it early (its sink's owner sheds it) and says
  * whether it was still under way. A chunk the sink refuses ends the read as failed, unless its
- * owner stopped it already (the exchange's shed does). The common end leaves the four listeners on
+ * owner stopped it already (the exchange's shed does). The common end leaves the listeners on
  * the finished request (each returns at once once settled): taking them off cost ~2,000
  * instructions a request, ~1 % of a small request's server CPU (issue 32, callgrind). Node emits
  * `error` on a request only while it has listeners (lib/_http_incoming.js `onError`), so taking them
  * off early is safe. The listeners are shared functions that find their read on the request (`this`
- * of an emitter's listener): no closures per request (issue 32).
+ * of an emitter's listener): no closures per request (issue 32). Only a reader that passes the
+ * request's error on (`errors`: the web stream, whose consumer sees node's own `aborted` error)
+ * listens for it; without a listener node emits none, and `close` tells the read it failed (one
+ * listener less a request, ~250 instructions).
  */
-export function readIncoming(req: IncomingMessage, body: CappedBody, to: BodyEnd): IncomingRead {
+export function readIncoming(req: IncomingMessage, body: CappedBody, to: BodyEnd, errors = false): IncomingRead {
   const read = new IncomingRead(req, body, to);
   // One read per request: a second would share the first's listeners and see every chunk twice.
   if ((req as Partial<Reading>)[READ] !== undefined) {
@@ -125,7 +128,7 @@ export function readIncoming(req: IncomingMessage, body: CappedBody, to: BodyEnd
   (req as Reading)[READ] = read;
   req.on('data', onData);
   req.on('end', onEnd);
-  req.on('error', onError);
+  if (errors) req.on('error', onError);
   req.on('close', onClose);
   return read;
 }
@@ -207,7 +210,7 @@ function streamIncoming(req: IncomingMessage, limit: number, onTooLarge: () => v
           c.error(payloadTooLargeError());
         },
         fail: (e) => c.error(e ?? new Error('client closed the connection before the body was complete')),
-      });
+      }, true);
     },
     pull() {
       req.resume();
