@@ -19,7 +19,7 @@ import {
 import { formatTypeTag, type StructTag, type TypeTag } from '../move/index.js';
 import { invalidInput } from './errors.js';
 import { addressProblem, apiAddressText, hexProblem } from './node-text.js';
-import { parseRustInt, type WideIntKind } from './rust-int.js';
+import { parseRustInt, parseRustU64, type WideIntKind } from './rust-int.js';
 import { isJsonFloat } from './json-text.js';
 import { rustDebugString, rustFloat, unexpected, valueDebug } from './serde-text.js';
 import { structConverter, type StructContext } from './move-struct.js';
@@ -73,11 +73,14 @@ const WIDE_WRITERS: Record<WideIntKind, (w: BcsWriter, v: bigint) => void> = {
 function wideInt(kind: WideIntKind): Converter {
   const write = WIDE_WRITERS[kind];
   const typeName = kind === 'u256' ? 'move_core_types::u256::U256' : kind;
+  // A u64 that fits a double is written from the number: no BigInt made for it (issue 32).
+  const parse = kind === 'u64' ? parseRustU64 : (s: string) => parseRustInt(s, kind);
   return (w, v) => {
     if (typeof v !== 'string') invalidInput(`invalid type: ${unexpected(v)}, expected a string`);
-    const r = parseRustInt(v, kind);
+    const r = parse(v);
     if (typeof r === 'object') invalidInput(`Parsing ${typeName} string ${rustDebugString(v)} failed, caused by error: ${r.error}`);
-    write(w, r as bigint);
+    if (typeof r === 'number') writeU64(w, r);
+    else write(w, r);
   };
 }
 
