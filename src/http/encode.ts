@@ -11,6 +11,7 @@ import {
 import { bodyText, declaredLength, joinPieces, piecesLength, readPieces } from './body.js';
 import { TOO_LARGE, type BodyPieces, type Exchange, type HandlerConfig, type MaybeReply, type Reply } from './exchange.js';
 import { acceptKind } from './params.js';
+import { Step } from './later.js';
 import { errorReply, jsonContentTypeError, jsonReply, payloadTooLarge } from './responses.js';
 
 /** The handler's ABIs; `sync` when the registry has no asynchronous resolver to ask. */
@@ -34,25 +35,35 @@ export function encodeSubmissionRoute(
   const declared = declaredLength(ex.header('content-length'));
   if (declared !== undefined && declared > cfg.maxBodyBytes) return payloadTooLarge(headers);
   const typeError = jsonContentTypeError(ex.header('content-type'));
-  // Thrown, as every route's ApiError: the handler answers it (handler.ts `failed`).
+  // Thrown, as every route's ApiError: the handler answers it (responses.ts `failureReply`).
   if (typeError !== undefined) throw typeError;
   // The body as it is held (the node adapter's blocks): a large one is joined only by its parse,
   // in its turn, so the bodies waiting for a turn are never copied whole.
   // From the node adapter, the rest runs in the body's end event and its reply is written from
   // there (later.ts): no promise hop between the socket's last byte and the reply's write.
-  const call: EncodeCall = { ex, cfg, abis, chainId, headers };
-  const answer = (pieces: BodyPieces) => encodeBody(call, pieces);
-  if (ex.readBodyPiecesLater !== undefined) return ex.readBodyPiecesLater(cfg.maxBodyBytes).map(answer);
-  return readPieces(ex, cfg.maxBodyBytes).then(answer);
+  const call = new EncodeCall(ex, cfg, abis, chainId, headers);
+  if (ex.readBodyPiecesLater === undefined) return readPieces(ex, cfg.maxBodyBytes).then((pieces) => encodeBody(call, pieces));
+  ex.readBodyPiecesLater(cfg.maxBodyBytes).read(call);
+  return call;
 }
 
-/** One request's route: what the steps after its body share. */
-interface EncodeCall {
-  ex: Exchange;
-  cfg: HandlerConfig;
-  abis: HandlerAbis;
-  chainId: number;
-  headers: Record<string, string>;
+/**
+ * One request's route: what the steps after its body share, and (from the node adapter) the Later
+ * of its reply, read from the body's (one object a request, no closures: issue 32).
+ */
+class EncodeCall extends Step<BodyPieces, Reply> {
+  constructor(
+    readonly ex: Exchange,
+    readonly cfg: HandlerConfig,
+    readonly abis: HandlerAbis,
+    readonly chainId: number,
+    readonly headers: Record<string, string>,
+  ) {
+    super();
+  }
+  protected step(pieces: BodyPieces): Reply | Promise<Reply> {
+    return encodeBody(this, pieces);
+  }
 }
 
 /** The route after its body was read: parse, checks and conversion (ApiErrors thrown are answered by the handler). */

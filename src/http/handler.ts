@@ -1,15 +1,16 @@
-import { ENDPOINTS, isApiError, type EndpointSpec, type LedgerInfo } from '../records/index.js';
+import { ENDPOINTS, type EndpointSpec, type LedgerInfo } from '../records/index.js';
 import { abiRegistry, type AbiRegistry } from '../submission/index.js';
 import { readStream } from './body.js';
 import { validCors, withCors, type CorsOptions } from './cors.js';
 import type { HandlerAbis } from './encode.js';
 import { DEFAULT_MAX_BODY_BYTES, EXCHANGE, type Exchange, type HandlerConfig, type MaybeReply, type Reply, type Serve } from './exchange.js';
-import { answerMemo, errorReply, isLater, isPromise, KEPT_ANSWER_BYTES, keptAnswers, ledgerHeadersFor, methodNotAllowed, notFound } from './responses.js';
+import { answerMemo, errorReply, failureReply, isLater, isPromise, KEPT_ANSWER_BYTES, keptAnswers, ledgerHeadersFor, methodNotAllowed, notFound } from './responses.js';
 import { ROUTE_HANDLERS, type RouteHandler } from './routes.js';
 import { DEFAULT_GAS_ESTIMATION, DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, type GasEstimationConfig, type PageLimits, type StateEndpoint } from './endpoints/index.js';
 import type { Forward } from './forward.js';
 import type { LedgerSource, Sha3 } from '../ledger/index.js';
 import { fairTurns } from './turns.js';
+import { Step, type Later } from './later.js';
 import { hexSlab, quotedHex } from '../bcs/internal.js';
 
 export interface LedgerHandlerOptions {
@@ -162,8 +163,6 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
   const infoFailed = (): Reply =>
     // The provider's own text stays on the server: it may name internal hosts or paths.
     errorReply(500, 'internal_error', 'Failed to get the latest ledger info', undefined);
-  const failed = (e: unknown, headers: Record<string, string>): Reply =>
-    isApiError(e) ? errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode) : errorReply(500, 'internal_error', 'Internal error', headers);
 
   // Synchronous as far as the source is: a memory ledger's answer is written without a microtask.
   function serveRoutes(ex: Exchange): MaybeReply {
@@ -190,10 +189,10 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
       const reply = handlers[m.name]!({ ex, spec: m.spec, params: m.params, queryValues: undefined, cfg, abis, info, headers });
       if (!isPromise(reply)) return reply;
       // A Later (a body read from the node adapter) stays one: its reply is written from the body's end event.
-      if (isLater<Reply>(reply)) return reply.map(undefined, (e: unknown) => failed(e, headers));
-      return Promise.resolve(reply).then(undefined, (e: unknown) => failed(e, headers));
+      if (isLater<Reply>(reply)) return recovered(reply, headers);
+      return Promise.resolve(reply).then(undefined, (e: unknown) => failureReply(e, headers));
     } catch (e) {
-      return failed(e, headers);
+      return failureReply(e, headers);
     }
   }
 
@@ -211,6 +210,25 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
     return new Response(req.method === 'HEAD' || reply.status === 204 ? null : (reply.body as BodyInit), { status: reply.status, headers: reply.headers });
   };
   return Object.assign(handler, { [EXCHANGE]: serve });
+}
+
+/** A route's later reply, its failure answered as an error reply with the request's headers. */
+function recovered(reply: Later<Reply>, headers: Record<string, string>): Later<Reply> {
+  const out = new Recovered(headers);
+  reply.read(out);
+  return out;
+}
+
+class Recovered extends Step<Reply, Reply> {
+  constructor(private readonly headers: Record<string, string>) {
+    super();
+  }
+  protected step(reply: Reply): Reply {
+    return reply;
+  }
+  protected override recover(e: unknown): Reply {
+    return failureReply(e, this.headers);
+  }
 }
 
 // Routes under `{base}/v1`, built from an endpoint table (records' ENDPOINTS, or a test's) for the

@@ -84,28 +84,46 @@ function tell<T>(reader: LaterReader<T>, state: number, value: unknown): void {
   else reader.fail(value);
 }
 
-/** `map`'s Later: the reader of the one it maps. */
-class Mapped<T, U> extends Later<U> implements LaterReader<T> {
-  constructor(
-    private readonly f: ((value: T) => U | PromiseLike<U>) | undefined,
-    private readonly recover: ((error: unknown) => U | PromiseLike<U>) | undefined,
-  ) {
-    super();
+/**
+ * A Later settled by reading another: `step` makes this one's value from that one's (it may throw, or
+ * return a promise or a Later), `recover` from its error (by default the error passes on). A step
+ * keeps what it needs as fields of its own class: one object a step, no closures (issue 32).
+ */
+export abstract class Step<T, U> extends Later<U> implements LaterReader<T> {
+  protected abstract step(value: T): U | PromiseLike<U>;
+  protected recover(error: unknown): U | PromiseLike<U> {
+    throw error;
   }
   ok(v: T): void {
     try {
-      this.resolve(this.f === undefined ? (v as unknown as U) : this.f(v));
+      this.resolve(this.step(v));
     } catch (e) {
       this.reject(e);
     }
   }
   fail(e: unknown): void {
-    if (this.recover === undefined) return this.reject(e);
     try {
       this.resolve(this.recover(e));
     } catch (e2) {
       this.reject(e2);
     }
+  }
+}
+
+/** `map`'s Later: a step made of two functions. */
+class Mapped<T, U> extends Step<T, U> {
+  constructor(
+    private readonly f: ((value: T) => U | PromiseLike<U>) | undefined,
+    private readonly r: ((error: unknown) => U | PromiseLike<U>) | undefined,
+  ) {
+    super();
+  }
+  protected step(v: T): U | PromiseLike<U> {
+    return this.f === undefined ? (v as unknown as U) : this.f(v);
+  }
+  protected override recover(e: unknown): U | PromiseLike<U> {
+    if (this.r === undefined) throw e;
+    return this.r(e);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Exchange, MaybeReply, Reply } from './exchange.js';
 import type { Later } from './later.js';
 import { BoundedMap } from '../submission/internal.js';
-import { ApiError, errorBody, ledgerInfoHeaders, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
+import { ApiError, errorBody, isApiError, ledgerInfoHeaders, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
 import { isJsonContentType } from './params.js';
 import { LEDGER_HEADERS as H, ledgerTimestampHeader } from '../records/internal.js';
 
@@ -39,6 +39,11 @@ export function errorReply(
 ): Reply {
   if (ledgerHeaders !== undefined) dropCursor(ledgerHeaders);
   return jsonReply(status, JSON.stringify(errorBody(code, message, vmErrorCode)), ledgerHeaders, extra);
+}
+
+/** A route's failure as its reply: an ApiError as the node answers it, anything else a 500. */
+export function failureReply(e: unknown, headers: Record<string, string>): Reply {
+  return isApiError(e) ? errorReply(e.status, e.errorCode, e.message, headers, undefined, e.vmErrorCode) : errorReply(500, 'internal_error', 'Internal error', headers);
 }
 
 // Errors carry the ledger headers without the cursor (a cursor only makes sense beside a page).
