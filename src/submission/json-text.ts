@@ -117,25 +117,37 @@ function nestedBeyond(text: string, max: number): boolean {
 
 // True when JSON.parse's reading is serde_json's too: no number anywhere (JSON.parse cannot tell
 // `1.0` from `1`, nor keep digits beyond 2^53) and no nesting beyond MAX_JSON_DEPTH. Requests are
-// mostly strings, so this is the common case. Recursive, but never deeper than MAX_JSON_DEPTH: the
-// walk stops there (a long text was also checked for deeper nesting before it was parsed).
-function plainAsSerde(v: unknown, depth = 1): boolean {
-  if (typeof v !== 'object' || v === null) return typeof v !== 'number';
-  if (depth > MAX_JSON_DEPTH) return false;
-  // Arrays by index: `for…in` makes a string of every index (2 s for two million `{}`).
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (!plainValue(v[i], depth)) return false;
-    return true;
+// mostly strings, so this is the common case. A loop over a stack of the containers still to visit,
+// each followed by its depth: the recursive walk compiled to ~16 KB of machine code (each level
+// inlined into the one above), which a server's request path paid for in instruction-cache misses
+// (issue 32: 0.24 µs a request on a socket, 0.06 µs in process).
+function plainAsSerde(root: object): boolean {
+  const stack: unknown[] = [root, 1];
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const v = stack.pop() as object;
+    if (depth > MAX_JSON_DEPTH) return false;
+    // Arrays by index: `for…in` makes a string of every index (2 s for two million `{}`).
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === 'object') {
+          if (x !== null) stack.push(x, depth + 1);
+        } else if (typeof x === 'number') return false;
+      }
+      continue;
+    }
+    // Objects by `for…in`, which JSON.parse's objects answer from their shape's key cache: no key
+    // array per object, as `Object.keys` makes.
+    const o = v as Record<string, unknown>;
+    for (const k in o) {
+      const x = o[k];
+      if (typeof x === 'object') {
+        if (x !== null) stack.push(x, depth + 1);
+      } else if (typeof x === 'number') return false;
+    }
   }
-  // Objects by `for…in`, which JSON.parse's objects answer from their shape's key cache: no key
-  // array per object, as `Object.keys` makes.
-  const o = v as Record<string, unknown>;
-  for (const k in o) if (!plainValue(o[k], depth)) return false;
   return true;
-}
-
-function plainValue(x: unknown, depth: number): boolean {
-  return typeof x === 'object' ? x === null || plainAsSerde(x, depth + 1) : typeof x !== 'number';
 }
 
 /**
