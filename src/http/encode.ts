@@ -1,18 +1,18 @@
 import { parseRequestBody, parseRequestBodySliced, type AbiRegistry } from '../submission/index.js';
 import {
+  compiledCallMessageBody,
   encodeRequestAsync,
   parseSubmissionRequest,
   requestMessageBody,
   requestTextSliced,
   SLICED_PARSE_THRESHOLD,
   verifyPayload,
-  type SubmissionRequest,
 } from '../submission/internal.js';
 import { bodyText, declaredLength, joinPieces, piecesLength, readPieces } from './body.js';
 import { TOO_LARGE, type BodyPieces, type Exchange, type HandlerConfig, type MaybeReply, type Reply } from './exchange.js';
 import { acceptKind } from './params.js';
-import { Step } from './later.js';
-import { errorReply, jsonContentTypeError, jsonReply, payloadTooLarge } from './responses.js';
+import { Later, type LaterReader } from './later.js';
+import { errorReply, failureReply, isPromise, jsonContentTypeError, jsonReply, payloadTooLarge } from './responses.js';
 
 /** The handler's ABIs; `sync` when the registry has no asynchronous resolver to ask. */
 export interface HandlerAbis {
@@ -44,25 +44,35 @@ export function encodeSubmissionRoute(
   const call = new EncodeCall(ex, cfg, abis, chainId, headers);
   if (ex.readBodyPiecesLater === undefined) return readPieces(ex, cfg.maxBodyBytes).then((pieces) => encodeBody(call, pieces));
   ex.readBodyPiecesLater(cfg.maxBodyBytes).read(call);
-  return call;
+  return call.reply;
 }
 
 /**
- * One request's route: what the steps after its body share, and (from the node adapter) the Later
- * of its reply, read from the body's (one object a request, no closures: issue 32).
+ * One request's route: what the steps after its body share, and (from the node adapter) the reader
+ * of its body that makes its reply, a Later that never fails: a failure is answered here as the
+ * handler answers a route's (`failureReply`). One object a request and its Later, no closures and
+ * no derived class (each `super()` was a runtime call a request: issue 32, perf).
  */
-class EncodeCall extends Step<BodyPieces, Reply> {
+class EncodeCall implements LaterReader<BodyPieces> {
+  readonly reply = new Later<Reply>();
   constructor(
     readonly ex: Exchange,
     readonly cfg: HandlerConfig,
     readonly abis: HandlerAbis,
     readonly chainId: number,
     readonly headers: Record<string, string>,
-  ) {
-    super();
+  ) {}
+  ok(pieces: BodyPieces): void {
+    let r: Reply | Promise<Reply>;
+    try {
+      r = encodeBody(this, pieces);
+    } catch (e) {
+      r = failureReply(e, this.headers);
+    }
+    this.reply.resolve(isPromise(r) ? r.then(undefined, (e: unknown) => failureReply(e, this.headers)) : r);
   }
-  protected step(pieces: BodyPieces): Reply | Promise<Reply> {
-    return encodeBody(this, pieces);
+  fail(e: unknown): void {
+    this.reply.resolve(failureReply(e, this.headers));
   }
 }
 
@@ -90,13 +100,24 @@ function encodeBody(call: EncodeCall, pieces: BodyPieces): Reply | Promise<Reply
         },
         { bytes: size, abandoned },
       )
-      .then((request) => encodeParsed(call, parseSubmissionRequest(request)));
+      .then((body) => encodeParsed(call, body));
   }
-  return encodeParsed(call, parseSubmissionRequest(parseRequestBody(bodyText(joinPieces(pieces)))));
+  return encodeParsed(call, parseRequestBody(bodyText(joinPieces(pieces))));
 }
 
-function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, request: SubmissionRequest): Reply | Promise<Reply> {
+function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, body: unknown): Reply | Promise<Reply> {
   const bcs = acceptKind(ex.header('accept')) === 'bcs';
+  // The body is made from the encoder's buffer: by the node adapter, Buffer's C++ hex as a string
+  // (cheaper there than the JavaScript loop, the string's UTF-8 copy included); elsewhere the hex as
+  // bytes cut from the handler's slab, with no message copy and no string (issue 32, callgrind).
+  const quoted = ex.quotedHex ?? cfg.replyHex;
+  // The common request straight from its JSON when its answer is the 200 (submission's
+  // compiled-request.ts); anything else is read and checked in the node's order below.
+  if (cfg.encodeSubmissionEnabled && !bcs && abis.sync) {
+    const direct = compiledCallMessageBody(body, abis.registry, chainId, quoted);
+    if (direct !== undefined) return hexReply(direct, headers);
+  }
+  const request = parseSubmissionRequest(body);
   if (!cfg.encodeSubmissionEnabled || bcs) {
     // The node answers these only for a request that poem deserialized (web_framework_error
     // first) and that passed `verify()` ('UserTransactionRequest' invalid first): the handler
@@ -107,11 +128,7 @@ function encodeParsed({ ex, cfg, abis, chainId, headers }: EncodeCall, request: 
     }
     return errorReply(400, 'bcs_not_supported', 'BCS is not supported for encode submission', headers);
   }
-  // Without a resolver both forms give the same answer; the synchronous one skips the prefetch. The
-  // body is made from the encoder's buffer: by the node adapter, Buffer's C++ hex as a string (cheaper
-  // there than the JavaScript loop, the string's UTF-8 copy included); elsewhere the hex as bytes cut
-  // from the handler's slab, with no message copy and no string (issue 32, callgrind).
-  const quoted = ex.quotedHex ?? cfg.replyHex;
+  // Without a resolver both forms give the same answer; the synchronous one skips the prefetch.
   if (abis.sync) return hexReply(requestMessageBody(request, { chainId, abis: abis.registry }, quoted), headers);
   return encodeRequestAsync(request, { chainId, abis: abis.registry }).then(({ signingMessage: m }) => hexReply(quoted(m, m.length), headers));
 }

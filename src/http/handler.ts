@@ -10,7 +10,6 @@ import { DEFAULT_GAS_ESTIMATION, DEFAULT_LIMITS, endpointMemo, STATE_ENDPOINTS, 
 import type { Forward } from './forward.js';
 import type { LedgerSource, Sha3 } from '../ledger/index.js';
 import { fairTurns } from './turns.js';
-import { Step, type Later } from './later.js';
 import { hexSlab, quotedHex } from '../bcs/internal.js';
 
 export interface LedgerHandlerOptions {
@@ -188,8 +187,9 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
       if (m.kind === 'method_not_allowed') return methodNotAllowed(m.allow, headers);
       const reply = handlers[m.name]!({ ex, spec: m.spec, params: m.params, queryValues: undefined, cfg, abis, info, headers });
       if (!isPromise(reply)) return reply;
-      // A Later (a body read from the node adapter) stays one: its reply is written from the body's end event.
-      if (isLater<Reply>(reply)) return recovered(reply, headers);
+      // A Later (a body read from the node adapter) stays one: its reply is written from the body's end
+      // event. Its route answers its own failures, as here (encode.ts); one that fails anyway is a 500.
+      if (isLater<Reply>(reply)) return reply;
       return Promise.resolve(reply).then(undefined, (e: unknown) => failureReply(e, headers));
     } catch (e) {
       return failureReply(e, headers);
@@ -210,25 +210,6 @@ export function createRouteHandler(table: HandlerRoutes, options: LedgerHandlerO
     return new Response(req.method === 'HEAD' || reply.status === 204 ? null : (reply.body as BodyInit), { status: reply.status, headers: reply.headers });
   };
   return Object.assign(handler, { [EXCHANGE]: serve });
-}
-
-/** A route's later reply, its failure answered as an error reply with the request's headers. */
-function recovered(reply: Later<Reply>, headers: Record<string, string>): Later<Reply> {
-  const out = new Recovered(headers);
-  reply.read(out);
-  return out;
-}
-
-class Recovered extends Step<Reply, Reply> {
-  constructor(private readonly headers: Record<string, string>) {
-    super();
-  }
-  protected step(reply: Reply): Reply {
-    return reply;
-  }
-  protected override recover(e: unknown): Reply {
-    return failureReply(e, this.headers);
-  }
 }
 
 // Routes under `{base}/v1`, built from an endpoint table (records' ENDPOINTS, or a test's) for the

@@ -11,8 +11,8 @@ type Ok<T> = (value: T) => void;
 type Fail = (error: unknown) => void;
 
 /**
- * A Later's reader as one object: a request's own object (the node adapter's exchange), or the Later
- * that `map` makes, so a step costs no closures (issue 32: closures per request, each compiled on
+ * A Later's reader as one object: a request's own object (the node adapter's exchange, the encode
+ * route's call), so a step costs no closures (issue 32: closures per request, each compiled on
  * its first call, were a visible share of a small request's CPU). Neither method may throw.
  */
 export interface LaterReader<T> {
@@ -66,13 +66,6 @@ export class Later<T> implements PromiseLike<T> {
     this.read({ ok, fail });
   }
 
-  /** A Later of `f`'s result (or of `recover`'s, when this one fails); either may throw or return a promise. */
-  map<U>(f: ((value: T) => U | PromiseLike<U>) | undefined, recover?: (error: unknown) => U | PromiseLike<U>): Later<U> {
-    const out = new Mapped<T, U>(f, recover);
-    this.read(out);
-    return out;
-  }
-
   /** For readers that take it as a promise (`await`, `Promise.resolve`). */
   then<A = T, B = never>(onOk?: ((value: T) => A | PromiseLike<A>) | null, onFail?: ((error: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
     return new Promise<T>((res, rej) => this.onto(res, rej)).then(onOk, onFail);
@@ -82,49 +75,6 @@ export class Later<T> implements PromiseLike<T> {
 function tell<T>(reader: LaterReader<T>, state: number, value: unknown): void {
   if (state === 1) reader.ok(value as T);
   else reader.fail(value);
-}
-
-/**
- * A Later settled by reading another: `step` makes this one's value from that one's (it may throw, or
- * return a promise or a Later), `recover` from its error (by default the error passes on). A step
- * keeps what it needs as fields of its own class: one object a step, no closures (issue 32).
- */
-export abstract class Step<T, U> extends Later<U> implements LaterReader<T> {
-  protected abstract step(value: T): U | PromiseLike<U>;
-  protected recover(error: unknown): U | PromiseLike<U> {
-    throw error;
-  }
-  ok(v: T): void {
-    try {
-      this.resolve(this.step(v));
-    } catch (e) {
-      this.reject(e);
-    }
-  }
-  fail(e: unknown): void {
-    try {
-      this.resolve(this.recover(e));
-    } catch (e2) {
-      this.reject(e2);
-    }
-  }
-}
-
-/** `map`'s Later: a step made of two functions. */
-class Mapped<T, U> extends Step<T, U> {
-  constructor(
-    private readonly f: ((value: T) => U | PromiseLike<U>) | undefined,
-    private readonly r: ((error: unknown) => U | PromiseLike<U>) | undefined,
-  ) {
-    super();
-  }
-  protected step(v: T): U | PromiseLike<U> {
-    return this.f === undefined ? (v as unknown as U) : this.f(v);
-  }
-  protected override recover(e: unknown): U | PromiseLike<U> {
-    if (this.r === undefined) throw e;
-    return this.r(e);
-  }
 }
 
 /** A Later resolved with another: settled as that one settles. */

@@ -3,6 +3,7 @@
 // exported from the package.
 export { encodeRequestAsync, requestMessageBody, writeSubmission, type QuotedHex } from './encode-submission.js';
 export { parseSubmissionRequest, type SubmissionRequest } from './request.js';
+export { compiledCallMessageBody } from './compiled-request.js';
 export { requestText, requestTextSliced } from './request-bytes.js';
 export { SLICED_PARSE_THRESHOLD } from './json-text.js';
 // serde_json's reader, exact for big integers (node-json reads the node's answers with it; no lower

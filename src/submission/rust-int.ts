@@ -15,7 +15,7 @@ const MAX_DIGITS = 80;
 
 // Up to 15 plain digits fit a double exactly and every range here: no BigInt parse of the text.
 // -1 when `s` is anything else.
-function smallDecimal(s: string): number {
+export function smallDecimal(s: string): number {
   const n = s.length;
   if (n === 0 || n > 15) return -1;
   let v = 0;

@@ -5,11 +5,29 @@ import { isLater } from '../../src/http/responses.js';
 // later.ts: a value handed to its reader synchronously from the call that settles it (issue 32: no
 // promise hop between a request body's end event and its reply's write).
 
+/**
+ * A step after a Later, as the library's steps are made (encode.ts `EncodeCall`): a reader with a
+ * Later of its own, settled from what `f` makes of the value (or `r` of the error; without `r` the
+ * error passes on). `f` and `r` may throw or return a promise.
+ */
+function after<T, U>(l: Later<T>, f: (v: T) => U | PromiseLike<U>, r?: (e: unknown) => U | PromiseLike<U>): Later<U> {
+  const out = new Later<U>();
+  const settle = (g: () => U | PromiseLike<U>): void => {
+    try {
+      out.resolve(g());
+    } catch (e) {
+      out.reject(e);
+    }
+  };
+  l.read({ ok: (v) => settle(() => f(v)), fail: (e) => (r === undefined ? out.reject(e) : settle(() => r(e))) });
+  return out;
+}
+
 describe('Later', () => {
   it('hands its value to the reader synchronously, before any microtask', () => {
     const l = new Later<number>();
     const seen: string[] = [];
-    l.map((v) => v * 2).onto((v) => seen.push(`ok ${v}`), () => seen.push('fail'));
+    after(l, (v) => v * 2).onto((v) => seen.push(`ok ${v}`), () => seen.push('fail'));
     queueMicrotask(() => seen.push('microtask'));
     l.resolve(21);
     seen.push('after resolve');
@@ -26,13 +44,13 @@ describe('Later', () => {
     expect(got).toBe('a');
   });
 
-  it('map: a throw fails it; recover answers a failure; a promise result is followed', async () => {
+  it('a step: a throw fails it; recover answers a failure; a promise result is followed', async () => {
     const l = new Later<number>();
-    const thrown = l.map(() => {
+    const thrown = after(l, (): number => {
       throw new Error('boom');
     });
-    const recovered = thrown.map(undefined, (e) => `recovered ${(e as Error).message}`);
-    const viaPromise = l.map((v) => Promise.resolve(v + 1));
+    const recovered = after(thrown, String, (e) => `recovered ${(e as Error).message}`);
+    const viaPromise = after(l, (v) => Promise.resolve(v + 1));
     l.resolve(1);
     await expect(thrown).rejects.toThrow('boom');
     expect(await recovered).toBe('recovered boom');
@@ -50,7 +68,7 @@ describe('Later', () => {
     inner.reject('late');
     expect(told).toEqual(['ok 3']);
     const failing = new Later<number>();
-    const mapped = failing.map((v) => v + 1);
+    const mapped = after(failing, (v) => v + 1); // no recover: the failure passes on
     const seen: string[] = [];
     mapped.read({ ok: () => seen.push('ok'), fail: (e) => seen.push(`fail ${String(e)}`) });
     failing.reject('no');
