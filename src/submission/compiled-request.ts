@@ -1,6 +1,5 @@
 import { encodeInto } from '../bcs/internal.js';
-import type { QuotedHex } from './encode-submission.js';
-import type { CompiledCall } from './entry-function.js';
+import { verifiedCall, type QuotedHex } from './encode-submission.js';
 import { isJsonObject } from './json-value.js';
 import type { AbiRegistry } from './registry.js';
 import { smallDecimal } from './rust-int.js';
@@ -30,11 +29,9 @@ export function compiledCallMessageBody(body: unknown, registry: AbiRegistry, ch
   const typeArgs = p['type_arguments'];
   const args = p['arguments'];
   if (typeof text !== 'string' || !Array.isArray(typeArgs) || typeArgs.length !== 0 || !Array.isArray(args)) return undefined;
-  // Compiled under this text only after the text was read as a function id and passed verify()
-  // (encode-submission.ts `verifiedTypeArgs`, which skips both for it the same way).
-  if (text.charCodeAt(text.length - 1) === 0x3e) return undefined;
-  const call = registry.calls.get(text) as Partial<CompiledCall> | undefined;
-  if (typeof call?.writeSigningMessage !== 'function') return undefined;
+  // Compiled under this text only after the text was read as a function id and passed verify().
+  const call = verifiedCall(registry, text);
+  if (call === undefined) return undefined;
   if (!absent(body['replay_protection_nonce']) || !absent(body['secondary_signers'])) return undefined;
   const sender = body['sender'];
   // `0x` and 64 digits: the writer parses it into place, and refuses it as the general path does.

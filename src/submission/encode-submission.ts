@@ -216,22 +216,26 @@ export function requestMessageBody(req: SubmissionRequest, options: EncodeSubmis
 
 /**
  * `verifyPayload`'s type arguments, skipped for a call already compiled from the same function text
- * (no type arguments): it was compiled only after that text passed verify(), which reads nothing
- * else. Two identifier checks and a list a request less (issue 32). A call with type arguments is
- * kept under `text<args>`, which ends in `>`: a text ending so (never a valid name) is verified, or
- * `0x1::m::f<u8>` would find `0x1::m::f` compiled with `u8` and skip the refusal of its module name.
+ * (`verifiedCall`): it was compiled only after that text passed verify(), which reads nothing else.
+ * Two identifier checks and a list a request less (issue 32).
  */
 function verifiedTypeArgs(req: SubmissionRequest, registry: AbiRegistry): TypeTag[] {
   const p = req.payload;
-  if (p.kind === 'entry_function_payload' && p.typeArguments.length === 0) {
-    const text = p.functionText;
-    if (text.charCodeAt(text.length - 1) !== 0x3e && isCompiledCall(registry.calls.get(text))) return [];
-  }
+  if (p.kind === 'entry_function_payload' && p.typeArguments.length === 0 && verifiedCall(registry, p.functionText) !== undefined) return [];
   return verifyPayload(p);
 }
 
-function isCompiledCall(v: unknown): boolean {
-  return typeof (v as CompiledCall | undefined)?.writeSigningMessage === 'function';
+/**
+ * The call compiled from the function text `text` of a request with no type arguments: compiled only
+ * after that text was read as a function id and passed verify(). A call with type arguments is kept
+ * under `text<args>`, which ends in `>`: a text ending so (never a valid name) gets none, or
+ * `0x1::m::f<u8>` would find `0x1::m::f` compiled with `u8` and skip the refusal of its module name.
+ */
+export function verifiedCall(registry: AbiRegistry, text: string): CompiledCall | undefined {
+  if (text.charCodeAt(text.length - 1) === 0x3e) return undefined;
+  const v = registry.calls.get(text) as Partial<CompiledCall> | undefined;
+  // The registry's map also keeps other caches (node-json's layouts), under keys of their own.
+  return typeof v?.writeSigningMessage === 'function' ? (v as CompiledCall) : undefined;
 }
 
 export interface EncodeSubmissionAsyncOptions extends EncodeSubmissionOptions {
