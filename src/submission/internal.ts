@@ -2,7 +2,7 @@
 // index: the request's parsed form and checks, and the writer behind `encodeSubmission`. Not
 // exported from the package.
 export { encodeRequestAsync, requestMessageBody, writeSubmission, type QuotedHex } from './encode-submission.js';
-export { parseSubmissionRequest, type SubmissionRequest } from './request.js';
+export { parseSubmissionRequest } from './request.js';
 export { compiledCallMessageBody } from './compiled-request.js';
 export { requestText, requestTextSliced } from './request-bytes.js';
 export { SLICED_PARSE_THRESHOLD } from './json-text.js';

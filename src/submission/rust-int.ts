@@ -76,7 +76,7 @@ export function parseRustInt(s: string, kind: WideIntKind): IntParse {
   return v;
 }
 
-/** A u64 field of the request (sequence number, gas, expiry): a number when it is safe, else a bigint. */
+/** A u64 as the node reads it (the request's sequence number, gas and expiry; a u64 argument): a number when it is safe, else a bigint. */
 export function parseRustU64(s: string): IntParse {
   const small = smallDecimal(s);
   return small >= 0 ? small : parseRustInt(s, 'u64');

@@ -10,7 +10,7 @@ import { isLater } from '../../src/http/responses.js';
  * Later of its own, settled from what `f` makes of the value (or `r` of the error; without `r` the
  * error passes on). `f` and `r` may throw or return a promise.
  */
-function after<T, U>(l: Later<T>, f: (v: T) => U | PromiseLike<U>, r?: (e: unknown) => U | PromiseLike<U>): Later<U> {
+function stepAfter<T, U>(l: Later<T>, f: (v: T) => U | PromiseLike<U>, r?: (e: unknown) => U | PromiseLike<U>): Later<U> {
   const out = new Later<U>();
   const settle = (g: () => U | PromiseLike<U>): void => {
     try {
@@ -27,7 +27,7 @@ describe('Later', () => {
   it('hands its value to the reader synchronously, before any microtask', () => {
     const l = new Later<number>();
     const seen: string[] = [];
-    after(l, (v) => v * 2).onto((v) => seen.push(`ok ${v}`), () => seen.push('fail'));
+    stepAfter(l, (v) => v * 2).onto((v) => seen.push(`ok ${v}`), () => seen.push('fail'));
     queueMicrotask(() => seen.push('microtask'));
     l.resolve(21);
     seen.push('after resolve');
@@ -46,11 +46,11 @@ describe('Later', () => {
 
   it('a step: a throw fails it; recover answers a failure; a promise result is followed', async () => {
     const l = new Later<number>();
-    const thrown = after(l, (): number => {
+    const thrown = stepAfter(l, (): number => {
       throw new Error('boom');
     });
-    const recovered = after(thrown, String, (e) => `recovered ${(e as Error).message}`);
-    const viaPromise = after(l, (v) => Promise.resolve(v + 1));
+    const recovered = stepAfter(thrown, String, (e) => `recovered ${(e as Error).message}`);
+    const viaPromise = stepAfter(l, (v) => Promise.resolve(v + 1));
     l.resolve(1);
     await expect(thrown).rejects.toThrow('boom');
     expect(await recovered).toBe('recovered boom');
@@ -68,7 +68,7 @@ describe('Later', () => {
     inner.reject('late');
     expect(told).toEqual(['ok 3']);
     const failing = new Later<number>();
-    const mapped = after(failing, (v) => v + 1); // no recover: the failure passes on
+    const mapped = stepAfter(failing, (v) => v + 1); // no recover: the failure passes on
     const seen: string[] = [];
     mapped.read({ ok: () => seen.push('ok'), fail: (e) => seen.push(`fail ${String(e)}`) });
     failing.reject('no');

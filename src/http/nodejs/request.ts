@@ -113,11 +113,11 @@ export interface BodyEnd {
  * `error` on a request only while it has listeners (lib/_http_incoming.js `onError`), so taking them
  * off early is safe. The listeners are shared functions that find their read on the request (`this`
  * of an emitter's listener): no closures per request (issue 32). Only a reader that passes the
- * request's error on (`errors`: the web stream, whose consumer sees node's own `aborted` error)
+ * request's error on (`passErrors`: the web stream, whose consumer sees node's own `aborted` error)
  * listens for it; without a listener node emits none, and `close` tells the read it failed (one
  * listener less a request, ~250 instructions).
  */
-export function readIncoming(req: IncomingMessage, body: CappedBody, to: BodyEnd, errors = false): IncomingRead {
+export function readIncoming(req: IncomingMessage, body: CappedBody, to: BodyEnd, options?: { passErrors?: boolean }): IncomingRead {
   const read = new IncomingRead(req, body, to);
   // One read per request: a second would share the first's listeners and see every chunk twice.
   if ((req as Partial<Reading>)[READ] !== undefined) {
@@ -128,7 +128,7 @@ export function readIncoming(req: IncomingMessage, body: CappedBody, to: BodyEnd
   (req as Reading)[READ] = read;
   req.on('data', onData);
   req.on('end', onEnd);
-  if (errors) req.on('error', onError);
+  if (options?.passErrors === true) req.on('error', onError);
   req.on('close', onClose);
   return read;
 }
@@ -210,7 +210,7 @@ function streamIncoming(req: IncomingMessage, limit: number, onTooLarge: () => v
           c.error(payloadTooLargeError());
         },
         fail: (e) => c.error(e ?? new Error('client closed the connection before the body was complete')),
-      }, true);
+      }, { passErrors: true });
     },
     pull() {
       req.resume();
