@@ -8,7 +8,7 @@ import { TOO_LARGE, type BodyPieces, type BodyRead, type Exchange } from './exch
 export function declaredLength(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;
   // Plain digits, the common case, without the regular expression (issue 32).
-  let plain = header.length > 0 && header.length < 16;
+  let plain = header.length > 0;
   for (let i = 0; plain && i < header.length; i++) plain = isDigit(header.charCodeAt(i));
   if (plain) return Number(header);
   return /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;

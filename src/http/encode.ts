@@ -76,7 +76,10 @@ class EncodeCall implements LaterReader<BodyPieces> {
   }
 }
 
-/** The route after its body was read: parse, checks and conversion (ApiErrors thrown are answered by the handler). */
+/**
+ * The route after its body was read: parse, checks and conversion. ApiErrors thrown are answered by
+ * the handler, or by `EncodeCall` when the body came as a Later.
+ */
 function encodeBody(call: EncodeCall, pieces: BodyPieces): Reply | Promise<Reply> {
   const { ex, cfg, headers } = call;
   if (pieces === TOO_LARGE) return payloadTooLarge(headers);

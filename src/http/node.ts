@@ -4,7 +4,7 @@ import { isLater, isPromise } from './responses.js';
 import type { Reply } from './exchange.js';
 import type { LedgerHandler } from './handler.js';
 import { NodeExchange } from './nodejs/exchange.js';
-import { writeFailure, writeReply, type Done } from './nodejs/reply.js';
+import { writeFailure, type Done } from './nodejs/reply.js';
 import { originForm, viaRequest, type WebHandler } from './nodejs/request.js';
 import { blockStore } from './nodejs/blocks.js';
 import { bodyBudget } from './nodejs/budget.js';
@@ -79,18 +79,17 @@ export function toNodeListener(handler: WebHandler | LedgerHandler, options: Nod
       };
     }
     if (exchange === undefined) return void viaRequest(handler as WebHandler, req, res, limit, done).catch(() => writeFailure(res, done));
-    // A reply the handler has at once is written at once: no promise in between.
-    const method = req.method ?? 'GET';
-    const ex = new NodeExchange(req, method, budget, store, res, done);
+    // A reply the handler has at once is written at once, by the exchange as a later one is: no
+    // promise in between.
+    const ex = new NodeExchange(req, req.method ?? 'GET', budget, store, res, done);
     try {
       const reply = exchange(ex);
-      if (!isPromise(reply)) writeReply(res, reply, method, done);
+      if (!isPromise(reply)) ex.ok(reply);
       // Written from the body's end event, by the exchange itself: no promise in between (later.ts).
       else if (isLater<Reply>(reply)) reply.read(ex);
       else Promise.resolve(reply).then((r) => ex.ok(r), () => ex.fail());
     } catch {
-      writeFailure(res, done);
-      ex.release();
+      ex.fail();
     }
   };
 }

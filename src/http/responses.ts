@@ -3,7 +3,7 @@ import type { Later } from './later.js';
 import { BoundedMap } from '../submission/internal.js';
 import { ApiError, errorBody, isApiError, ledgerInfoHeaders, type ApiErrorCode, type LedgerInfo } from '../records/index.js';
 import { isJsonContentType } from './params.js';
-import { LEDGER_HEADERS as H, ledgerTimestampHeader } from '../records/internal.js';
+import { LEDGER_HEADERS as H, ledgerTimestampHeader, type FixedLedgerHeaders } from '../records/internal.js';
 
 // Bodies as the node writes them: poem's `Json` answers `application/json; charset=utf-8`, and
 // every error is an `AptosError` (api/types/src/error.rs): `{"message","error_code","vm_error_code"}`.
@@ -159,7 +159,7 @@ function copyOf(h: Record<string, string>): Record<string, string> {
     'X-SVC-EPOCH': h['X-SVC-EPOCH']!,
     'X-SVC-BLOCK-HEIGHT': h['X-SVC-BLOCK-HEIGHT']!,
     'X-SVC-OLDEST-BLOCK-HEIGHT': h['X-SVC-OLDEST-BLOCK-HEIGHT']!,
-  } satisfies Record<(typeof H)[Exclude<keyof typeof H, 'gasUsed' | 'cursor'>], string>;
+  } satisfies FixedLedgerHeaders;
   if (h[H.gasUsed] !== undefined) out[H.gasUsed] = h[H.gasUsed]!;
   if (h[H.cursor] !== undefined) out[H.cursor] = h[H.cursor]!;
   return out;

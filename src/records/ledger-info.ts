@@ -31,6 +31,9 @@ export const LEDGER_HEADERS = {
   cursor: 'X-SVC-CURSOR',
 } as const;
 
+/** The ledger headers every answer carries (not the gas used nor the cursor), by name: one object type. */
+export type FixedLedgerHeaders = Record<(typeof LEDGER_HEADERS)[Exclude<keyof typeof LEDGER_HEADERS, 'gasUsed' | 'cursor'>], string>;
+
 /**
  * The same headers as aptos-core names them (api/src/response.rs, response_axum.rs
  * `build_ledger_headers`): what real nodes send, and what ts-sdk reads (only `x-aptos-cursor`). A
@@ -129,7 +132,7 @@ export function ledgerInfoHeaders(info: LedgerInfo): Record<string, string> {
     'X-SVC-EPOCH': u64Text('epoch', info.epoch),
     'X-SVC-BLOCK-HEIGHT': u64Text('blockHeight', info.blockHeight),
     'X-SVC-OLDEST-BLOCK-HEIGHT': u64Text('oldestBlockHeight', info.oldestBlockHeight),
-  } satisfies Record<(typeof LEDGER_HEADERS)[Exclude<keyof typeof LEDGER_HEADERS, 'gasUsed' | 'cursor'>], string>;
+  } satisfies FixedLedgerHeaders;
   if (info.gasUsed !== undefined) out[LEDGER_HEADERS.gasUsed] = u64Text('gasUsed', info.gasUsed);
   if (info.cursor !== undefined) {
     // A header value cannot hold line breaks; anything else a cursor may be is passed through.

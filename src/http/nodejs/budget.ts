@@ -26,7 +26,6 @@ export interface BudgetOwner {
 }
 
 export interface BodyBudget {
-  readonly limit: number;
   /** Bytes charged across every holder. */
   used(): number;
   /** A holder of buffered bytes for `owner`. */
@@ -58,7 +57,7 @@ class Budget implements BodyBudget {
   private quiet: ReturnType<typeof setTimeout> | undefined;
   private zeroSince = 0;
   constructor(
-    readonly limit: number,
+    private readonly limit: number,
     private readonly afterLoad: (() => void) | undefined,
     private readonly idle: (() => void) | undefined,
   ) {}

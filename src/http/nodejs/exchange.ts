@@ -103,9 +103,10 @@ export class NodeExchange implements Exchange, LaterReader<Reply> {
   markShed(): void {
     this.shed = true;
   }
-  /** Writes the reply that came later (a body read first), then gives the body back. */
+  /** Writes the reply (at once, or once its body was read: node.ts), then gives the body back. */
   ok(reply: Reply): void {
-    // CONNECT's exchange has no response of its own: its socket is answered by the server (server.ts).
+    // Only the adapter's listener (node.ts) writes through its exchange; CONNECT's has no response
+    // of its own (its socket is answered by server.ts), so there is nothing to write.
     if (this.res === undefined || this.done === undefined) return this.release();
     try {
       // Answered before its body was read whole (the budget shed it): the rest is not read.
