@@ -7,7 +7,7 @@ export interface WeightBound<V> {
 /**
  * A Map that holds at most `capacity` entries and, with a weight bound, at most `weight.max` total
  * weight, forgetting the oldest insertion first; a value heavier than the bound alone is not kept.
- * Lookups are plain Map reads: an LRU's reordering on every hit costs more than the rare
+ * Lookups are plain Map reads, after a check of the last key found: an LRU's reordering on every hit costs more than the rare
  * recompilation it saves.
  */
 export class BoundedMap<K, V> {

@@ -15,6 +15,7 @@ import {
   writeU64,
   writeU8,
   type BcsWriter,
+  type BigIntInput,
 } from '../bcs/index.js';
 import { formatTypeTag, type StructTag, type TypeTag } from '../move/index.js';
 import { invalidInput } from './errors.js';
@@ -60,7 +61,7 @@ function smallInt(kind: SmallIntKind): Converter {
   };
 }
 
-const WIDE_WRITERS: Record<WideIntKind, (w: BcsWriter, v: bigint) => void> = {
+const WIDE_WRITERS: Record<WideIntKind, (w: BcsWriter, v: BigIntInput) => void> = {
   u64: writeU64,
   u128: writeU128,
   u256: writeU256,
@@ -73,14 +74,14 @@ const WIDE_WRITERS: Record<WideIntKind, (w: BcsWriter, v: bigint) => void> = {
 function wideInt(kind: WideIntKind): Converter {
   const write = WIDE_WRITERS[kind];
   const typeName = kind === 'u256' ? 'move_core_types::u256::U256' : kind;
-  // A u64 that fits a double is written from the number: no BigInt made for it (issue 32).
+  // A u64 that fits a double is parsed to a number, which the writers take as they take a bigint: no
+  // BigInt made for it (issue 32).
   const parse = kind === 'u64' ? parseRustU64 : (s: string) => parseRustInt(s, kind);
   return (w, v) => {
     if (typeof v !== 'string') invalidInput(`invalid type: ${unexpected(v)}, expected a string`);
     const r = parse(v);
     if (typeof r === 'object') invalidInput(`Parsing ${typeName} string ${rustDebugString(v)} failed, caused by error: ${r.error}`);
-    if (typeof r === 'number') writeU64(w, r);
-    else write(w, r);
+    write(w, r);
   };
 }
 

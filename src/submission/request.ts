@@ -56,9 +56,14 @@ function within<T>(typeName: string, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof ParseFailure) throw e.within(typeName);
-    throw e;
+    failedWithin(e, typeName);
   }
+}
+
+/** Re-throws `e` with `typeName`'s context when it is a ParseFailure; anything else passes untouched. */
+function failedWithin(e: unknown, typeName: string): never {
+  if (e instanceof ParseFailure) throw e.within(typeName);
+  throw e;
 }
 
 /** serde_json's compact text of a value, as poem prints it in `found …`, cut at 256 characters. */
@@ -142,8 +147,7 @@ function arrayOf<T>(itemName: string, v: unknown, item: (x: unknown) => T): T[] 
   try {
     return v.map(item);
   } catch (e) {
-    if (e instanceof ParseFailure) throw e.within(`[${itemName}]`);
-    throw e;
+    failedWithin(e, `[${itemName}]`);
   }
 }
 
@@ -271,8 +275,8 @@ function variant(name: string, parse: (o: Record<string, unknown>) => PayloadReq
   try {
     return parse(v as Record<string, unknown>);
   } catch (e) {
-    if (e instanceof ParseFailure) throw e.within(name).within('TransactionPayload');
-    throw e;
+    if (e instanceof ParseFailure) e.within(name);
+    failedWithin(e, 'TransactionPayload');
   }
 }
 
