@@ -1,4 +1,5 @@
 import { addressBytes, equalBytes, isBcsError } from '../../bcs/index.js';
+import type { BlockHeader } from '../../records/index.js';
 import type { Framework } from './framework.js';
 import { BLOCK_RESOURCE_KEY, CHAIN_ID_KEY, TIMESTAMP_KEY, type BlockParts, type TransactionPart } from '../../ledger/internal.js';
 import { refusal } from './transaction-checks.js';
@@ -56,11 +57,7 @@ export function checkTransactionVersion(b: BlockExtent, i: number, version: bigi
 }
 
 /** What the extent checks read of a block header. */
-interface BlockExtent {
-  blockHeight: bigint;
-  firstVersion: bigint;
-  lastVersion: bigint;
-}
+type BlockExtent = Pick<BlockHeader, 'blockHeight' | 'firstVersion' | 'lastVersion'>;
 
 /** The first transaction opens the block: block metadata, or the genesis transaction at version 0. */
 export function blockStart(fw: Framework, b: BlockParts): BlockStart {
