@@ -33,8 +33,9 @@ describe('request bodies cost linear work whatever their tokens', () => {
     expect(() => parseRequestBody(`{"a":"]]]]","b":${'['.repeat(70_000)}`)).toThrow('recursion limit exceeded at line 1 column 144');
     expect(() => parseRequestBody(`{"a":"]]]]","b":${'['.repeat(5_000)}`)).toThrow('recursion limit exceeded at line 1 column 144');
     expect(parse).not.toHaveBeenCalled();
-    // A text of a request's usual size (under 4 KiB) is parsed, and the walk that follows stops at
-    // the limit: the same refusal, whether the text is whole or not.
+    // A text of a request's usual size (under 4 KiB) goes to JSON.parse with no bracket count: a
+    // cut-off one fails there and the exact parser gives the refusal; a whole one parses, and the
+    // walk that follows stops at the limit. The same refusal either way.
     expect(() => parseRequestBody(`{"a":"]]]]","b":${'['.repeat(200)}`)).toThrow('recursion limit exceeded at line 1 column 144');
     expect(() => parseRequestBody(`{"b":${'['.repeat(200)}${']'.repeat(200)}}`)).toThrow('recursion limit exceeded at line 1 column 133');
     // 128 levels, and brackets inside strings, still parse.
